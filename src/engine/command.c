@@ -1,0 +1,56 @@
+/* command: who is in command, measured base to base from the command
+ * stands of a unit's division and corps. */
+#include "config.h"
+
+#include <math.h>
+
+#include "command.h"
+#include "game.h"
+#include "rules.h"
+
+int command_attached_to(const struct game *g, int unit)
+{
+	for (int i = 0; i < g->ncmdrs; i++)
+		if (g->cmdrs[i].state == US_ACTIVE && g->cmdrs[i].attached == unit)
+			return i;
+	return -1;
+}
+
+enum cmd_status command_status(const struct game *g, const struct unit *u,
+                               double *dist)
+{
+	enum cmd_status best = CS_NOT_IN_COMMAND;
+	double nearest = INFINITY;
+	int div = unit_division(g, u), corps = unit_corps(g, u);
+	int stands[2] = { div >= 0 ? g->divs[div].commander : -1,
+	                  corps >= 0 ? g->corps[corps].commander : -1 };
+	struct vec2 buf[4];
+	struct shape us = unit_shape(u, buf);
+
+	if (command_attached_to(g, (int)(u - g->units)) >= 0) {
+		if (dist)
+			*dist = 0;
+		return CS_IN_COMMAND;
+	}
+	for (int k = 0; k < 2; k++) {
+		const struct commander *c;
+		struct shape cs;
+		double d;
+		if (stands[k] < 0)
+			continue;
+		c = &g->cmdrs[stands[k]];
+		if (c->state != US_ACTIVE)
+			continue;
+		cs = commander_shape(c);
+		d = geom_distance(&us, &cs);
+		if (d < nearest)
+			nearest = d;
+		if (d <= commander_radius(c))
+			best = CS_IN_COMMAND;
+		else if (d <= rules_command.cautious_limit && best != CS_IN_COMMAND)
+			best = CS_CAUTIOUS;
+	}
+	if (dist)
+		*dist = isinf(nearest) ? -1 : nearest;
+	return best;
+}

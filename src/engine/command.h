@@ -1,0 +1,20 @@
+/* command: command radii and the command status of units. */
+#ifndef GROGNARD_COMMAND_H
+#define GROGNARD_COMMAND_H
+
+#include "enums.h"
+
+struct game;
+struct unit;
+
+/* Command status of a unit ("How is this command radius used?"): in
+ * command within the radius of its division or corps stand, cautious up to
+ * 24 cm, otherwise not in command; always in command with its brigade
+ * commander attached.  *dist gets the distance to the nearer stand (0 when
+ * attached, a negative number when neither stand is on the table). */
+enum cmd_status command_status(const struct game *g, const struct unit *u,
+                               double *dist);
+/* The brigade commander attached to a unit, or -1. */
+int command_attached_to(const struct game *g, int unit);
+
+#endif

@@ -1,0 +1,287 @@
+/* game: the state of a battle, its log and its dice. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "rules.h"
+
+/* Scenario defaults (not rules numbers: the rules leave these to players). */
+#define DEFAULT_TURNS 12
+#define DEFAULT_BREAK_PERCENT 50
+#define DEFAULT_START_MINUTES (10 * 60)
+
+struct game *game_new(uint64_t seed)
+{
+	struct game *g = calloc(1, sizeof *g);
+	if (!g)
+		return NULL;
+	g->seed = seed;
+	rng_seed(&g->dice, seed);
+	rng_seed(&g->cosmetic, seed ^ 0x5deece66dULL);
+	g->turn = 1;
+	g->turns = DEFAULT_TURNS;
+	g->phase = PHASE_SETUP;
+	g->initiative = -1;
+	g->active_brigade = -1;
+	g->current_unit = -1;
+	g->divmove = -1;
+	g->winner = -1;
+	g->wx.start_minutes = DEFAULT_START_MINUTES;
+	g->wx.weather = WX_CLEAR;
+	g->wx.sky = SKY_CLEAR;
+	for (int s = 0; s < SIDE_COUNT; s++) {
+		g->side[s].corps = -1;
+		g->side[s].break_percent = DEFAULT_BREAK_PERCENT;
+		snprintf(g->side[s].name, sizeof g->side[s].name, "%s", side_names[s].label);
+	}
+	return g;
+}
+
+void game_free(struct game *g)
+{
+	if (!g)
+		return;
+	for (int i = 0; i < g->nlog; i++)
+		free(g->log[i].text);
+	free(g->log);
+	free(g->history);
+	game_drop_undo(g);
+	free(g->description);
+	map_free(&g->map);
+	free(g->corps);
+	free(g->divs);
+	free(g->brigs);
+	free(g->units);
+	free(g->cmdrs);
+	free(g->obj);
+	free(g);
+}
+
+/* Append one element to a growing array; returns its index or -1. */
+static int push(void **arr, int *n, size_t size, const void *item)
+{
+	void *p = realloc(*arr, (size_t)(*n + 1) * size);
+	if (!p)
+		return -1;
+	*arr = p;
+	memcpy((char *)p + (size_t)*n * size, item, size);
+	return (*n)++;
+}
+
+int game_add_corps(struct game *g, const struct corps *c)
+{
+	return push((void **)&g->corps, &g->ncorps, sizeof *c, c);
+}
+
+int game_add_division(struct game *g, const struct division *d)
+{
+	return push((void **)&g->divs, &g->ndivs, sizeof *d, d);
+}
+
+int game_add_brigade(struct game *g, const struct brigade *b)
+{
+	return push((void **)&g->brigs, &g->nbrigs, sizeof *b, b);
+}
+
+int game_add_unit(struct game *g, const struct unit *u)
+{
+	return push((void **)&g->units, &g->nunits, sizeof *u, u);
+}
+
+int game_add_commander(struct game *g, const struct commander *c)
+{
+	return push((void **)&g->cmdrs, &g->ncmdrs, sizeof *c, c);
+}
+
+int game_add_objective(struct game *g, const struct objective *o)
+{
+	return push((void **)&g->obj, &g->nobj, sizeof *o, o);
+}
+
+static void append_log(struct game *g, const char *text, enum event_kind kind,
+                       int ndice, const int *faces, int total)
+{
+	char *copy = strdup(text);
+	struct event ev = { .kind = kind, .text = text, .unit = -1,
+	                    .ndice = ndice, .faces = faces, .total = total };
+	if (copy && g->nlog == g->caplog) {
+		int cap = g->caplog ? 2 * g->caplog : 64;
+		struct log_line *p = realloc(g->log, (size_t)cap * sizeof *p);
+		if (p) {
+			g->log = p;
+			g->caplog = cap;
+		}
+	}
+	if (copy && g->nlog < g->caplog)
+		g->log[g->nlog++] = (struct log_line){ g->turn, copy };
+	else
+		free(copy);
+	event_emit(g, &ev);
+}
+
+void game_vlog(struct game *g, const char *fmt, va_list ap)
+{
+	char buf[512];
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	append_log(g, buf, EV_LOG, 0, NULL, 0);
+}
+
+void game_log(struct game *g, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	game_vlog(g, fmt, ap);
+	va_end(ap);
+}
+
+int game_roll(struct game *g, int n, int *faces, const char *fmt, ...)
+{
+	char buf[512];
+	int local[64], *f = faces ? faces : local, total = 0;
+	size_t len;
+	va_list ap;
+
+	if (n > 64)
+		n = 64;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	len = strlen(buf);
+	if (n <= 0) {
+		snprintf(buf + len, sizeof buf - len, ": no dice");
+		append_log(g, buf, EV_DICE, 0, f, 0);
+		return 0;
+	}
+	for (int i = 0; i < n; i++) {
+		f[i] = rng_d6(&g->dice);
+		total += f[i];
+	}
+	len += (size_t)snprintf(buf + len, sizeof buf - len, ": %dD6 ", n);
+	for (int i = 0; i < n && len < sizeof buf; i++)
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d", i ? "+" : "", f[i]);
+	if (len < sizeof buf && n > 1)
+		snprintf(buf + len, sizeof buf - len, " = %d", total);
+	append_log(g, buf, EV_DICE, n, f, total);
+	return total;
+}
+
+void game_start(struct game *g)
+{
+	char clock[8];
+	orbat_roll_ratings(g);
+	weather_setup(g);
+	for (int i = 0; i < g->nunits; i++)
+		g->units[i].sp0 = g->units[i].sp;
+	game_log(g, "%s: %d Turns from %s, weather %s.", g->title[0] ? g->title : "Battle",
+	         g->turns, weather_clock(g, 1, clock), weather_names[g->wx.weather].label);
+}
+
+static void *dup_array(const void *p, int n, size_t size, bool *ok)
+{
+	void *q;
+	if (n == 0)
+		return NULL;
+	q = malloc((size_t)n * size);
+	if (!q) {
+		*ok = false;
+		return NULL;
+	}
+	memcpy(q, p, (size_t)n * size);
+	return q;
+}
+
+int game_snapshot(const struct game *g, struct snapshot *s)
+{
+	bool ok = true;
+	*s = (struct snapshot){
+		.turn = g->turn, .initiative = g->initiative, .active_brigade = g->active_brigade,
+		.current_unit = g->current_unit, .divmove = g->divmove, .initiatives = g->initiatives,
+		.phase = g->phase, .wx = g->wx, .dice = g->dice, .nlog = g->nlog,
+		.nhistory = g->nhistory, .winner = g->winner,
+		.divmove_allow = g->divmove_allow, .divmove_keep = g->divmove_keep,
+	};
+	s->units = dup_array(g->units, g->nunits, sizeof *g->units, &ok);
+	s->cmdrs = dup_array(g->cmdrs, g->ncmdrs, sizeof *g->cmdrs, &ok);
+	s->brigs = dup_array(g->brigs, g->nbrigs, sizeof *g->brigs, &ok);
+	s->obj = dup_array(g->obj, g->nobj, sizeof *g->obj, &ok);
+	if (g->map.nf && (s->damage = malloc((size_t)g->map.nf * sizeof *s->damage)))
+		for (int i = 0; i < g->map.nf; i++)
+			s->damage[i] = g->map.f[i].damage;
+	else if (g->map.nf)
+		ok = false;
+	if (!ok) {
+		snapshot_free(s);
+		return -1;
+	}
+	return 0;
+}
+
+void game_restore(struct game *g, const struct snapshot *s)
+{
+	if (g->nunits)
+		memcpy(g->units, s->units, (size_t)g->nunits * sizeof *g->units);
+	if (g->ncmdrs)
+		memcpy(g->cmdrs, s->cmdrs, (size_t)g->ncmdrs * sizeof *g->cmdrs);
+	if (g->nbrigs)
+		memcpy(g->brigs, s->brigs, (size_t)g->nbrigs * sizeof *g->brigs);
+	if (g->nobj)
+		memcpy(g->obj, s->obj, (size_t)g->nobj * sizeof *g->obj);
+	for (int i = 0; i < g->map.nf; i++)
+		g->map.f[i].damage = s->damage[i];
+	g->turn = s->turn;
+	g->initiative = s->initiative;
+	g->active_brigade = s->active_brigade;
+	g->current_unit = s->current_unit;
+	g->divmove = s->divmove;
+	g->initiatives = s->initiatives;
+	g->phase = s->phase;
+	g->wx = s->wx;
+	g->dice = s->dice;
+	g->winner = s->winner;
+	g->divmove_allow = s->divmove_allow;
+	g->divmove_keep = s->divmove_keep;
+	while (g->nlog > s->nlog)
+		free(g->log[--g->nlog].text);
+	g->nhistory = s->nhistory;
+}
+
+void snapshot_free(struct snapshot *s)
+{
+	free(s->units);
+	free(s->cmdrs);
+	free(s->brigs);
+	free(s->obj);
+	free(s->damage);
+	*s = (struct snapshot){ 0 };
+}
+
+void game_drop_undo(struct game *g)
+{
+	while (g->nundo > 0)
+		snapshot_free(&g->undo[--g->nundo]);
+}
+
+void game_record(struct game *g, const struct order *o)
+{
+	struct order *p = realloc(g->history, (size_t)(g->nhistory + 1) * sizeof *p);
+	if (!p)
+		return;
+	g->history = p;
+	g->history[g->nhistory++] = *o;
+}
+
+struct shape unit_shape(const struct unit *u, struct vec2 buf[4])
+{
+	struct obb b = unit_footprint(u);
+	return geom_obb_shape(&b, buf);
+}
+
+double game_unit_distance(const struct unit *a, const struct unit *b)
+{
+	struct vec2 ba[4], bb[4];
+	struct shape sa = unit_shape(a, ba), sb = unit_shape(b, bb);
+	return geom_distance(&sa, &sb);
+}

@@ -1,0 +1,156 @@
+/* game: the whole state of a battle (sides, forces, ground, Turn and
+ * phase, dice, log) and the functions that build it. */
+#ifndef GROGNARD_GAME_H
+#define GROGNARD_GAME_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "enums.h"
+#include "event.h"
+#include "geom.h"
+#include "orbat.h"
+#include "order.h"
+#include "rng.h"
+#include "terrain.h"
+#include "unit.h"
+#include "weather.h"
+
+#define GAME_PATH_LEN 256
+
+#if defined(__GNUC__)
+#define GAME_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define GAME_PRINTF(a, b)
+#endif
+
+struct side_info {
+	char name[NAME_LEN];
+	char orbat[GAME_PATH_LEN]; /* where the force came from */
+	int corps;                 /* index, -1 before the orbat is loaded */
+	int break_percent;         /* broken when this share of units is lost */
+};
+
+struct objective {
+	char name[NAME_LEN];
+	int feature;       /* index of a terrain feature, or -1 for a point */
+	struct vec2 at;    /* a point objective's centre */
+	double radius;
+	int value;         /* victory points for holding it at the end */
+	int holder;        /* side holding it, or -1 */
+};
+
+struct log_line {
+	int turn;
+	char *text;
+};
+
+/* The mutable part of a game, to take back an order. */
+struct snapshot {
+	struct unit *units;
+	struct commander *cmdrs;
+	struct brigade *brigs;
+	struct objective *obj;
+	int *damage;
+	int turn, initiative, active_brigade, current_unit, divmove, initiatives;
+	enum phase phase;
+	struct weather_state wx;
+	struct rng dice;
+	int nlog, nhistory;
+	int winner;
+	double divmove_allow, divmove_keep;
+};
+
+#define UNDO_MAX 16
+
+struct game {
+	char title[NAME_LEN];
+	char *description;
+	char scenario[GAME_PATH_LEN];
+
+	uint64_t seed;
+	struct rng dice;     /* the rules' dice */
+	struct rng cosmetic; /* animation and AI tie-breaks: never the rules */
+
+	int turn, turns;
+	enum phase phase;
+	int initiative;      /* side with the initiative, or -1 */
+	int active_brigade;  /* -1 when none */
+	int current_unit;    /* the unit manoeuvring now, or -1 */
+	int divmove;         /* division in a division manoeuvre, or -1 */
+	double divmove_allow, divmove_keep; /* its allowance and stand-off */
+	int initiatives;     /* initiatives begun in the battle */
+	int winner;          /* when over: the winning side, or -1 (a draw) */
+
+	struct weather_state wx;
+	struct side_info side[SIDE_COUNT];
+	struct map map;
+
+	struct corps *corps;
+	int ncorps;
+	struct division *divs;
+	int ndivs;
+	struct brigade *brigs;
+	int nbrigs;
+	struct unit *units;
+	int nunits;
+	struct commander *cmdrs;
+	int ncmdrs;
+	struct objective *obj;
+	int nobj;
+
+	struct log_line *log;
+	int nlog, caplog;
+
+	/* Every order carried out, in order: the battle's replay. */
+	struct order *history;
+	int nhistory;
+
+	/* Snapshots before each order of the unit manoeuvring now. */
+	struct snapshot undo[UNDO_MAX];
+	int nundo;
+	uint64_t undo_draws;
+
+	struct listener listeners[EVENT_MAX_LISTENERS];
+	int nlisteners;
+};
+
+struct game *game_new(uint64_t seed);
+void game_free(struct game *g);
+
+/* Building the forces; each returns the new index. */
+int game_add_corps(struct game *g, const struct corps *c);
+int game_add_division(struct game *g, const struct division *d);
+int game_add_brigade(struct game *g, const struct brigade *b);
+int game_add_unit(struct game *g, const struct unit *u);
+int game_add_commander(struct game *g, const struct commander *c);
+int game_add_objective(struct game *g, const struct objective *o);
+
+/* After the scenario is loaded: throw for ratings, time and weather where
+ * asked, and stand the battle at the start of Turn 1. */
+void game_start(struct game *g);
+
+/* Log a line (to the game's log and every listener). */
+void game_log(struct game *g, const char *fmt, ...) GAME_PRINTF(2, 3);
+void game_vlog(struct game *g, const char *fmt, va_list ap);
+/* Throw n six-sided dice for a reason (a printf format), record every face
+ * in the log, and return the total.  faces may be NULL. */
+int game_roll(struct game *g, int n, int *faces, const char *fmt, ...) GAME_PRINTF(4, 5);
+
+/* Take and restore the mutable state (units, commanders, brigades,
+ * objectives, structural damage, turn and phase, weather, dice; the log
+ * and history are cut back to their length). */
+int game_snapshot(const struct game *g, struct snapshot *s);
+void game_restore(struct game *g, const struct snapshot *s);
+void snapshot_free(struct snapshot *s);
+/* Forget the undo snapshots (a die was thrown, another unit began). */
+void game_drop_undo(struct game *g);
+/* Record an order carried out. */
+void game_record(struct game *g, const struct order *o);
+
+/* Shapes on the table. */
+struct shape unit_shape(const struct unit *u, struct vec2 buf[4]);
+double game_unit_distance(const struct unit *a, const struct unit *b);
+
+#endif

@@ -1,0 +1,539 @@
+/* geom: the measuring tape and protractor of the table.  Every distance
+ * and contact in the rules is computed here, never on screen cells. */
+#include "config.h"
+
+#include <math.h>
+#include <stddef.h>
+
+#include "geom.h"
+
+/* Tolerance for orientation tests (cm^2): coordinates are at most a few
+ * metres, so this is far above rounding and far below anything visible. */
+#define ORIENT_EPS 1e-9
+#define ON_EDGE_EPS 1e-9
+
+struct vec2 v2(double x, double y) { return (struct vec2){ x, y }; }
+struct vec2 v2_add(struct vec2 a, struct vec2 b) { return v2(a.x + b.x, a.y + b.y); }
+struct vec2 v2_sub(struct vec2 a, struct vec2 b) { return v2(a.x - b.x, a.y - b.y); }
+struct vec2 v2_scale(struct vec2 a, double k) { return v2(a.x * k, a.y * k); }
+double v2_dot(struct vec2 a, struct vec2 b) { return a.x * b.x + a.y * b.y; }
+double v2_cross(struct vec2 a, struct vec2 b) { return a.x * b.y - a.y * b.x; }
+double v2_len(struct vec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
+double v2_dist(struct vec2 a, struct vec2 b) { return v2_len(v2_sub(a, b)); }
+
+double geom_norm_deg(double deg)
+{
+	double r = fmod(deg, 360.0);
+	if (r < 0)
+		r += 360.0;
+	if (r >= 360.0)
+		r = 0.0;
+	return r;
+}
+
+double geom_angle_diff(double from, double to)
+{
+	double d = geom_norm_deg(to - from);
+	return d > 180.0 ? d - 360.0 : d;
+}
+
+/* sin and cos of an angle in degrees, exact at the right angles so that
+ * units facing the cardinal points have exact corners. */
+static void sincos_deg(double deg, double *s, double *c)
+{
+	static const double exact[4][2] = { { 0, 1 }, { 1, 0 }, { 0, -1 }, { -1, 0 } };
+	double a = geom_norm_deg(deg);
+	double q = a / 90.0;
+	if (q == floor(q)) {
+		*s = exact[(int)q][0];
+		*c = exact[(int)q][1];
+		return;
+	}
+	*s = sin(a * M_PI / 180.0);
+	*c = cos(a * M_PI / 180.0);
+}
+
+struct vec2 geom_dir(double facing)
+{
+	double s, c;
+	sincos_deg(facing, &s, &c);
+	return v2(s, -c);
+}
+
+struct vec2 geom_right(double facing)
+{
+	double s, c;
+	sincos_deg(facing, &s, &c);
+	return v2(c, s);
+}
+
+double geom_bearing(struct vec2 from, struct vec2 to)
+{
+	struct vec2 d = v2_sub(to, from);
+	if (d.x == 0 && d.y == 0)
+		return 0;
+	return geom_norm_deg(atan2(d.x, -d.y) * 180.0 / M_PI);
+}
+
+void geom_obb_corners(const struct obb *b, struct vec2 out[4])
+{
+	struct vec2 f = v2_scale(geom_dir(b->facing), b->d / 2);
+	struct vec2 r = v2_scale(geom_right(b->facing), b->w / 2);
+	out[0] = v2_sub(v2_add(b->c, f), r);
+	out[1] = v2_add(v2_add(b->c, f), r);
+	out[2] = v2_add(v2_sub(b->c, f), r);
+	out[3] = v2_sub(v2_sub(b->c, f), r);
+}
+
+struct shape geom_obb_shape(const struct obb *b, struct vec2 buf[4])
+{
+	geom_obb_corners(b, buf);
+	return (struct shape){ .kind = SHAPE_POLYGON, .n = 4, .pts = buf, .r = 0 };
+}
+
+struct shape geom_circle(const struct vec2 *centre, double r)
+{
+	return (struct shape){ .kind = SHAPE_CIRCLE, .n = 1, .pts = centre, .r = r };
+}
+
+double geom_point_seg_dist(struct vec2 p, struct vec2 a, struct vec2 b)
+{
+	struct vec2 ab = v2_sub(b, a);
+	double len2 = v2_dot(ab, ab);
+	double t = len2 > 0 ? v2_dot(v2_sub(p, a), ab) / len2 : 0;
+	if (t < 0)
+		t = 0;
+	else if (t > 1)
+		t = 1;
+	return v2_dist(p, v2_add(a, v2_scale(ab, t)));
+}
+
+static double orient(struct vec2 a, struct vec2 b, struct vec2 c)
+{
+	return v2_cross(v2_sub(b, a), v2_sub(c, a));
+}
+
+static int sign_eps(double v)
+{
+	return v > ORIENT_EPS ? 1 : v < -ORIENT_EPS ? -1 : 0;
+}
+
+static bool on_segment(struct vec2 p, struct vec2 a, struct vec2 b)
+{
+	return geom_point_seg_dist(p, a, b) <= ON_EDGE_EPS;
+}
+
+bool geom_seg_intersect(struct vec2 a, struct vec2 b, struct vec2 c,
+                        struct vec2 d, struct vec2 *at)
+{
+	int o1 = sign_eps(orient(a, b, c)), o2 = sign_eps(orient(a, b, d));
+	int o3 = sign_eps(orient(c, d, a)), o4 = sign_eps(orient(c, d, b));
+	struct vec2 hit;
+
+	if (o1 * o2 < 0 && o3 * o4 < 0) {
+		struct vec2 r = v2_sub(b, a), s = v2_sub(d, c);
+		double t = v2_cross(v2_sub(c, a), s) / v2_cross(r, s);
+		hit = v2_add(a, v2_scale(r, t));
+	} else if (on_segment(c, a, b)) {
+		hit = c;
+	} else if (on_segment(d, a, b)) {
+		hit = d;
+	} else if (on_segment(a, c, d)) {
+		hit = a;
+	} else if (on_segment(b, c, d)) {
+		hit = b;
+	} else {
+		return false;
+	}
+	if (at)
+		*at = hit;
+	return true;
+}
+
+/* Segments cross at a point inside both (not merely touching). */
+static bool seg_cross_properly(struct vec2 a, struct vec2 b, struct vec2 c,
+                               struct vec2 d)
+{
+	int o1 = sign_eps(orient(a, b, c)), o2 = sign_eps(orient(a, b, d));
+	int o3 = sign_eps(orient(c, d, a)), o4 = sign_eps(orient(c, d, b));
+	return o1 * o2 < 0 && o3 * o4 < 0;
+}
+
+double geom_seg_seg_dist(struct vec2 a, struct vec2 b, struct vec2 c,
+                         struct vec2 d)
+{
+	double m, t;
+	if (geom_seg_intersect(a, b, c, d, NULL))
+		return 0;
+	m = geom_point_seg_dist(a, c, d);
+	if ((t = geom_point_seg_dist(b, c, d)) < m)
+		m = t;
+	if ((t = geom_point_seg_dist(c, a, b)) < m)
+		m = t;
+	if ((t = geom_point_seg_dist(d, a, b)) < m)
+		m = t;
+	return m;
+}
+
+double geom_poly_area(const struct vec2 *p, int n)
+{
+	double a = 0;
+	for (int i = 0; i < n; i++)
+		a += v2_cross(p[i], p[(i + 1) % n]);
+	return a / 2;
+}
+
+static double poly_boundary_dist(const struct vec2 *p, int n, struct vec2 q)
+{
+	double m = INFINITY;
+	for (int i = 0; i < n; i++) {
+		double t = geom_point_seg_dist(q, p[i], p[(i + 1) % n]);
+		if (t < m)
+			m = t;
+	}
+	return m;
+}
+
+bool geom_poly_contains(const struct vec2 *p, int n, struct vec2 q)
+{
+	bool in = false;
+	if (poly_boundary_dist(p, n, q) <= ON_EDGE_EPS)
+		return true;
+	for (int i = 0, j = n - 1; i < n; j = i++) {
+		if ((p[i].y > q.y) != (p[j].y > q.y)) {
+			double x = p[j].x + (q.y - p[j].y) * (p[i].x - p[j].x) / (p[i].y - p[j].y);
+			if (q.x < x)
+				in = !in;
+		}
+	}
+	return in;
+}
+
+/* Inside and clear of the boundary by more than the overlap tolerance. */
+static bool poly_contains_strictly(const struct vec2 *p, int n, struct vec2 q)
+{
+	return geom_poly_contains(p, n, q) &&
+	       poly_boundary_dist(p, n, q) > GEOM_OVERLAP_EPS;
+}
+
+bool geom_poly_is_simple(const struct vec2 *p, int n, int *bad_a, int *bad_b)
+{
+	if (n < 3) {
+		if (bad_a)
+			*bad_a = 0;
+		if (bad_b)
+			*bad_b = n > 1 ? 1 : 0;
+		return false;
+	}
+	for (int i = 0; i < n; i++) {
+		struct vec2 a = p[i], b = p[(i + 1) % n];
+		if (v2_dist(a, b) <= ON_EDGE_EPS) {
+			if (bad_a)
+				*bad_a = i;
+			if (bad_b)
+				*bad_b = (i + 1) % n;
+			return false;
+		}
+		for (int j = i + 1; j < n; j++) {
+			struct vec2 c = p[j], d = p[(j + 1) % n];
+			bool bad;
+			if (j == i + 1) /* shares b == c: must not fold back */
+				bad = on_segment(d, a, b) || on_segment(a, c, d);
+			else if ((j + 1) % n == i) /* shares d == a */
+				bad = on_segment(c, a, b) || on_segment(b, c, d);
+			else
+				bad = geom_seg_intersect(a, b, c, d, NULL);
+			if (bad) {
+				if (bad_a)
+					*bad_a = i;
+				if (bad_b)
+					*bad_b = j;
+				return false;
+			}
+		}
+	}
+	/* No edges meet, yet no area: every point on one line. */
+	if (fabs(geom_poly_area(p, n)) <= ORIENT_EPS) {
+		if (bad_a)
+			*bad_a = 0;
+		if (bad_b)
+			*bad_b = 1;
+		return false;
+	}
+	return true;
+}
+
+bool geom_poly_is_convex(const struct vec2 *p, int n)
+{
+	int s = 0;
+	for (int i = 0; i < n; i++) {
+		int o = sign_eps(orient(p[i], p[(i + 1) % n], p[(i + 2) % n]));
+		if (o == 0)
+			continue;
+		if (s == 0)
+			s = o;
+		else if (o != s)
+			return false;
+	}
+	return true;
+}
+
+double geom_poly_diameter(const struct vec2 *p, int n)
+{
+	double m = 0;
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++) {
+			double d = v2_dist(p[i], p[j]);
+			if (d > m)
+				m = d;
+		}
+	return m;
+}
+
+struct vec2 geom_poly_centroid(const struct vec2 *p, int n)
+{
+	double a = geom_poly_area(p, n), cx = 0, cy = 0;
+	if (fabs(a) <= ORIENT_EPS) {
+		for (int i = 0; i < n; i++) {
+			cx += p[i].x;
+			cy += p[i].y;
+		}
+		return n > 0 ? v2(cx / n, cy / n) : v2(0, 0);
+	}
+	for (int i = 0; i < n; i++) {
+		struct vec2 s = p[i], t = p[(i + 1) % n];
+		double k = v2_cross(s, t);
+		cx += (s.x + t.x) * k;
+		cy += (s.y + t.y) * k;
+	}
+	return v2(cx / (6 * a), cy / (6 * a));
+}
+
+bool geom_tri_contains(const struct vec2 t[3], struct vec2 q)
+{
+	return geom_poly_contains(t, 3, q);
+}
+
+/* The segments that make up a shape's core (a circle's core is its centre,
+ * a degenerate segment). */
+static int core_segments(const struct shape *s)
+{
+	switch (s->kind) {
+	case SHAPE_CIRCLE:
+		return 1;
+	case SHAPE_POLYGON:
+		return s->n;
+	case SHAPE_POLYLINE:
+		return s->n - 1;
+	}
+	return 0;
+}
+
+static void core_segment(const struct shape *s, int i, struct vec2 *a,
+                         struct vec2 *b)
+{
+	*a = s->pts[i];
+	*b = s->kind == SHAPE_CIRCLE ? s->pts[0] : s->pts[(i + 1) % s->n];
+}
+
+/* Does shape a's filled core hold any vertex of b's core? */
+static bool core_holds_vertex_of(const struct shape *a, const struct shape *b)
+{
+	if (a->kind != SHAPE_POLYGON)
+		return false;
+	for (int i = 0; i < b->n; i++)
+		if (geom_poly_contains(a->pts, a->n, b->pts[i]))
+			return true;
+	return false;
+}
+
+static double core_distance(const struct shape *a, const struct shape *b)
+{
+	double m = INFINITY;
+	int na = core_segments(a), nb = core_segments(b);
+	if (core_holds_vertex_of(a, b) || core_holds_vertex_of(b, a))
+		return 0;
+	for (int i = 0; i < na; i++) {
+		struct vec2 p, q;
+		core_segment(a, i, &p, &q);
+		for (int j = 0; j < nb; j++) {
+			struct vec2 r, s;
+			double d;
+			core_segment(b, j, &r, &s);
+			d = geom_seg_seg_dist(p, q, r, s);
+			if (d < m)
+				m = d;
+			if (m == 0)
+				return 0;
+		}
+	}
+	return m;
+}
+
+double geom_distance(const struct shape *a, const struct shape *b)
+{
+	double d = core_distance(a, b) - a->r - b->r;
+	return d > 0 ? d : 0;
+}
+
+bool geom_contact(const struct shape *a, const struct shape *b)
+{
+	return geom_distance(a, b) <= GEOM_CONTACT;
+}
+
+/* Separating-axis test for two convex polygons: true when their interiors
+ * overlap by more than the tolerance along every axis. */
+static bool sat_overlap(const struct shape *a, const struct shape *b)
+{
+	const struct shape *s[2] = { a, b };
+	for (int k = 0; k < 2; k++) {
+		for (int i = 0; i < s[k]->n; i++) {
+			struct vec2 e = v2_sub(s[k]->pts[(i + 1) % s[k]->n], s[k]->pts[i]);
+			double len = v2_len(e), lo[2], hi[2];
+			struct vec2 axis;
+			if (len <= ON_EDGE_EPS)
+				continue;
+			axis = v2(-e.y / len, e.x / len);
+			for (int m = 0; m < 2; m++) {
+				lo[m] = INFINITY;
+				hi[m] = -INFINITY;
+				for (int j = 0; j < s[m]->n; j++) {
+					double t = v2_dot(s[m]->pts[j], axis);
+					if (t < lo[m])
+						lo[m] = t;
+					if (t > hi[m])
+						hi[m] = t;
+				}
+			}
+			if ((hi[0] < hi[1] ? hi[0] : hi[1]) - (lo[0] > lo[1] ? lo[0] : lo[1]) <= GEOM_OVERLAP_EPS)
+				return false;
+		}
+	}
+	return true;
+}
+
+/* Signed distance from a point to a convex polygon: negative inside. */
+static double convex_signed_dist(const struct shape *p, struct vec2 q)
+{
+	double d = poly_boundary_dist(p->pts, p->n, q);
+	return geom_poly_contains(p->pts, p->n, q) ? -d : d;
+}
+
+/* A point strictly inside a simple polygon: the centroid of an ear (a
+ * convex corner whose triangle holds no other vertex).  The polygon's own
+ * centroid will not do: with a notch it may lie outside. */
+static struct vec2 interior_point(const struct vec2 *p, int n)
+{
+	double sense = geom_poly_area(p, n) > 0 ? 1 : -1;
+	for (int i = 0; i < n; i++) {
+		struct vec2 a = p[(i + n - 1) % n], b = p[i], c = p[(i + 1) % n];
+		struct vec2 t[3] = { a, b, c };
+		bool ear = sense * orient(a, b, c) > ORIENT_EPS;
+		for (int j = 0; j < n && ear; j++)
+			if (j != i && j != (i + n - 1) % n && j != (i + 1) % n && geom_tri_contains(t, p[j]))
+				ear = false;
+		if (ear)
+			return v2((a.x + b.x + c.x) / 3, (a.y + b.y + c.y) / 3);
+	}
+	return geom_poly_centroid(p, n);
+}
+
+static bool general_poly_overlap(const struct shape *a, const struct shape *b)
+{
+	const struct shape *s[2] = { a, b };
+	for (int k = 0; k < 2; k++) {
+		const struct shape *p = s[k], *o = s[1 - k];
+		for (int i = 0; i < p->n; i++) {
+			struct vec2 mid = v2_scale(v2_add(p->pts[i], p->pts[(i + 1) % p->n]), 0.5);
+			if (poly_contains_strictly(o->pts, o->n, p->pts[i]) ||
+			    poly_contains_strictly(o->pts, o->n, mid))
+				return true;
+		}
+	}
+	for (int i = 0; i < a->n; i++)
+		for (int j = 0; j < b->n; j++)
+			if (seg_cross_properly(a->pts[i], a->pts[(i + 1) % a->n],
+			                       b->pts[j], b->pts[(j + 1) % b->n]))
+				return true;
+	/* Two identical polygons share every edge and hold no vertex strictly. */
+	return poly_contains_strictly(b->pts, b->n, interior_point(a->pts, a->n)) ||
+	       poly_contains_strictly(a->pts, a->n, interior_point(b->pts, b->n));
+}
+
+bool geom_overlap(const struct shape *a, const struct shape *b)
+{
+	if (a->kind == SHAPE_CIRCLE && b->kind == SHAPE_CIRCLE)
+		return v2_dist(a->pts[0], b->pts[0]) < a->r + b->r - GEOM_OVERLAP_EPS;
+	if (a->kind == SHAPE_POLYGON && b->kind == SHAPE_POLYGON &&
+	    a->r == 0 && b->r == 0) {
+		if (geom_poly_is_convex(a->pts, a->n) && geom_poly_is_convex(b->pts, b->n))
+			return sat_overlap(a, b);
+		return general_poly_overlap(a, b);
+	}
+	if (a->kind == SHAPE_POLYGON && a->r == 0 && b->kind == SHAPE_CIRCLE &&
+	    geom_poly_is_convex(a->pts, a->n))
+		return convex_signed_dist(a, b->pts[0]) < b->r - GEOM_OVERLAP_EPS;
+	if (b->kind == SHAPE_POLYGON && b->r == 0 && a->kind == SHAPE_CIRCLE &&
+	    geom_poly_is_convex(b->pts, b->n))
+		return convex_signed_dist(b, a->pts[0]) < a->r - GEOM_OVERLAP_EPS;
+	/* Inflated shapes: overlap when the cores come closer than the sum of
+	 * the inflations (cores that meet always do, the sum being positive). */
+	if (a->r + b->r > 0)
+		return core_distance(a, b) < a->r + b->r - GEOM_OVERLAP_EPS;
+	/* Zero-width polylines or points against a polygon. */
+	if (a->kind == SHAPE_POLYGON || b->kind == SHAPE_POLYGON) {
+		const struct shape *p = a->kind == SHAPE_POLYGON ? a : b;
+		const struct shape *o = p == a ? b : a;
+		for (int i = 0; i < o->n; i++)
+			if (poly_contains_strictly(p->pts, p->n, o->pts[i]))
+				return true;
+		for (int i = 0; i + 1 < o->n; i++)
+			for (int j = 0; j < p->n; j++)
+				if (seg_cross_properly(o->pts[i], o->pts[i + 1], p->pts[j],
+				                       p->pts[(j + 1) % p->n]))
+					return true;
+	}
+	return false;
+}
+
+bool geom_inside(const struct shape *a, const struct shape *b)
+{
+	if (a->kind != SHAPE_POLYGON)
+		return false;
+	for (int i = 0; i < b->n; i++) {
+		if (!geom_poly_contains(a->pts, a->n, b->pts[i]))
+			return false;
+		if (b->r > 0 && poly_boundary_dist(a->pts, a->n, b->pts[i]) < b->r - GEOM_OVERLAP_EPS)
+			return false;
+	}
+	if (b->kind == SHAPE_CIRCLE)
+		return true;
+	for (int i = 0; i < core_segments(b); i++) {
+		struct vec2 p, q, mid;
+		core_segment(b, i, &p, &q);
+		mid = v2_scale(v2_add(p, q), 0.5);
+		if (!geom_poly_contains(a->pts, a->n, mid))
+			return false;
+		for (int j = 0; j < a->n; j++) {
+			struct vec2 r = a->pts[j], s = a->pts[(j + 1) % a->n];
+			if (seg_cross_properly(p, q, r, s))
+				return false;
+			if (b->r > 0 && geom_seg_seg_dist(p, q, r, s) < b->r - GEOM_OVERLAP_EPS)
+				return false;
+		}
+	}
+	/* A notch of a non-convex outer polygon may poke into b. */
+	if (b->kind == SHAPE_POLYGON)
+		for (int j = 0; j < a->n; j++)
+			if (poly_contains_strictly(b->pts, b->n, a->pts[j]))
+				return false;
+	return true;
+}
+
+bool geom_shape_contains(const struct shape *s, struct vec2 q)
+{
+	struct shape pt = geom_circle(&q, 0);
+	if (s->kind == SHAPE_POLYGON && geom_poly_contains(s->pts, s->n, q))
+		return true;
+	return core_distance(s, &pt) <= s->r + ON_EDGE_EPS;
+}

@@ -1,0 +1,146 @@
+/* terrain: geometry of the ground against the Mini-Nap 2 terrain table. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "rules.h"
+#include "terrain.h"
+
+bool feature_is_linear(enum terrain_type t)
+{
+	return rules_terrain[t].linear;
+}
+
+struct shape feature_shape(const struct feature *f)
+{
+	if (feature_is_linear(f->type))
+		return (struct shape){ .kind = SHAPE_POLYLINE, .n = f->n, .pts = f->pts, .r = f->width / 2 };
+	return (struct shape){ .kind = SHAPE_POLYGON, .n = f->n, .pts = f->pts, .r = 0 };
+}
+
+enum tclass terrain_class(const struct unit *u, bool limbered)
+{
+	switch (unit_arm(u)) {
+	case ARM_INFANTRY:
+		return u->form == FORM_SKIRMISH ? TC_SKIRMISH : TC_INFANTRY;
+	case ARM_CAVALRY:
+		return TC_CAVALRY;
+	case ARM_ARTILLERY:
+		return limbered ? TC_ART_LIMBERED : TC_ART_UNLIMBERED;
+	case ARM_COMMAND:
+	case ARM_COUNT:
+		break;
+	}
+	return TC_COMMAND;
+}
+
+bool terrain_touches(const struct feature *f, const struct shape *s)
+{
+	struct shape fs = feature_shape(f);
+	return geom_contact(&fs, s);
+}
+
+bool terrain_wholly_in(const struct feature *f, const struct shape *s)
+{
+	struct shape fs = feature_shape(f);
+	return !feature_is_linear(f->type) && geom_inside(&fs, s);
+}
+
+/* "Roads are deemed to be wide enough for a one base wide unit to move
+ * along it": columns, batteries and command stands. */
+bool terrain_on_road(const struct map *m, enum tclass c, enum formation form,
+                     struct vec2 centre)
+{
+	bool narrow = c == TC_COMMAND || form == FORM_COLUMN || form == FORM_BATTERY;
+	if (!narrow)
+		return false;
+	for (int i = 0; i < m->nf; i++) {
+		const struct feature *f = &m->f[i];
+		struct shape s;
+		if (f->type != TT_ROAD)
+			continue;
+		s = feature_shape(f);
+		if (geom_shape_contains(&s, centre))
+			return true;
+	}
+	return false;
+}
+
+/* A river may be crossed where the footprint also touches a ford or a
+ * bridge on that river; there it counts as a ford (a stream). */
+static bool river_crossing(const struct map *m, const struct feature *river,
+                           const struct shape *s)
+{
+	struct shape rs = feature_shape(river);
+	for (int i = 0; i < m->nf; i++) {
+		const struct feature *f = &m->f[i];
+		struct shape fs;
+		if (f->type != TT_FORD && f->type != TT_BRIDGE)
+			continue;
+		fs = feature_shape(f);
+		if (geom_contact(&fs, s) && geom_contact(&fs, &rs))
+			return true;
+	}
+	return false;
+}
+
+static enum go row_go(const struct terrain_rules *r, enum terrain_mode mode,
+                      enum tclass c)
+{
+	switch (mode) {
+	case TMODE_CHARGE:
+		return r->charge[c];
+	case TMODE_INTERCEPT:
+		return r->intercept[c];
+	case TMODE_MOVE:
+		break;
+	}
+	return r->move[c];
+}
+
+enum go terrain_go(const struct map *m, enum tclass c, enum terrain_mode mode,
+                   const struct shape *s, bool on_road, int *blocker)
+{
+	enum go worst = GO_FREE;
+	for (int i = 0; i < m->nf; i++) {
+		const struct feature *f = &m->f[i];
+		enum terrain_type t = f->type;
+		enum go g;
+		if (t == TT_ROAD || !terrain_touches(f, s))
+			continue;
+		/* Along a road a unit ignores the ground the road passes through;
+		 * water is crossed at the bridge or ford the road must have. */
+		if (on_road && t != TT_STREAM && t != TT_RIVER && t != TT_FORD)
+			continue;
+		if (t == TT_RIVER && river_crossing(m, f, s))
+			t = TT_FORD;
+		g = row_go(&rules_terrain[t], mode, c);
+		if (t == TT_ROUGH && f->impassable)
+			g = GO_NO;
+		if (g == GO_NO) {
+			if (blocker)
+				*blocker = i;
+			return GO_NO;
+		}
+		if (g == GO_HALF)
+			worst = GO_HALF;
+	}
+	return worst;
+}
+
+int terrain_default_strength(enum terrain_type t)
+{
+	if (!rules_terrain[t].structure)
+		return 0;
+	return t == TT_VILLAGE ? rules_terrain_limits.village_strength
+	                       : rules_terrain_limits.landmark_strength;
+}
+
+void map_free(struct map *m)
+{
+	for (int i = 0; i < m->nf; i++)
+		free(m->f[i].pts);
+	free(m->f);
+	m->f = NULL;
+	m->nf = 0;
+}

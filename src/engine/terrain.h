@@ -1,0 +1,59 @@
+/* terrain: the battlefield's features, what a footprint touches, and what
+ * the ground does to movement, fire and hand-to-hand combat. */
+#ifndef GROGNARD_TERRAIN_H
+#define GROGNARD_TERRAIN_H
+
+#include <stdbool.h>
+
+#include "enums.h"
+#include "geom.h"
+#include "unit.h"
+
+struct feature {
+	enum terrain_type type;
+	char name[NAME_LEN];
+	int levels;        /* hills, contours, woods */
+	bool impassable;   /* rough ground that may not be entered */
+	double width;      /* linear features */
+	int n;
+	struct vec2 *pts;  /* polygon, or polyline for linear features */
+	int strength;      /* structural hits to destroy (0 = not a structure) */
+	int damage;
+};
+
+struct map {
+	double width, height;
+	struct feature *f;
+	int nf;
+};
+
+enum terrain_mode { TMODE_MOVE, TMODE_CHARGE, TMODE_INTERCEPT };
+
+struct shape feature_shape(const struct feature *f);
+bool feature_is_linear(enum terrain_type t);
+
+/* The class of mover a unit is for terrain purposes. */
+enum tclass terrain_class(const struct unit *u, bool limbered);
+
+/* "Interpenetrated with": partly or wholly on, in or in contact with. */
+bool terrain_touches(const struct feature *f, const struct shape *s);
+/* Wholly inside an area feature. */
+bool terrain_wholly_in(const struct feature *f, const struct shape *s);
+
+/* Whether a footprint of this class stands on a road: one stand wide, its
+ * centre within the road's width. */
+bool terrain_on_road(const struct map *m, enum tclass c, enum formation form,
+                     struct vec2 centre);
+
+/* The worst effect of the ground under a footprint for a mode of movement:
+ * GO_NO (with the feature that forbids it in *blocker), GO_HALF or GO_FREE.
+ * on_road: the unit moves along a road and ignores what it passes through. */
+enum go terrain_go(const struct map *m, enum tclass c, enum terrain_mode mode,
+                   const struct shape *s, bool on_road, int *blocker);
+
+/* The structural strength a feature starts with. */
+int terrain_default_strength(enum terrain_type t);
+
+void map_free(struct map *m);
+
+#endif

@@ -1,0 +1,92 @@
+/* weather: when the battle begins, what the sky does, how far one sees. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "game.h"
+#include "rules.h"
+#include "weather.h"
+
+int weather_time_for_roll(int roll, bool *dawn, bool *dusk)
+{
+	for (int i = 0; i < 7; i++) {
+		const struct time_row *r = &rules_time[i];
+		if (roll >= r->lo && roll <= r->hi) {
+			*dawn = r->dawn;
+			*dusk = r->dusk;
+			return r->hour * 60;
+		}
+	}
+	*dawn = *dusk = false;
+	return 10 * 60;
+}
+
+enum weather weather_for_roll(int roll)
+{
+	for (int i = 0; i < 7; i++)
+		if (roll >= rules_weather[i].lo && roll <= rules_weather[i].hi)
+			return rules_weather[i].weather;
+	return WX_CLEAR;
+}
+
+/* The sky a weather begins with until its first throw says otherwise. */
+static enum sky initial_sky(enum weather w)
+{
+	static const enum sky sky[WX_COUNT] = {
+		[WX_CLEAR] = SKY_CLEAR, [WX_SHOWERS] = SKY_SHOWERS, [WX_RAIN] = SKY_RAIN,
+		[WX_FOG] = SKY_FOG, [WX_WIND] = SKY_WIND, [WX_HOT] = SKY_HOT,
+		[WX_SNOW] = SKY_SNOW,
+	};
+	return sky[w];
+}
+
+void weather_setup(struct game *g)
+{
+	struct weather_state *w = &g->wx;
+	char clock[8];
+	if (w->time_roll) {
+		int roll = game_roll(g, 2, NULL, "time the battle begins");
+		w->start_minutes = weather_time_for_roll(roll, &w->dawn, &w->dusk);
+		game_log(g, "The battle begins at %s%s.", weather_clock(g, 1, clock),
+		         w->dawn ? " (dawn)" : w->dusk ? " (dusk)" : "");
+		w->time_roll = false;
+	}
+	if (w->weather_roll) {
+		int roll = game_roll(g, 2, NULL, "weather of the battle");
+		w->weather = weather_for_roll(roll);
+		game_log(g, "The weather is %s.", weather_names[w->weather].label);
+		w->weather_roll = false;
+	}
+	w->sky = initial_sky(w->weather);
+	w->mud = w->sky == SKY_RAIN || w->sky == SKY_SNOW;
+}
+
+int weather_minutes(const struct game *g, int turn)
+{
+	return g->wx.start_minutes + (turn - 1) * rules_weather_misc.turn_minutes;
+}
+
+const char *weather_clock(const struct game *g, int turn, char buf[8])
+{
+	int m = weather_minutes(g, turn) % (24 * 60);
+	snprintf(buf, 8, "%02d:%02d", (m / 60) % 24, m % 60);
+	return buf;
+}
+
+double weather_visibility(const struct game *g)
+{
+	const struct weather_rules *r = &rules_weather_misc;
+	double v = INFINITY;
+	int n = g->turn - 1;
+	if (g->wx.dawn)
+		v = r->dawn_start + r->dawn_step * n;
+	if (g->wx.dusk) {
+		v = r->dusk_start - r->dusk_step * n;
+		if (v < 0)
+			v = 0;
+	}
+	if (g->wx.sky_sight > 0 && g->wx.sky_sight < v)
+		v = g->wx.sky_sight;
+	return v;
+}

@@ -1,0 +1,37 @@
+/* weather: the time of day and the weather of the battle (Mini-Nap 2
+ * weather guidelines). */
+#ifndef GROGNARD_WEATHER_H
+#define GROGNARD_WEATHER_H
+
+#include <stdbool.h>
+
+#include "enums.h"
+
+struct game;
+
+struct weather_state {
+	bool time_roll, weather_roll; /* to be thrown at the start */
+	int start_minutes;            /* minutes after midnight at Turn 1 */
+	bool dawn, dusk;              /* the dawn or dusk visibility rule */
+	enum weather weather;         /* the battle's weather */
+	enum sky sky;                 /* what it is doing now */
+	int sky_turns;                /* Turns the sky keeps, 0 = settled */
+	double sky_sight;             /* visibility the sky allows (cm), 0 = unlimited */
+	bool mud;                     /* rain or snow has turned the ground */
+	bool settled_clear;           /* cleared for the rest of the battle */
+};
+
+/* Throw for the time and weather where the scenario says "roll". */
+void weather_setup(struct game *g);
+/* Time of day at the start of a Turn, in minutes after midnight. */
+int weather_minutes(const struct game *g, int turn);
+/* "HH:MM" for a Turn. */
+const char *weather_clock(const struct game *g, int turn, char buf[8]);
+/* Maximum visibility in cm at the current Turn: INFINITY when nothing
+ * limits it, 0 when night has fallen. */
+double weather_visibility(const struct game *g);
+/* Map a 2D6 throw on the time and weather tables. */
+int weather_time_for_roll(int roll, bool *dawn, bool *dusk);
+enum weather weather_for_roll(int roll);
+
+#endif

@@ -1,0 +1,36 @@
+/* load-int: what the orbat and map loaders share. */
+#ifndef GROGNARD_LOAD_INT_H
+#define GROGNARD_LOAD_INT_H
+
+#include <libconfig.h>
+#include <stdbool.h>
+
+#include "conf.h"
+#include "engine/enums.h"
+#include "engine/unit.h"
+
+struct game;
+
+struct id_seen {
+	char id[ID_LEN];
+	char where[320]; /* path:line of its first use */
+};
+
+struct loader {
+	struct game *g;
+	struct diag *d;
+	struct id_seen *ids;
+	int nids;
+};
+
+/* Every id (corps, division, brigade, unit) is unique in a battle. */
+bool loader_claim_id(struct loader *l, struct conf *c, const config_setting_t *s,
+                     const char *ctx, const char *id);
+void loader_free(struct loader *l);
+
+/* Read one side's order of battle (the root of an orbat file, or a group
+ * inside a map) into the game. */
+bool load_orbat_setting(struct loader *l, struct conf *c,
+                        const config_setting_t *root, enum side side);
+
+#endif
