@@ -1,0 +1,69 @@
+/* cmd: the text command language shared by batch mode, the ':' prompt of
+ * the curses interface and the replay log.  Parses a line and executes it
+ * against the game; the only module besides the UI that prints. */
+#ifndef GROGNARD_CMD_H
+#define GROGNARD_CMD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "engine/control.h"
+#include "engine/order.h"
+
+struct game;
+
+enum cmd_result {
+	CMD_DONE,   /* a command that acts at once (dump, help) */
+	CMD_ORDER,  /* an order, parsed into ctx->order for the engine */
+	CMD_ERROR,  /* reported on ctx->err */
+};
+
+struct cmd_ctx {
+	struct game *g;
+	FILE *out;          /* results (dump, help) */
+	FILE *err;          /* errors */
+	const char *source; /* for messages: "stdin", a script's path */
+	int line;
+	bool quit;          /* set by 'quit' */
+	int errors;         /* bad commands so far */
+	int refusals;       /* orders the engine refused */
+	struct order order; /* the order of a CMD_ORDER line */
+};
+
+/* Execute one line (blank lines and # comments are fine): commands that
+ * act at once are carried out; an order is parsed into ctx->order for the
+ * caller to hand to the engine. */
+enum cmd_result cmd_execute(struct cmd_ctx *ctx, const char *line);
+
+/* The canonical text of an order (what the replay log holds); parsing it
+ * gives the same order back. */
+const char *cmd_format_order(const struct game *g, const struct order *o, char *buf,
+                             size_t size);
+/* Parse the words of an order; returns 0, or -1 with a message in err. */
+int cmd_parse_order(const struct game *g, int argc, char **argv, struct order *o,
+                    char *err, size_t size);
+
+/* A controller that takes a side's orders from a stream of commands: the
+ * batch mode and the tests. */
+struct script {
+	struct controller ctl;
+	FILE *in;
+	struct cmd_ctx ctx;
+	char *line;
+	size_t cap;
+};
+void script_init(struct script *s, struct game *g, FILE *in, const char *source,
+                 FILE *out, FILE *err);
+void script_free(struct script *s);
+
+/* The whole state, one line per game, side, unit, commander, objective. */
+void cmd_dump(const struct game *g, FILE *out);
+/* Help on every command, or on one. */
+void cmd_help(FILE *out, const char *topic);
+
+/* Split a line into words (double quotes group, # starts a comment).
+ * Returns the count; words point into buf. */
+int cmd_split(const char *line, char *buf, size_t size, char **words, int max);
+
+#endif

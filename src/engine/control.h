@@ -1,0 +1,55 @@
+/* control: the one interface through which the engine asks a side for
+ * its orders and decisions.  The human (curses), the computer (ai) and
+ * the script (batch commands, tests) implement it; the engine does not
+ * know which it is talking to. */
+#ifndef GROGNARD_CONTROL_H
+#define GROGNARD_CONTROL_H
+
+#include "enums.h"
+#include "order.h"
+
+struct game;
+
+#define DECISION_MAX_OPTIONS 8
+
+/* A decision the rules give a side while the other acts. */
+struct decision {
+	int kind;            /* what is being decided (later issues) */
+	enum side side;
+	int unit, other;     /* the deciding unit and the enemy concerned */
+	const char *question;/* one line: what and which rule */
+	int nopts;
+	struct {
+		const char *key;   /* the word answering it in the command language */
+		const char *label;
+		double lo, hi;     /* a number to give with it (lo < hi), e.g. cm */
+	} opt[DECISION_MAX_OPTIONS];
+	/* The answer. */
+	int choice;
+	double value;
+};
+
+struct controller {
+	void *ctx;
+	/* The next order for side in the current phase; 0, or -1 to stop
+	 * playing (quit, end of input). */
+	int (*order)(struct controller *c, struct game *g, enum side side, struct order *o);
+	/* The last order was refused for this reason. */
+	void (*refused)(struct controller *c, struct game *g, enum side side,
+	                const struct order *o, const char *why);
+	/* Answer a decision (fill choice and value); 0, or -1 to stop. */
+	int (*decide)(struct controller *c, struct game *g, struct decision *d);
+};
+
+enum step_result {
+	STEP_OK,    /* something happened; call again */
+	STEP_QUIT,  /* a controller stopped the game */
+	STEP_OVER,  /* the battle is over */
+};
+
+/* Advance the battle by one order or one automatic step. */
+enum step_result game_step(struct game *g, struct controller **ctl);
+/* Play until the battle ends or a controller stops. */
+enum step_result game_run(struct game *g, struct controller **ctl);
+
+#endif

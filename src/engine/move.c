@@ -1,0 +1,478 @@
+/* move: sweeping footprints across the table.  Units are found by
+ * conservative advancement on the exact distance (a footprint moving d cm
+ * cannot close on anything by more than d), so nothing thin is ever jumped;
+ * the ground is walked in small steps with the transitions bisected. */
+#include "config.h"
+
+#include <math.h>
+
+#include "game.h"
+#include "move.h"
+#include "rules.h"
+
+#define STEP 0.1          /* walking step for the ground (cm) */
+#define EXACT 1e-4        /* precision of bisected transitions (cm) */
+#define CLEAR 1e-3        /* how far short of a forbidden contact a stop is */
+#define PIVOT_STEP 0.5    /* degrees between pivot samples */
+
+
+void move_mover_unit(const struct game *g, int unit, enum terrain_mode mode,
+                     bool limbered, struct mover *m)
+{
+	const struct unit *u = &g->units[unit];
+	*m = (struct mover){
+		.unit = unit, .cmdr = -1, .side = u->side,
+		.tclass = terrain_class(u, limbered), .mode = mode,
+		.form = u->form, .through_friends = !unit_formed(u), .target = -1,
+	};
+}
+
+void move_mover_cmdr(const struct game *g, int cmdr, struct mover *m)
+{
+	*m = (struct mover){
+		.unit = -1, .cmdr = cmdr, .side = g->cmdrs[cmdr].side,
+		.tclass = TC_COMMAND, .mode = TMODE_MOVE, .form = FORM_BATTERY,
+		.through_friends = true, .target = -1,
+	};
+}
+
+struct obb move_shift(struct obb b, struct vec2 dir, double d)
+{
+	b.c = v2_add(b.c, v2_scale(dir, d));
+	return b;
+}
+
+/* The moving shape at distance t: a rectangle (body) or a command stand. */
+struct moving {
+	const struct obb *body;
+	struct vec2 from, dir;
+	double r;  /* command stand radius when body is NULL */
+	struct vec2 buf[4];
+	struct vec2 centre;
+};
+
+static struct shape shape_at(struct moving *mv, double t)
+{
+	if (mv->body) {
+		struct obb b = move_shift(*mv->body, mv->dir, t);
+		return geom_obb_shape(&b, mv->buf);
+	}
+	mv->centre = v2_add(mv->from, v2_scale(mv->dir, t));
+	return geom_circle(&mv->centre, mv->r);
+}
+
+/* First t in [0, tmax] at which the moving shape comes within contact of
+ * s, or INFINITY. */
+static double first_contact(struct moving *mv, const struct shape *s, double tmax)
+{
+	double t = 0;
+	for (int i = 0; i < 200000 && t <= tmax; i++) {
+		struct shape a = shape_at(mv, t);
+		double d = geom_distance(&a, s);
+		if (d <= GEOM_CONTACT + 1e-9)
+			return t;
+		t += d - GEOM_CONTACT + 1e-6;
+	}
+	return INFINITY;
+}
+
+static bool unit_present(const struct unit *u)
+{
+	/* Abandoned guns are "treated as if not there". */
+	return u->state == US_ACTIVE && !unit_has_marker(u, MK_ORANGE);
+}
+
+double move_keep_away(const struct game *g, enum side side, const struct obb *body,
+                      struct vec2 dir, double want, double keep)
+{
+	struct moving mv = { .body = body, .dir = dir };
+	double best = want;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *o = &g->units[i];
+		struct vec2 buf[4];
+		struct shape os;
+		double t = 0;
+		if (o->side == side || !unit_present(o))
+			continue;
+		os = unit_shape(o, buf);
+		/* Conservative advancement to the distance keep. */
+		for (int k = 0; k < 200000 && t <= best; k++) {
+			struct shape a = shape_at(&mv, t);
+			double d = geom_distance(&a, &os);
+			if (d < keep) {
+				best = t - CLEAR > 0 ? t - CLEAR : 0;
+				break;
+			}
+			t += d - keep + 1e-6;
+		}
+	}
+	return best;
+}
+
+/* First t at which the moving shape overlaps s (interiors), or INFINITY;
+ * touching is allowed. */
+static double first_overlap(struct moving *mv, const struct shape *s, double tmax)
+{
+	double t = 0, lo, hi;
+	for (int i = 0; i < 200000 && t <= tmax + EXACT; i++) {
+		struct shape a = shape_at(mv, t > tmax ? tmax : t);
+		double d = geom_distance(&a, s);
+		if (d > GEOM_CONTACT) {
+			t += d - GEOM_CONTACT / 2;
+			continue;
+		}
+		if (!geom_overlap(&a, s)) {
+			if (t >= tmax)
+				return INFINITY;
+			t += STEP / 2;
+			continue;
+		}
+		lo = t - STEP / 2 > 0 ? t - STEP / 2 : 0;
+		hi = t > tmax ? tmax : t;
+		{
+			struct shape b = shape_at(mv, lo);
+			if (geom_overlap(&b, s))
+				return lo;
+		}
+		while (hi - lo > EXACT) {
+			double mid = (lo + hi) / 2;
+			struct shape b = shape_at(mv, mid);
+			if (geom_overlap(&b, s))
+				hi = mid;
+			else
+				lo = mid;
+		}
+		return lo;
+	}
+	return INFINITY;
+}
+
+/* Distance along dir before any corner of the shape leaves the table. */
+static double edge_limit(const struct game *g, struct moving *mv)
+{
+	struct shape a = shape_at(mv, 0);
+	double t = INFINITY;
+	for (int i = 0; i < a.n; i++) {
+		struct vec2 p = a.pts[i];
+		double lim[2][2] = { { p.x - a.r, g->map.width - (p.x + a.r) },
+		                     { p.y - a.r, g->map.height - (p.y + a.r) } };
+		double dv[2] = { mv->dir.x, mv->dir.y };
+		for (int k = 0; k < 2; k++) {
+			double room;
+			if (dv[k] > 1e-12)
+				room = lim[k][1] / dv[k];
+			else if (dv[k] < -1e-12)
+				room = lim[k][0] / -dv[k];
+			else
+				continue;
+			if (room < 0)
+				room = 0;
+			if (room < t)
+				t = room;
+		}
+	}
+	return t;
+}
+
+/* Does the whole path follow one road? */
+static bool follows_road(const struct game *g, const struct mover *m, struct vec2 from,
+                         struct vec2 dir, double want)
+{
+	int n = (int)ceil(want) + 1;
+	if (!terrain_on_road(&g->map, m->tclass, m->form, from))
+		return false;
+	for (int i = 1; i <= n; i++) {
+		double t = want * i / n;
+		if (!terrain_on_road(&g->map, m->tclass, m->form, v2_add(from, v2_scale(dir, t))))
+			return false;
+	}
+	return true;
+}
+
+static enum go ground_at(const struct game *g, const struct mover *m, struct moving *mv,
+                         double t, bool road, int *feature)
+{
+	struct shape s = shape_at(mv, t);
+	return terrain_go(&g->map, m->tclass, m->mode, &s, road, feature);
+}
+
+void move_sweep(const struct game *g, const struct mover *m, const struct obb *body,
+                struct vec2 from, struct vec2 dir, double want, double allowance,
+                bool all_half, struct sweep *out)
+{
+	struct moving mv = { .body = body, .from = from, .dir = dir,
+	                     .r = rules_stand[ARM_COMMAND].w / 2 };
+	struct shape self;
+	double limit = want, t, cost, lo, hi;
+	enum go state;
+	int feature = -1;
+	bool road;
+
+	*out = (struct sweep){ .why = STOP_NONE, .unit = -1, .feature = -1 };
+	if (want <= 0)
+		return;
+
+	/* The table's edge. */
+	t = edge_limit(g, &mv);
+	if (t < limit) {
+		limit = t;
+		out->why = STOP_EDGE;
+	}
+
+	/* Units: enemies may not be touched (save a charge's target), nobody
+	 * may be passed through except friends by unformed units. */
+	self = shape_at(&mv, 0);
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *o = &g->units[i];
+		struct vec2 buf[4];
+		struct shape os;
+		bool enemy, touching;
+		double tc;
+		if (i == m->unit || !unit_present(o))
+			continue;
+		if (m->cmdr >= 0 && g->cmdrs[m->cmdr].attached == i)
+			continue;
+		os = unit_shape(o, buf);
+		enemy = o->side != m->side;
+		if (!enemy && m->through_friends)
+			continue;
+		touching = geom_distance(&self, &os) <= GEOM_CONTACT;
+		if (i == m->target) {
+			tc = first_contact(&mv, &os, limit);
+			if (tc <= limit) {
+				limit = tc;
+				out->why = STOP_TARGET;
+				out->unit = i;
+			}
+		} else if (enemy && !touching) {
+			tc = first_contact(&mv, &os, limit);
+			if (tc <= limit) {
+				limit = tc - CLEAR > 0 ? tc - CLEAR : 0;
+				out->why = STOP_ENEMY;
+				out->unit = i;
+			}
+		} else {
+			tc = first_overlap(&mv, &os, limit);
+			if (tc <= limit) {
+				limit = tc;
+				out->why = enemy ? STOP_ENEMY : STOP_UNIT;
+				out->unit = i;
+			}
+		}
+	}
+
+	/* The ground, walked in steps with transitions bisected; the cost is
+	 * doubled wherever the footprint touches a half-rate feature. */
+	road = follows_road(g, m, from, dir, limit);
+	out->on_road = road && limit > 0;
+	t = 0;
+	cost = 0;
+	state = ground_at(g, m, &mv, 0, road, &feature);
+	if (state == GO_NO) {
+		out->dist = 0;
+		out->why = STOP_TERRAIN;
+		out->feature = feature;
+		out->unit = -1;
+		return;
+	}
+	while (t < limit) {
+		double next = t + STEP < limit ? t + STEP : limit;
+		enum go ns = ground_at(g, m, &mv, next, road, &feature);
+		double rate;
+		if (ns != state) {
+			/* Find where the state changes. */
+			lo = t;
+			hi = next;
+			while (hi - lo > EXACT) {
+				double mid = (lo + hi) / 2;
+				if (ground_at(g, m, &mv, mid, road, &feature) == state)
+					lo = mid;
+				else
+					hi = mid;
+			}
+			ns = ground_at(g, m, &mv, hi, road, &feature);
+			next = ns == GO_NO ? (lo - CLEAR > t ? lo - CLEAR : t) : hi;
+		}
+		rate = (all_half || state == GO_HALF) ? rules_terrain_limits.half_rate_cost : 1;
+		if (state == GO_HALF)
+			out->half = true;
+		if (cost + (next - t) * rate > allowance + 1e-9) {
+			t += (allowance - cost) / rate;
+			cost = allowance;
+			out->why = STOP_ALLOWANCE;
+			out->unit = -1;
+			break;
+		}
+		cost += (next - t) * rate;
+		t = next;
+		if (ns == GO_NO) {
+			out->why = STOP_TERRAIN;
+			out->feature = feature;
+			out->unit = -1;
+			break;
+		}
+		state = ns;
+	}
+	out->dist = t;
+	out->cost = cost;
+}
+
+static int place_blocker(const struct game *g, const struct mover *m, const struct shape *s,
+                         int ignore, const struct shape *start)
+{
+	int feature = -1;
+	bool road;
+	for (int i = 0; i < s->n; i++) {
+		struct vec2 p = s->pts[i];
+		if (p.x - s->r < -GEOM_OVERLAP_EPS || p.y - s->r < -GEOM_OVERLAP_EPS ||
+		    p.x + s->r > g->map.width + GEOM_OVERLAP_EPS ||
+		    p.y + s->r > g->map.height + GEOM_OVERLAP_EPS)
+			return -100;
+	}
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *o = &g->units[i];
+		struct vec2 buf[4];
+		struct shape os;
+		if (i == m->unit || i == ignore || !unit_present(o))
+			continue;
+		if (m->cmdr >= 0 && g->cmdrs[m->cmdr].attached == i)
+			continue;
+		os = unit_shape(o, buf);
+		if (geom_overlap(s, &os))
+			return i;
+		/* A new contact with an enemy is only for charges. */
+		if (o->side != m->side && i != m->target && geom_contact(s, &os) &&
+		    !(start && geom_contact(start, &os)))
+			return i;
+	}
+	road = s->kind == SHAPE_CIRCLE
+	           ? terrain_on_road(&g->map, m->tclass, m->form, s->pts[0])
+	           : terrain_on_road(&g->map, m->tclass, m->form, geom_poly_centroid(s->pts, s->n));
+	if (terrain_go(&g->map, m->tclass, m->mode, s, road, &feature) == GO_NO)
+		return -2 - feature;
+	return -1;
+}
+
+int move_place_blocker(const struct game *g, const struct mover *m,
+                       const struct obb *body, int ignore)
+{
+	struct vec2 buf[4];
+	struct shape s;
+	if (body) {
+		s = geom_obb_shape(body, buf);
+	} else {
+		s = geom_circle(&g->cmdrs[m->cmdr].pos, rules_stand[ARM_COMMAND].w / 2);
+	}
+	return place_blocker(g, m, &s, ignore, NULL);
+}
+
+int move_pivot_blocker(const struct game *g, int unit, double from, double to)
+{
+	const struct unit *u = &g->units[unit];
+	double diff = geom_angle_diff(from, to);
+	int n = (int)ceil(fabs(diff) / PIVOT_STEP);
+	struct mover m;
+	struct vec2 sbuf[4];
+	struct obb b0 = unit_footprint_as(u->type, u->form, u->pos, from);
+	struct shape start = geom_obb_shape(&b0, sbuf);
+
+	move_mover_unit(g, unit, TMODE_MOVE, false, &m);
+	for (int i = 1; i <= n; i++) {
+		struct obb b = unit_footprint_as(u->type, u->form, u->pos, from + diff * i / n);
+		struct vec2 buf[4];
+		struct shape s = geom_obb_shape(&b, buf);
+		int k;
+		/* "must not contact any other unit ... during a pivot": units
+		 * already touching it may stay touching but not be overlapped. */
+		for (int j = 0; j < g->nunits; j++) {
+			const struct unit *o = &g->units[j];
+			struct vec2 ob[4];
+			struct shape os;
+			if (j == unit || !unit_present(o))
+				continue;
+			os = unit_shape(o, ob);
+			if (geom_overlap(&s, &os) || (geom_contact(&s, &os) && !geom_contact(&start, &os)))
+				return j;
+		}
+		k = place_blocker(g, &m, &s, -1, &start);
+		if (k == -100 || k <= -2)
+			return k;
+	}
+	return -1;
+}
+
+/* Push a command stand the least distance off a unit's footprint. */
+static void clear_one(struct game *g, int cmdr, int unit)
+{
+	struct commander *c = &g->cmdrs[cmdr];
+	const struct unit *u = &g->units[unit];
+	struct obb fp = unit_footprint(u);
+	double r = rules_stand[ARM_COMMAND].w / 2;
+	struct vec2 corners[4], best = c->pos, away;
+	struct mover m;
+	double base;
+
+	geom_obb_corners(&fp, corners);
+	/* The nearest point of the footprint's outline gives the way out. */
+	{
+		double dmin = INFINITY;
+		for (int i = 0; i < 4; i++) {
+			struct vec2 a = corners[i], b = corners[(i + 1) % 4], ab = v2_sub(b, a);
+			double t = v2_dot(v2_sub(c->pos, a), ab) / v2_dot(ab, ab);
+			struct vec2 q;
+			t = t < 0 ? 0 : t > 1 ? 1 : t;
+			q = v2_add(a, v2_scale(ab, t));
+			if (v2_dist(q, c->pos) < dmin) {
+				dmin = v2_dist(q, c->pos);
+				best = q;
+			}
+		}
+	}
+	away = v2_sub(best, fp.c);
+	if (v2_len(away) < 1e-9)
+		away = geom_dir(u->facing);
+	away = v2_scale(away, 1 / v2_len(away));
+	base = v2_dist(best, fp.c) + r + 2 * GEOM_CONTACT;
+	move_mover_cmdr(g, cmdr, &m);
+	for (int step = 0; step < 60; step++) {
+		for (int k = 0; k < 24; k++) {
+			double turn = (k % 2 ? 1 : -1) * 15.0 * ((k + 1) / 2);
+			double ang = geom_bearing(v2(0, 0), away) + turn;
+			struct vec2 p = v2_add(fp.c, v2_scale(geom_dir(ang), base + 0.5 * step));
+			struct vec2 old = c->pos;
+			c->pos = p;
+			if (move_place_blocker(g, &m, NULL, -1) == -1)
+				return;
+			c->pos = old;
+		}
+	}
+}
+
+void move_clear_stands(struct game *g, int unit)
+{
+	struct vec2 buf[4];
+	struct shape us = unit_shape(&g->units[unit], buf);
+	for (int i = 0; i < g->ncmdrs; i++) {
+		struct commander *c = &g->cmdrs[i];
+		struct shape cs;
+		if (c->state != US_ACTIVE || c->attached >= 0 || c->side != g->units[unit].side)
+			continue;
+		cs = commander_shape(c);
+		if (geom_overlap(&us, &cs))
+			clear_one(g, i, unit);
+	}
+}
+
+const char *move_stop_text(enum stop_reason why)
+{
+	static const char *const text[STOP_COUNT] = {
+		[STOP_NONE] = "nothing in the way",
+		[STOP_ALLOWANCE] = "its movement allowance runs out",
+		[STOP_UNIT] = "it may not pass through",
+		[STOP_ENEMY] = "only a charge may contact",
+		[STOP_TARGET] = "it reaches",
+		[STOP_TERRAIN] = "it may not enter",
+		[STOP_EDGE] = "it would leave the table",
+	};
+	return text[why];
+}

@@ -1,0 +1,1408 @@
+/* order: checking and carrying out orders ("The Manoeuvre Phase",
+ * "Manoeuvring a Division", command stands, retreating).  Every refusal
+ * says which rule forbids the order. */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command.h"
+#include "control.h"
+#include "game.h"
+#include "move.h"
+#include "order.h"
+#include "rules.h"
+#include "seq.h"
+
+const struct enum_name order_names[ORD_COUNT] = { ORDER_LIST(ENUM_NAME) };
+
+#define REFUSED (-1)
+#define QUIT (-2)
+
+struct order order_new(enum order_kind kind)
+{
+	return (struct order){ .kind = kind, .unit = -1, .target = -1 };
+}
+
+struct ctx {
+	struct game *g;
+	struct controller **ctl;
+	enum side side;
+	const struct order *o;
+	char *why;
+	size_t size;
+};
+
+static int refuse(struct ctx *c, const char *fmt, ...) GAME_PRINTF(2, 3);
+static int refuse(struct ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->why, c->size, fmt, ap);
+	va_end(ap);
+	return REFUSED;
+}
+
+static void unit_changed(struct game *g, int unit)
+{
+	struct event ev = { .kind = EV_UNIT, .unit = unit };
+	event_emit(g, &ev);
+}
+
+/* ------------------------------------------------------------------ */
+/* Shared checks */
+
+static bool in_contact_with_enemy(const struct game *g, int unit)
+{
+	const struct unit *u = &g->units[unit];
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *o = &g->units[i];
+		if (o->side == u->side || o->state != US_ACTIVE || unit_has_marker(o, MK_ORANGE))
+			continue;
+		if (game_unit_distance(u, o) <= GEOM_CONTACT)
+			return true;
+	}
+	return false;
+}
+
+static bool hot(const struct game *g)
+{
+	return g->wx.weather == WX_HOT;
+}
+
+/* Everything half rate for this mover: hot weather; mud makes the whole
+ * field passable rough ground, where only infantry moves freely. */
+static bool all_half(const struct game *g, enum tclass tc)
+{
+	return hot(g) || (g->wx.mud && tc != TC_INFANTRY && tc != TC_SKIRMISH);
+}
+
+/* A unit of the side, on the table, in the brigade (or division) that has
+ * the initiative, in the manoeuvre phase, not finished. */
+static int manoeuvre_unit(struct ctx *c, int unit)
+{
+	struct game *g = c->g;
+	const struct unit *u;
+	if (unit < 0 || unit >= g->nunits)
+		return refuse(c, "no such unit");
+	u = &g->units[unit];
+	if (g->phase != PHASE_MANOEUVRE)
+		return refuse(c, "%s: units manoeuvre only in the manoeuvre phase (now: %s phase)",
+		              u->id, phase_names[g->phase].label);
+	if (u->side != c->side)
+		return refuse(c, "%s is an enemy unit: a player cannot manoeuvre enemy units", u->id);
+	if (u->state != US_ACTIVE)
+		return refuse(c, "%s is not on the table (%s)", u->id, unit_state_names[u->state].label);
+	if (g->divmove >= 0) {
+		if (unit_division(g, u) != g->divmove)
+			return refuse(c, "%s is not in %s, which is making the division manoeuvre", u->id,
+			              g->divs[g->divmove].name);
+	} else if (u->brigade != g->active_brigade) {
+		return refuse(c, "%s is not in %s, the brigade with the initiative", u->id,
+		              g->active_brigade >= 0 ? g->brigs[g->active_brigade].name : "(none)");
+	}
+	if (u->acted & UA_DONE)
+		return refuse(c, "%s has finished its manoeuvre: units manoeuvre one at a time, once each",
+		              u->id);
+	if (u->defends && c->o->kind != ORD_DEFEND)
+		return refuse(c, "%s is defending %s: leave the landmark first ('defend %s off')", u->id,
+		              g->map.f[u->defends - 1].name, u->id);
+	return 0;
+}
+
+/* Begin (or go on with) this unit's manoeuvre; the one before is done. */
+static void begin_unit_order(struct game *g, int unit)
+{
+	seq_begin_unit(g, unit);
+}
+
+/* Orders that belong to one unit's manoeuvre (and can be taken back). */
+static bool unit_order(enum order_kind k)
+{
+	return k >= ORD_FACE && k <= ORD_DEFEND;
+}
+
+static double unit_allowance(const struct game *g, const struct unit *u)
+{
+	const struct move_allowance *m;
+	if (g->divmove >= 0)
+		return g->divmove_allow;
+	m = rules_move_for(u->type, u->form);
+	return m ? m->move : 0;
+}
+
+static const char *blocker_text(const struct game *g, int k, char *buf, size_t size)
+{
+	if (k >= 0)
+		snprintf(buf, size, "%s (%s)", g->units[k].id, g->units[k].name);
+	else if (k == -100)
+		snprintf(buf, size, "the table's edge");
+	else if (k <= -2)
+		snprintf(buf, size, "%s '%s'", terrain_names[g->map.f[-2 - k].type].label,
+		         g->map.f[-2 - k].name);
+	else
+		snprintf(buf, size, "nothing");
+	return buf;
+}
+
+/* Why a sweep stopped short, as a sentence. */
+static int refuse_sweep(struct ctx *c, const char *what, double want, const struct sweep *s,
+                        const struct mover *m, double allowance)
+{
+	struct game *g = c->g;
+	switch (s->why) {
+	case STOP_ENEMY:
+		return refuse(c, "cannot %s %.1f cm: after %.1f cm it would touch %s (%s); only a charge "
+		              "may bring a unit into contact with the enemy", what, want, s->dist,
+		              g->units[s->unit].id, g->units[s->unit].name);
+	case STOP_UNIT:
+		return refuse(c, "cannot %s %.1f cm: after %.1f cm it would run into %s (%s); %s",
+		              what, want, s->dist, g->units[s->unit].id, g->units[s->unit].name,
+		              m->through_friends ? "no unit may end on another"
+		                                 : "formed units may not pass through other units");
+	case STOP_TERRAIN:
+		return refuse(c, "cannot %s %.1f cm: after %.1f cm it would enter %s '%s', where %s may not go",
+		              what, want, s->dist, terrain_names[g->map.f[s->feature].type].label,
+		              g->map.f[s->feature].name, tclass_names[m->tclass].label);
+	case STOP_EDGE:
+		return refuse(c, "cannot %s %.1f cm: after %.1f cm it would leave the table", what, want,
+		              s->dist);
+	case STOP_ALLOWANCE:
+		return refuse(c, "cannot %s %.1f cm: its allowance of %.1f cm%s carries it only %.1f cm",
+		              what, want, allowance,
+		              s->half || all_half(g, m->tclass) ? " (at half rate: 2 cm for every 1 cm moved)" : "",
+		              s->dist);
+	default:
+		return refuse(c, "cannot %s %.1f cm", what, want);
+	}
+}
+
+/* Carry a unit along dir (want cm, or as far as allowed when max). */
+static int sweep_unit(struct ctx *c, int unit, const char *what, struct vec2 dir, double want,
+                      bool max, double allowance, bool limbered, struct obb *body,
+                      double *moved, double *cost)
+{
+	struct game *g = c->g;
+	struct unit *u = &g->units[unit];
+	struct mover m;
+	struct sweep s;
+	struct obb fp = body ? *body : unit_footprint(u);
+
+	move_mover_unit(g, unit, TMODE_MOVE, limbered, &m);
+	if (want < 0)
+		return refuse(c, "cannot %s a negative distance", what);
+	move_sweep(g, &m, &fp, fp.c, dir, max ? 1e4 : want, allowance, all_half(g, m.tclass), &s);
+	if (!max && s.dist < want - 1e-6)
+		return refuse_sweep(c, what, want, &s, &m, allowance);
+	if (g->divmove >= 0) {
+		double keep = move_keep_away(g, u->side, &fp, dir, s.dist, g->divmove_keep);
+		if (keep < s.dist - 1e-6) {
+			if (!max)
+				return refuse(c, "cannot %s %.1f cm: in this division manoeuvre no unit may come "
+				              "closer than %.0f cm to the enemy (it could go %.1f cm)",
+				              what, want, g->divmove_keep, keep);
+			s.dist = keep;
+			move_sweep(g, &m, &fp, fp.c, dir, keep, allowance, all_half(g, m.tclass), &s);
+		}
+	}
+	/* Unformed units pass through friends but may not stop on them. */
+	{
+		struct obb end = move_shift(fp, dir, s.dist);
+		int k;
+		m.through_friends = false;
+		k = move_place_blocker(g, &m, &end, -1);
+		if (k >= 0 && g->units[k].side == u->side)
+			return refuse(c, "cannot %s %.1f cm: it would stop on %s; a unit may pass through "
+			              "friends but not remain interpenetrated with them", what, s.dist,
+			              g->units[k].id);
+	}
+	*moved = s.dist;
+	*cost = s.cost;
+	fp = move_shift(fp, dir, s.dist);
+	u->pos = fp.c;
+	if (body)
+		*body = fp;
+	return 0;
+}
+
+/* After a unit has moved: its attached commander rides with it and
+ * friendly command stands under it step aside. */
+static void after_move(struct game *g, int unit)
+{
+	int k = command_attached_to(g, unit);
+	if (k >= 0)
+		g->cmdrs[k].pos = g->units[unit].pos;
+	move_clear_stands(g, unit);
+	unit_changed(g, unit);
+}
+
+static int check_can_move(struct ctx *c, const struct unit *u)
+{
+	if (u->acted & UA_MOVED)
+		return refuse(c, "%s has already moved: a unit moves once, straight ahead", u->id);
+	if (u->acted & UA_CROSSED)
+		return refuse(c, "%s has crossed a bridge, which uses all its movement", u->id);
+	if (u->form == FORM_ESQUARE)
+		return refuse(c, "%s is in an emergency square, which cannot move", u->id);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Initiative: brigades and divisions */
+
+static int do_brigade(struct ctx *c)
+{
+	struct game *g = c->g;
+	int b = c->o->target;
+	if (g->phase != PHASE_INITIATIVE)
+		return refuse(c, "a brigade is chosen only when a side has just won the initiative");
+	if (b < 0 || b >= g->nbrigs)
+		return refuse(c, "no such brigade");
+	if (brigade_side(g, b) != c->side)
+		return refuse(c, "%s is an enemy brigade", g->brigs[b].id);
+	if (g->brigs[b].used)
+		return refuse(c, "%s has already had the initiative this Turn: each brigade is chosen once a Turn",
+		              g->brigs[b].id);
+	if (!seq_brigade_available(g, b))
+		return refuse(c, "%s has no units on the table", g->brigs[b].id);
+	seq_activate_brigade(g, b);
+	return 0;
+}
+
+/* Nearest enemy to any unit of a division. */
+static double division_enemy_distance(const struct game *g, int division)
+{
+	double best = INFINITY;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (u->state != US_ACTIVE || unit_division(g, u) != division)
+			continue;
+		for (int j = 0; j < g->nunits; j++) {
+			const struct unit *o = &g->units[j];
+			double d;
+			if (o->side == u->side || o->state != US_ACTIVE)
+				continue;
+			d = game_unit_distance(u, o);
+			if (d < best)
+				best = d;
+		}
+	}
+	return best;
+}
+
+static int do_divmove(struct ctx *c)
+{
+	struct game *g = c->g;
+	const struct division_move_rules *r = &rules_division_move;
+	int d = c->o->target, units = 0;
+	double near;
+	if (g->phase != PHASE_INITIATIVE)
+		return refuse(c, "a division manoeuvre is chosen in place of a brigade, when a side has just "
+		              "won the initiative");
+	if (d < 0 || d >= g->ndivs)
+		return refuse(c, "no such division");
+	if (division_side(g, d) != c->side)
+		return refuse(c, "%s is an enemy division", g->divs[d].id);
+	for (int b = 0; b < g->nbrigs; b++)
+		if (g->brigs[b].division == d && g->brigs[b].used)
+			return refuse(c, "%s cannot make a division manoeuvre: its %s has already had the "
+			              "initiative this Turn", g->divs[d].id, g->brigs[b].name);
+	for (int i = 0; i < g->nunits; i++)
+		if (g->units[i].state == US_ACTIVE && unit_division(g, &g->units[i]) == d)
+			units++;
+	if (!units)
+		return refuse(c, "%s has no units on the table", g->divs[d].id);
+	near = division_enemy_distance(g, d);
+	if (near <= r->blocked_within)
+		return refuse(c, "%s cannot make a division manoeuvre: an enemy unit is %.1f cm from it "
+		              "(there must be none within %.0f cm)", g->divs[d].id, near, r->blocked_within);
+	if (near > r->far_clear)
+		seq_activate_division(g, d, r->far_move, r->far_keep_away);
+	else
+		seq_activate_division(g, d, r->near_move, r->near_keep_away);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Facing */
+
+static int turn_unit(struct ctx *c, int unit, double to, bool about)
+{
+	struct game *g = c->g;
+	struct unit *u = &g->units[unit];
+	double diff = geom_angle_diff(u->facing, to);
+	const char *what = about ? "about face" : "pivot";
+
+	if (g->divmove >= 0 && (u->acted & UA_MOVED))
+		return refuse(c, "%s cannot %s: in a division manoeuvre a unit turns only before it moves",
+		              u->id, what);
+	if (u->acted & UA_CROSSED)
+		return refuse(c, "%s has crossed a bridge and does no more this phase", u->id);
+	if (about) {
+		if (u->form == FORM_SQUARE || u->form == FORM_ESQUARE)
+			return refuse(c, "%s is a square: any unit except a square may about face", u->id);
+	} else {
+		int k = move_pivot_blocker(g, unit, u->facing, to);
+		char buf[NAME_LEN + 32];
+		if (k != -1)
+			return refuse(c, "%s cannot pivot to %.1f: it would touch %s during the pivot", u->id,
+			              geom_norm_deg(to), blocker_text(g, k, buf, sizeof buf));
+	}
+	begin_unit_order(g, unit);
+	u->facing = geom_norm_deg(to);
+	u->pivoted += fabs(diff);
+	if (u->pivoted > rules_special.pivot_charge_limit) {
+		u->acted |= UA_NO_CHARGE;
+		if (unit_is_artillery(u))
+			u->acted |= UA_NO_FIRE;
+	}
+	game_log(g, "%s %s to face %.0f%s.", u->id, about ? "about faces" : "pivots", u->facing,
+	         u->pivoted > rules_special.pivot_charge_limit
+	             ? (unit_is_artillery(u) ? " (over 90: it may not fire this initiative)"
+	                                     : " (over 90: it may not charge this initiative)")
+	             : "");
+	unit_changed(g, unit);
+	return 0;
+}
+
+static int do_face(struct ctx *c)
+{
+	int r = manoeuvre_unit(c, c->o->unit);
+	if (r)
+		return r;
+	return turn_unit(c, c->o->unit, c->o->a, false);
+}
+
+static int do_about(struct ctx *c)
+{
+	int r = manoeuvre_unit(c, c->o->unit);
+	if (r)
+		return r;
+	return turn_unit(c, c->o->unit, c->g->units[c->o->unit].facing + 180, true);
+}
+
+/* ------------------------------------------------------------------ */
+/* Formation changes: one stand stays where it is, the other forms the new
+ * formation around it. */
+
+/* Stand slots of a formation in the unit's frame (right, forward). */
+static int slots(enum unit_type t, enum formation f, struct vec2 out[2])
+{
+	const struct stand_size *s = &rules_stand[unit_type_arm(t)];
+	switch (f) {
+	case FORM_LINE:
+		out[0] = v2(-s->w / 2, 0), out[1] = v2(s->w / 2, 0);
+		return 2;
+	case FORM_SKIRMISH:
+		out[0] = v2(-(s->w + rules_skirmish_gap) / 2, 0);
+		out[1] = v2((s->w + rules_skirmish_gap) / 2, 0);
+		return 2;
+	case FORM_COLUMN:
+	case FORM_SQUARE:
+	case FORM_ESQUARE:
+		out[0] = v2(0, s->d / 2), out[1] = v2(0, -s->d / 2);
+		return 2;
+	default:
+		out[0] = v2(0, 0);
+		return 1;
+	}
+}
+
+static struct vec2 from_frame(struct vec2 centre, double facing, struct vec2 local)
+{
+	return v2_add(centre, v2_add(v2_scale(geom_right(facing), local.x),
+	                             v2_scale(geom_dir(facing), local.y)));
+}
+
+/* Which old stand an anchor names (-1: any). */
+static int anchor_stand(enum formation from, int anchor)
+{
+	bool side_by_side = from == FORM_LINE || from == FORM_SKIRMISH;
+	switch (anchor) {
+	case ANCHOR_LEFT:
+		return side_by_side ? 0 : -2;
+	case ANCHOR_RIGHT:
+		return side_by_side ? 1 : -2;
+	case ANCHOR_FRONT:
+		return side_by_side ? -2 : 0;
+	case ANCHOR_REAR:
+		return side_by_side ? -2 : 1;
+	default:
+		return -1;
+	}
+}
+
+/* Is a footprint clear for a unit changing formation: no overlap, no new
+ * contact with another unit, no forbidden ground, on the table? */
+static int form_blocker(struct game *g, int unit, const struct obb *fp)
+{
+	const struct unit *u = &g->units[unit];
+	struct obb old = unit_footprint(u);
+	struct vec2 buf[4], ob[4];
+	struct shape s = geom_obb_shape(fp, buf), os = geom_obb_shape(&old, ob);
+	struct mover m;
+	int b;
+
+	move_mover_unit(g, unit, TMODE_MOVE, false, &m);
+	m.through_friends = false;
+	if ((b = move_place_blocker(g, &m, fp, -1)) != -1)
+		return b;
+	for (int i = 0; i < g->nunits; i++) {
+		struct vec2 xb[4];
+		struct shape x;
+		if (i == unit || g->units[i].state != US_ACTIVE || unit_has_marker(&g->units[i], MK_ORANGE))
+			continue;
+		x = unit_shape(&g->units[i], xb);
+		if (geom_contact(&s, &x) && !geom_contact(&os, &x))
+			return i;
+	}
+	return -1;
+}
+
+/* Place a unit in a new formation: an old stand stays, the new formation
+ * is built around it.  Among the placements the anchor allows, the one
+ * nearest the old centre that is clear wins.  Returns 0 (centre in
+ * *centre_out), 1 (all blocked: *blocker), or 2 (no such anchor). */
+static int form_place(struct game *g, int unit, enum formation to, double facing, int anchor,
+                      struct vec2 *centre_out, int *blocker)
+{
+	struct unit *u = &g->units[unit];
+	const struct stand_size *ss = &rules_stand[unit_arm(u)];
+	struct vec2 olds[2], news[2];
+	int nold = slots(u->type, u->form, olds), nnew = slots(u->type, to, news);
+	int want = anchor_stand(u->form, anchor);
+	double best = INFINITY;
+
+	if (want == -2)
+		return 2;
+	*blocker = -1;
+	for (int k = 0; k < nold; k++) {
+		struct vec2 stand;
+		if (want >= 0 && k != want)
+			continue;
+		stand = from_frame(u->pos, u->facing, olds[k]);
+		/* Every slot of the new formation the old stand could fill;
+		 * right-hand placements first on ties. */
+		for (int j = nnew - 1; j >= 0; j--) {
+			struct vec2 centre = v2_sub(stand, v2_sub(from_frame(v2(0, 0), facing, news[j]), v2(0, 0)));
+			struct obb fp = unit_footprint_as(u->type, to, centre, facing);
+			double d = v2_dist(centre, u->pos);
+			int b = form_blocker(g, unit, &fp);
+			/* The other stand's way to its new place. */
+			if (b == -1 && nold == 2 && nnew == 2) {
+				struct vec2 from = from_frame(u->pos, u->facing, olds[1 - k]);
+				struct vec2 dest = from_frame(centre, facing, news[1 - j]);
+				for (int step = 1; step <= 3 && b == -1; step++) {
+					struct obb st = { v2_add(from, v2_scale(v2_sub(dest, from), step / 4.0)),
+					                  ss->w, ss->d, facing };
+					b = form_blocker(g, unit, &st);
+				}
+			}
+			if (b != -1) {
+				if (*blocker == -1)
+					*blocker = b;
+				continue;
+			}
+			if (d < best - 1e-9) {
+				best = d;
+				*centre_out = centre;
+			}
+		}
+	}
+	return isinf(best) ? 1 : 0;
+}
+
+static int do_form(struct ctx *c)
+{
+	struct game *g = c->g;
+	int unit = c->o->unit, r = manoeuvre_unit(c, unit), blocker = -1;
+	struct unit *u;
+	const char *why;
+	double facing;
+	struct vec2 centre;
+	char buf[NAME_LEN + 32];
+
+	if (r)
+		return r;
+	u = &g->units[unit];
+	if (u->form == c->o->form)
+		return refuse(c, "%s is already in %s", u->id, formation_names[u->form].label);
+	if ((why = unit_formation_refusal(u, c->o->form)))
+		return refuse(c, "%s cannot form %s: %s", u->id, formation_names[c->o->form].label, why);
+	if (c->o->form == FORM_ESQUARE)
+		return refuse(c, "an emergency square is formed only as a reaction to a cavalry charge");
+	if (u->acted & UA_FORMED)
+		return refuse(c, "%s has already changed formation: one formation change per manoeuvre phase",
+		              u->id);
+	if (u->acted & UA_CHARGED)
+		return refuse(c, "%s has charged: a charging unit changes formation only before its charge",
+		              u->id);
+	if (g->divmove >= 0 && (u->acted & UA_MOVED))
+		return refuse(c, "%s cannot change formation after moving in a division manoeuvre", u->id);
+	if (u->acted & UA_CROSSED)
+		return refuse(c, "%s has crossed a bridge and does no more this phase", u->id);
+	if (in_contact_with_enemy(g, unit))
+		return refuse(c, "%s is in contact with the enemy: a unit with the initiative changes formation "
+		              "only out of contact", u->id);
+	/* Leaving a square, infantry may face any way. */
+	facing = u->facing;
+	if (c->o->has_a) {
+		if (u->form != FORM_SQUARE)
+			return refuse(c, "%s may choose a new facing only when leaving a square; pivot instead",
+			              u->id);
+		facing = geom_norm_deg(c->o->a);
+	}
+	r = form_place(g, unit, c->o->form, facing, c->o->flag, &centre, &blocker);
+	if (r == 2)
+		return refuse(c, "%s: in %s there is no such stand to keep in place (line: left or right; "
+		              "column or square: front or rear)", u->id, formation_names[u->form].label);
+	if (r)
+		return refuse(c, "%s cannot form %s: the stands would touch %s (a unit changing formation "
+		              "must not contact other units or forbidden ground)", u->id,
+		              formation_names[c->o->form].label, blocker_text(g, blocker, buf, sizeof buf));
+	begin_unit_order(g, unit);
+	game_log(g, "%s forms %s.", u->id, formation_names[c->o->form].label);
+	u->form = c->o->form;
+	u->pos = centre;
+	u->facing = facing;
+	u->acted |= UA_FORMED;
+	after_move(g, unit);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Moves */
+
+static int do_move(struct ctx *c)
+{
+	struct game *g = c->g;
+	int unit = c->o->unit, r = manoeuvre_unit(c, unit);
+	struct unit *u;
+	double allow, moved, cost;
+	bool max = c->o->flag & OF_MAX;
+
+	if (r)
+		return r;
+	u = &g->units[unit];
+	if ((r = check_can_move(c, u)))
+		return r;
+	if (u->form == FORM_SQUARE)
+		return refuse(c, "%s is a square: squares move only by inching ('inch')", u->id);
+	if (unit_is_artillery(u)) {
+		if (g->divmove >= 0)
+			return refuse(c, "%s: artillery moves in a division manoeuvre by redeploying", u->id);
+		allow = rules_move_for(u->type, u->form)->move;
+	} else {
+		allow = unit_allowance(g, u);
+	}
+	begin_unit_order(g, unit);
+	if ((r = sweep_unit(c, unit, unit_is_artillery(u) ? "prolong" : "move", geom_dir(u->facing),
+	                    c->o->a, max, allow, false, NULL, &moved, &cost)))
+		return r;
+	u->used += cost;
+	u->acted |= UA_MOVED;
+	if (g->divmove >= 0)
+		u->acted |= UA_DIVMOVE | UA_NO_CHARGE | UA_NO_FIRE;
+	game_log(g, "%s %s %.1f cm (%.1f of its %.0f cm allowance).", u->id,
+	         unit_is_artillery(u) ? "prolongs" : "moves", moved, cost, allow);
+	after_move(g, unit);
+	return 0;
+}
+
+/* Side-step, step back, oblique: infantry in line or skirmish line only,
+ * never in a division manoeuvre. */
+static int special_allowed(struct ctx *c, const struct unit *u, const char *what)
+{
+	if (!unit_is_infantry(u) || (u->form != FORM_LINE && u->form != FORM_SKIRMISH))
+		return refuse(c, "%s cannot %s: only infantry in line or skirmish line may", u->id, what);
+	if (c->g->divmove >= 0)
+		return refuse(c, "%s cannot %s in a division manoeuvre: units only turn and move straight ahead",
+		              u->id, what);
+	return 0;
+}
+
+static int do_sidestep_stepback(struct ctx *c, bool back)
+{
+	struct game *g = c->g;
+	int unit = c->o->unit, r = manoeuvre_unit(c, unit);
+	struct unit *u;
+	double moved, cost, want, allow;
+	struct vec2 dir;
+	const char *what = back ? "step back" : "side-step";
+
+	if (r)
+		return r;
+	u = &g->units[unit];
+	if ((r = check_can_move(c, u)) || (r = special_allowed(c, u, what)))
+		return r;
+	want = fabs(c->o->a);
+	allow = back ? rules_special.stepback : rules_special.sidestep;
+	if (want > allow + 1e-9)
+		return refuse(c, "%s cannot %s %.1f cm: at most %.0f cm", u->id, what, want, allow);
+	dir = back ? v2_scale(geom_dir(u->facing), -1)
+	           : v2_scale(geom_right(u->facing), c->o->a < 0 ? -1 : 1);
+	begin_unit_order(g, unit);
+	if ((r = sweep_unit(c, unit, what, dir, want, false, allow, false, NULL, &moved, &cost)))
+		return r;
+	u->acted |= UA_MOVED;
+	u->used += cost;
+	game_log(g, "%s %s %.1f cm%s.", u->id, back ? "steps back" : "side-steps", moved,
+	         back ? "" : (c->o->a < 0 ? " to its left" : " to its right"));
+	after_move(g, unit);
+	return 0;
+}
+
+static int do_oblique(struct ctx *c)
+{
+	struct game *g = c->g;
+	int unit = c->o->unit, r = manoeuvre_unit(c, unit);
+	struct unit *u;
+	double moved, cost, fwd = c->o->a, side = c->o->b, total = 0;
+	struct vec2 legs[2];
+	double want[2], allow[2];
+
+	if (r)
+		return r;
+	u = &g->units[unit];
+	if ((r = check_can_move(c, u)) || (r = special_allowed(c, u, "move obliquely")))
+		return r;
+	if (fwd < 0)
+		return refuse(c, "%s: oblique movement goes forward only (then step back instead)", u->id);
+	if (fwd > rules_special.oblique_forward + 1e-9 || fabs(side) > rules_special.oblique_side + 1e-9)
+		return refuse(c, "%s: oblique movement is at most %.0f cm forward and %.0f cm sideways", u->id,
+		              rules_special.oblique_forward, rules_special.oblique_side);
+	legs[0] = geom_dir(u->facing);
+	legs[1] = v2_scale(geom_right(u->facing), side < 0 ? -1 : 1);
+	want[0] = fwd, want[1] = fabs(side);
+	allow[0] = rules_special.oblique_forward, allow[1] = rules_special.oblique_side;
+	begin_unit_order(g, unit);
+	for (int k = 0; k < 2; k++) {
+		int leg = (c->o->flag & OF_SIDE_FIRST) ? 1 - k : k;
+		if (want[leg] <= 0)
+			continue;
+		if ((r = sweep_unit(c, unit, "move obliquely", legs[leg], want[leg], false, allow[leg], false,
+		                    NULL, &moved, &cost)))
+			return r;
+		total += cost;
+	}
+	u->acted |= UA_MOVED;
+	u->used += total;
+	game_log(g, "%s moves obliquely %.1f cm forward and %.1f cm to its %s.", u->id, fwd, fabs(side),
+	         side < 0 ? "left" : "right");
+	after_move(g, unit);
+	return 0;
+}
+
+static bool enemy_cavalry_within(const struct game *g, const struct unit *u, double range)
+{
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *o = &g->units[i];
+		if (o->side != u->side && o->state == US_ACTIVE && unit_is_cavalry(o) &&
+		    game_unit_distance(u, o) <= range)
+			return true;
+	}
+	return false;
+}
+
+static int do_inch(struct ctx *c)
+{
+	struct game *g = c->g;
+	int unit = c->o->unit, r = manoeuvre_unit(c, unit);
+	struct unit *u;
+	double allow, moved, cost;
+
+	if (r)
+		return r;
+	u = &g->units[unit];
+	if (u->form == FORM_ESQUARE)
+		return refuse(c, "%s is an emergency square: only solid squares may inch", u->id);
+	if (u->form != FORM_SQUARE)
+		return refuse(c, "%s is not a square: only infantry in solid square inches", u->id);
+	if ((r = check_can_move(c, u)))
+		return r;
+	if (g->divmove >= 0)
+		return refuse(c, "%s: in a division manoeuvre a square must leave square to move", u->id);
+	allow = enemy_cavalry_within(g, u, rules_inch.cavalry_range) ? rules_inch.near_cavalry
+	                                                             : rules_inch.clear;
+	if (c->o->b > allow + 1e-9)
+		return refuse(c, "%s may inch at most %.0f cm (%s enemy cavalry within %.0f cm)", u->id, allow,
+		              allow == rules_inch.near_cavalry ? "with" : "with no", rules_inch.cavalry_range);
+	begin_unit_order(g, unit);
+	if ((r = sweep_unit(c, unit, "inch", geom_dir(c->o->a), c->o->b, false, allow, false, NULL,
+	                    &moved, &cost)))
+		return r;
+	u->acted |= UA_MOVED;
+	u->used += cost;
+	game_log(g, "%s inches %.1f cm toward %.0f.", u->id, moved, geom_norm_deg(c->o->a));
+	after_move(g, unit);
+	return 0;
+}
+
+static int do_prolong(struct ctx *c)
+{
+	struct game *g = c->g;
+	int unit = c->o->unit, r = manoeuvre_unit(c, unit);
+	struct unit *u;
+	double allow, moved, cost, want = c->o->a;
+
+	if (r)
+		return r;
+	u = &g->units[unit];
+	if (!unit_is_artillery(u))
+		return refuse(c, "%s is not artillery: only artillery prolongs", u->id);
+	if ((r = check_can_move(c, u)))
+		return r;
+	if (g->divmove >= 0)
+		return refuse(c, "%s: artillery moves in a division manoeuvre by redeploying", u->id);
+	allow = want < 0 ? rules_special.prolong_back : rules_move_for(u->type, u->form)->move;
+	if (fabs(want) > allow + 1e-9)
+		return refuse(c, "%s may prolong at most %.0f cm %s", u->id, allow,
+		              want < 0 ? "backwards" : "forwards");
+	begin_unit_order(g, unit);
+	if ((r = sweep_unit(c, unit, "prolong", v2_scale(geom_dir(u->facing), want < 0 ? -1 : 1),
+	                    fabs(want), false, allow, false, NULL, &moved, &cost)))
+		return r;
+	u->acted |= UA_MOVED;
+	u->used += cost;
+	game_log(g, "%s prolongs %.1f cm %s; it may still fire.", u->id, moved,
+	         want < 0 ? "backwards" : "forwards");
+	after_move(g, unit);
+	return 0;
+}
+
+static int do_redeploy(struct ctx *c)
+{
+	struct game *g = c->g;
+	int unit = c->o->unit, r = manoeuvre_unit(c, unit), k;
+	struct unit *u;
+	double allow, moved, cost, bearing = c->o->a, facing;
+	struct obb body;
+	struct mover m;
+	char buf[NAME_LEN + 32];
+
+	if (r)
+		return r;
+	u = &g->units[unit];
+	if (!unit_is_artillery(u))
+		return refuse(c, "%s is not artillery: only artillery redeploys", u->id);
+	if ((r = check_can_move(c, u)))
+		return r;
+	allow = g->divmove >= 0 ? g->divmove_allow : rules_move_for(u->type, u->form)->redeploy;
+	facing = c->o->has_c ? c->o->c : bearing;
+	/* Limber in any direction, move straight, unlimber in any direction. */
+	body = unit_footprint_as(u->type, u->form, u->pos, bearing);
+	begin_unit_order(g, unit);
+	if ((r = sweep_unit(c, unit, "redeploy", geom_dir(bearing), c->o->b, c->o->flag & OF_MAX, allow,
+	                    true, &body, &moved, &cost)))
+		return r;
+	body.facing = geom_norm_deg(facing);
+	move_mover_unit(g, unit, TMODE_MOVE, false, &m);
+	m.through_friends = false;
+	if ((k = move_place_blocker(g, &m, &body, -1)) != -1)
+		return refuse(c, "%s cannot unlimber facing %.0f there: it would touch %s", u->id,
+		              geom_norm_deg(facing), blocker_text(g, k, buf, sizeof buf));
+	u->facing = body.facing;
+	u->acted |= UA_MOVED | UA_NO_FIRE | UA_NO_CHARGE;
+	if (g->divmove >= 0)
+		u->acted |= UA_DIVMOVE;
+	u->used += cost;
+	game_log(g, "%s limbers up, redeploys %.1f cm toward %.0f and unlimbers facing %.0f; it may not "
+	         "fire this initiative.", u->id, moved, geom_norm_deg(bearing), u->facing);
+	after_move(g, unit);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Bridges and landmarks (terrain guidelines) */
+
+/* The water a bridge spans, and which side of it a point lies on. */
+static int bridge_water(const struct game *g, int bridge)
+{
+	struct shape bs = feature_shape(&g->map.f[bridge]);
+	for (int i = 0; i < g->map.nf; i++) {
+		struct shape ws;
+		if (g->map.f[i].type != TT_STREAM && g->map.f[i].type != TT_RIVER)
+			continue;
+		ws = feature_shape(&g->map.f[i]);
+		if (geom_contact(&bs, &ws))
+			return i;
+	}
+	return -1;
+}
+
+/* Nearest segment of a polyline to a point. */
+static int nearest_segment(const struct feature *f, struct vec2 p)
+{
+	int best = 0;
+	double bd = INFINITY;
+	for (int i = 0; i + 1 < f->n; i++) {
+		double d = geom_point_seg_dist(p, f->pts[i], f->pts[i + 1]);
+		if (d < bd) {
+			bd = d;
+			best = i;
+		}
+	}
+	return best;
+}
+
+static double side_of(const struct feature *water, int seg, struct vec2 p)
+{
+	return v2_cross(v2_sub(water->pts[seg + 1], water->pts[seg]), v2_sub(p, water->pts[seg]));
+}
+
+static int do_cross(struct ctx *c)
+{
+	struct game *g = c->g;
+	int unit = c->o->unit, r = manoeuvre_unit(c, unit), bridge = c->o->target, w, seg, k;
+	struct unit *u;
+	struct obb fp, to;
+	struct shape bs, us, ts;
+	struct vec2 b1[4], b2[4];
+	struct mover m;
+	double allow;
+	char buf[NAME_LEN + 32];
+
+	if (r)
+		return r;
+	u = &g->units[unit];
+	if (u->acted & UA_CROSSED)
+		return refuse(c, "%s has already crossed a bridge this phase", u->id);
+	if (u->form == FORM_ESQUARE || u->form == FORM_SQUARE)
+		return refuse(c, "%s: squares do not cross bridges", u->id);
+	allow = unit_is_artillery(u) ? rules_move_for(u->type, u->form)->redeploy : unit_allowance(g, u);
+	if (u->used >= allow - 1e-9)
+		return refuse(c, "%s has no movement left: crossing a bridge uses the rest of the allowance",
+		              u->id);
+	if (bridge < 0 || bridge >= g->map.nf || g->map.f[bridge].type != TT_BRIDGE)
+		return refuse(c, "that is not a bridge");
+	if (g->map.f[bridge].strength && g->map.f[bridge].damage >= g->map.f[bridge].strength)
+		return refuse(c, "%s has been destroyed and can no longer be crossed", g->map.f[bridge].name);
+	fp = unit_footprint(u);
+	bs = feature_shape(&g->map.f[bridge]);
+	us = geom_obb_shape(&fp, b1);
+	if (!geom_contact(&bs, &us))
+		return refuse(c, "%s is not in contact with %s: a unit moves up to the bridge, then crosses",
+		              u->id, g->map.f[bridge].name);
+	if ((w = bridge_water(g, bridge)) < 0)
+		return refuse(c, "%s spans no water", g->map.f[bridge].name);
+	seg = nearest_segment(&g->map.f[w], g->map.f[bridge].pts[0]);
+	to = fp;
+	if (c->o->npts > 0) {
+		to.c = c->o->pts[0];
+		if (c->o->has_a)
+			to.facing = geom_norm_deg(c->o->a);
+	} else {
+		/* By default: mirrored across the water's line, same facing. */
+		struct vec2 a = g->map.f[w].pts[seg], d = v2_sub(g->map.f[w].pts[seg + 1], a);
+		struct vec2 p = v2_sub(fp.c, a);
+		double t = v2_dot(p, d) / v2_dot(d, d);
+		struct vec2 foot = v2_add(a, v2_scale(d, t));
+		to.c = v2_sub(v2_scale(foot, 2), fp.c);
+	}
+	ts = geom_obb_shape(&to, b2);
+	if (!geom_contact(&bs, &ts))
+		return refuse(c, "%s: on the far side the unit must still be in contact with the bridge", u->id);
+	if ((side_of(&g->map.f[w], seg, to.c) > 0) == (side_of(&g->map.f[w], seg, fp.c) > 0))
+		return refuse(c, "%s: that place is on the same side of %s", u->id, g->map.f[w].name);
+	move_mover_unit(g, unit, TMODE_MOVE, unit_is_artillery(u), &m);
+	m.through_friends = false;
+	if ((k = move_place_blocker(g, &m, &to, -1)) != -1)
+		return refuse(c, "%s cannot be placed across %s: it would touch %s", u->id,
+		              g->map.f[bridge].name, blocker_text(g, k, buf, sizeof buf));
+	begin_unit_order(g, unit);
+	u->pos = to.c;
+	u->facing = to.facing;
+	u->used = allow;
+	u->acted |= UA_MOVED | UA_CROSSED;
+	game_log(g, "%s crosses %s; that uses the rest of its movement.", u->id, g->map.f[bridge].name);
+	after_move(g, unit);
+	return 0;
+}
+
+static int do_defend(struct ctx *c)
+{
+	struct game *g = c->g;
+	int unit = c->o->unit, r = manoeuvre_unit(c, unit), k;
+	struct unit *u;
+	struct vec2 b1[4];
+	struct shape us;
+	struct obb fp;
+	struct mover m;
+	char buf[NAME_LEN + 32];
+	int land = -1;
+
+	if (r)
+		return r;
+	u = &g->units[unit];
+	if (c->o->flag & OF_OFF) {
+		const char *why;
+		if (!u->defends)
+			return refuse(c, "%s is not defending a landmark", u->id);
+		if ((why = unit_formation_refusal(u, c->o->form)))
+			return refuse(c, "%s cannot form %s: %s", u->id, formation_names[c->o->form].label, why);
+		begin_unit_order(g, unit);
+		game_log(g, "%s leaves %s and forms %s; it may move off next Turn.", u->id,
+		         g->map.f[u->defends - 1].name, formation_names[c->o->form].label);
+		u->defends = 0;
+		u->form = c->o->form;
+		u->acted |= UA_MOVED | UA_FORMED | UA_DONE;
+		unit_changed(g, unit);
+		return 0;
+	}
+	if (!unit_is_infantry(u))
+		return refuse(c, "only infantry can enter and defend a landmark");
+	if (u->defends)
+		return refuse(c, "%s already defends %s", u->id, g->map.f[u->defends - 1].name);
+	us = unit_shape(u, b1);
+	for (int i = 0; i < g->map.nf; i++) {
+		struct shape ls;
+		if (g->map.f[i].type != TT_LANDMARK)
+			continue;
+		ls = feature_shape(&g->map.f[i]);
+		if (geom_contact(&ls, &us))
+			land = i;
+	}
+	if (land < 0)
+		return refuse(c, "%s is not on or touching a landmark", u->id);
+	for (int i = 0; i < g->nunits; i++)
+		if (g->units[i].state == US_ACTIVE && g->units[i].defends == land + 1)
+			return refuse(c, "%s is already defended by %s: only one unit can be in a landmark",
+			              g->map.f[land].name, g->units[i].id);
+	fp = unit_footprint_as(u->type, FORM_SQUARE,
+	                       geom_poly_centroid(g->map.f[land].pts, g->map.f[land].n), u->facing);
+	move_mover_unit(g, unit, TMODE_MOVE, false, &m);
+	m.through_friends = false;
+	m.form = FORM_SQUARE;
+	if ((k = move_place_blocker(g, &m, &fp, -1)) != -1)
+		return refuse(c, "%s cannot be placed in %s: it would touch %s", u->id, g->map.f[land].name,
+		              blocker_text(g, k, buf, sizeof buf));
+	begin_unit_order(g, unit);
+	u->pos = fp.c;
+	u->form = FORM_SQUARE;
+	u->defends = land + 1;
+	u->acted |= UA_FORMED;
+	game_log(g, "%s occupies %s and forms square to defend it.", u->id, g->map.f[land].name);
+	after_move(g, unit);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Command stands */
+
+static int own_commander(struct ctx *c, int k)
+{
+	if (k < 0 || k >= c->g->ncmdrs)
+		return refuse(c, "no such commander");
+	if (c->g->cmdrs[k].side != c->side)
+		return refuse(c, "%s is an enemy commander", c->g->cmdrs[k].name);
+	if (c->g->cmdrs[k].state != US_ACTIVE)
+		return refuse(c, "%s is not on the table", c->g->cmdrs[k].name);
+	return 0;
+}
+
+/* "at the beginning of the initiative": before any unit of the brigade
+ * has begun its manoeuvre. */
+static bool brigade_not_begun(const struct game *g, int brigade)
+{
+	for (int i = 0; i < g->nunits; i++)
+		if (g->units[i].brigade == brigade && (g->units[i].acted & UA_STARTED))
+			return false;
+	return true;
+}
+
+static int brigade_start_check(struct ctx *c, const struct commander *k, const char *what)
+{
+	struct game *g = c->g;
+	if (k->level != CL_BRIGADE)
+		return refuse(c, "only brigade commanders %s; corps and division commanders never attach",
+		              what);
+	if (g->phase != PHASE_MANOEUVRE || g->active_brigade != k->of)
+		return refuse(c, "%s may %s only when %s has the initiative", k->name, what,
+		              g->brigs[k->of].name);
+	if (!brigade_not_begun(g, k->of))
+		return refuse(c, "%s may %s only at the beginning of the initiative, before any unit of the "
+		              "brigade manoeuvres", k->name, what);
+	return 0;
+}
+
+static int do_cmove(struct ctx *c)
+{
+	struct game *g = c->g;
+	int k = c->o->unit, r = own_commander(c, k);
+	struct commander *cm;
+	struct mover m;
+	struct vec2 at;
+	double spent = 0, allow = rules_command.stand_move;
+	char buf[NAME_LEN + 32];
+
+	if (r)
+		return r;
+	cm = &g->cmdrs[k];
+	if (cm->attached >= 0)
+		return refuse(c, "%s is attached to %s and moves with it; detach first", cm->name,
+		              g->units[cm->attached].id);
+	if (c->o->npts < 1)
+		return refuse(c, "give the point (or points) the stand moves to");
+	switch (cm->level) {
+	case CL_CORPS:
+		if (g->phase != PHASE_INITIATIVE && g->phase != PHASE_MANOEUVRE)
+			return refuse(c, "a corps stand moves when its side has the initiative, before firing");
+		if (cm->moved_turn == g->turn)
+			return refuse(c, "%s has already moved this Turn: corps stands move once a Turn", cm->name);
+		break;
+	case CL_DIVISION:
+		if (g->phase != PHASE_INITIATIVE)
+			return refuse(c, "a division stand moves only before one of its brigades is given the "
+			              "initiative");
+		if (cm->moved_turn == g->turn)
+			return refuse(c, "%s has already moved this Turn: division stands move once a Turn",
+			              cm->name);
+		break;
+	case CL_BRIGADE:
+	case CL_COUNT:
+		if (g->phase != PHASE_MANOEUVRE || g->active_brigade != cm->of)
+			return refuse(c, "a brigade stand moves only during its own brigade's initiative");
+		if (cm->moved_init == g->initiatives)
+			return refuse(c, "%s has already moved this initiative", cm->name);
+		break;
+	}
+	move_mover_cmdr(g, k, &m);
+	at = cm->pos;
+	/* As many turns as it likes along the way; never over 36 cm. */
+	for (int i = 0; i < c->o->npts; i++) {
+		struct sweep s;
+		struct vec2 d = v2_sub(c->o->pts[i], at);
+		double len = v2_len(d);
+		if (len < 1e-9)
+			continue;
+		d = v2_scale(d, 1 / len);
+		move_sweep(g, &m, NULL, at, d, len, allow - spent, all_half(g, TC_COMMAND), &s);
+		if (s.dist < len - 1e-6) {
+			cm->pos = at;
+			return refuse_sweep(c, "move the command stand", len, &s, &m, allow - spent);
+		}
+		spent += s.cost;
+		at = c->o->pts[i];
+		cm->pos = at;
+	}
+	m.through_friends = false;
+	if ((r = move_place_blocker(g, &m, NULL, -1)) != -1)
+		return refuse(c, "%s cannot stop there: it would touch %s (a command stand may pass friends "
+		              "but not stay on them)", cm->name, blocker_text(g, r, buf, sizeof buf));
+	cm->moved_turn = g->turn;
+	cm->moved_init = g->initiatives;
+	cm->used = spent;
+	game_log(g, "%s rides %.1f cm.", cm->name, spent);
+	{
+		struct event ev = { .kind = EV_UNIT, .unit = -1 };
+		event_emit(g, &ev);
+	}
+	return 0;
+}
+
+static int do_attach(struct ctx *c)
+{
+	struct game *g = c->g;
+	int k = c->o->unit, r = own_commander(c, k), unit = c->o->target;
+	struct commander *cm;
+	double d;
+
+	if (r)
+		return r;
+	cm = &g->cmdrs[k];
+	if ((r = brigade_start_check(c, cm, "attach")))
+		return r;
+	if (cm->attached >= 0)
+		return refuse(c, "%s is already attached to %s", cm->name, g->units[cm->attached].id);
+	if (unit < 0 || unit >= g->nunits || g->units[unit].state != US_ACTIVE)
+		return refuse(c, "no such unit on the table");
+	if (g->units[unit].brigade != cm->of)
+		return refuse(c, "%s is not in %s: a brigade commander attaches only to a unit of his brigade",
+		              g->units[unit].id, g->brigs[cm->of].name);
+	if (cm->detached_from >= 0 && cm->detached_init == g->initiatives) {
+		d = game_unit_distance(&g->units[cm->detached_from], &g->units[unit]);
+		if (d > rules_command.attach_range + 1e-9)
+			return refuse(c, "%s is %.1f cm from %s, which %s has just left: it must be within %.0f cm",
+			              g->units[unit].id, d, g->units[cm->detached_from].id, cm->name,
+			              rules_command.attach_range);
+	} else {
+		struct vec2 b[4];
+		struct shape us = unit_shape(&g->units[unit], b), cs = commander_shape(cm);
+		d = geom_distance(&cs, &us);
+		if (d > rules_command.attach_range + 1e-9)
+			return refuse(c, "%s is %.1f cm from %s: a brigade commander attaches within %.0f cm",
+			              cm->name, d, g->units[unit].id, rules_command.attach_range);
+	}
+	cm->attached = unit;
+	cm->pos = g->units[unit].pos;
+	game_log(g, "%s attaches to %s: it is always in command while he is with it.", cm->name,
+	         g->units[unit].id);
+	return 0;
+}
+
+static int do_detach(struct ctx *c)
+{
+	struct game *g = c->g;
+	int k = c->o->unit, r = own_commander(c, k), unit;
+	struct commander *cm;
+	struct mover m;
+	char buf[NAME_LEN + 32];
+
+	if (r)
+		return r;
+	cm = &g->cmdrs[k];
+	if ((r = brigade_start_check(c, cm, "detach")))
+		return r;
+	if (cm->attached < 0)
+		return refuse(c, "%s is not attached to a unit", cm->name);
+	unit = cm->attached;
+	move_mover_cmdr(g, k, &m);
+	m.through_friends = false;
+	cm->attached = -1;
+	if (c->o->npts > 0) {
+		struct vec2 b[4];
+		struct shape us = unit_shape(&g->units[unit], b), cs;
+		cm->pos = c->o->pts[0];
+		cs = commander_shape(cm);
+		if (!geom_contact(&cs, &us))
+			return refuse(c, "%s must be placed in base-to-base contact with %s", cm->name,
+			              g->units[unit].id);
+		if ((r = move_place_blocker(g, &m, NULL, -1)) != -1)
+			return refuse(c, "%s cannot be placed there: it would touch %s", cm->name,
+			              blocker_text(g, r, buf, sizeof buf));
+	} else {
+		/* Behind the unit, touching it: the first clear place around. */
+		const struct unit *u = &g->units[unit];
+		struct obb fp = unit_footprint(u);
+		double rad = rules_stand[ARM_COMMAND].w / 2;
+		bool placed = false;
+		for (int a = 0; a < 36 && !placed; a++) {
+			double bearing = u->facing + 180 + (a % 2 ? 1 : -1) * 10.0 * ((a + 1) / 2);
+			struct vec2 dir = geom_dir(bearing);
+			/* Walk out from the centre until the stand just touches. */
+			for (double t = 0; t < fp.w + fp.d + 2 * rad; t += 0.01) {
+				struct vec2 b[4];
+				struct shape us = unit_shape(u, b), cs;
+				cm->pos = v2_add(fp.c, v2_scale(dir, t));
+				cs = commander_shape(cm);
+				if (geom_distance(&cs, &us) > 0) {
+					if (move_place_blocker(g, &m, NULL, -1) == -1)
+						placed = true;
+					break;
+				}
+			}
+		}
+		if (!placed)
+			return refuse(c, "there is no clear place in contact with %s for %s", g->units[unit].id,
+			              cm->name);
+	}
+	cm->detached_from = unit;
+	cm->detached_init = g->initiatives;
+	game_log(g, "%s detaches from %s.", cm->name, g->units[unit].id);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Retreating a unit */
+
+static int do_retreat(struct ctx *c)
+{
+	struct game *g = c->g;
+	int unit = c->o->unit, k;
+	struct unit *u;
+	enum cmd_status st;
+
+	if (unit < 0 || unit >= g->nunits)
+		return refuse(c, "no such unit");
+	u = &g->units[unit];
+	if (u->side != c->side)
+		return refuse(c, "%s is an enemy unit", u->id);
+	if (g->initiative != (int)c->side || g->phase == PHASE_OVER)
+		return refuse(c, "units retreat only while their side has the initiative");
+	if (u->state != US_ACTIVE)
+		return refuse(c, "%s is not on the table", u->id);
+	if (u->acted & UA_CHARGED)
+		return refuse(c, "%s has charged during this initiative and cannot retreat", u->id);
+	if (u->acted & UA_FIRED)
+		return refuse(c, "%s has fired during this initiative and cannot retreat", u->id);
+	st = command_status(g, u, NULL);
+	if (st == CS_NOT_IN_COMMAND)
+		return refuse(c, "%s is not in command: only units in command (or cautious) can retreat", u->id);
+	if (g->current_unit == unit)
+		seq_begin_unit(g, -1);
+	u->state = US_RETREATED;
+	game_log(g, "%s retreats from the battle.", u->id);
+	if ((k = command_attached_to(g, unit)) >= 0) {
+		struct commander *cm = &g->cmdrs[k];
+		cm->attached = -1;
+		if (c->o->flag & OF_WITH_CMDR) {
+			cm->state = US_RETREATED;
+			game_log(g, "%s goes with it.", cm->name);
+		} else {
+			cm->pos = u->pos;
+			game_log(g, "%s stays behind.", cm->name);
+		}
+	}
+	unit_changed(g, unit);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+
+static int do_end(struct ctx *c)
+{
+	struct game *g = c->g;
+	if (g->phase == PHASE_INITIATIVE)
+		return refuse(c, "choose a brigade (or a division manoeuvre) for this initiative first");
+	if (g->phase != PHASE_MANOEUVRE && g->phase != PHASE_FIRE)
+		return refuse(c, "nothing to end now");
+	seq_end_phase(g);
+	return 0;
+}
+
+static int do_undo(struct ctx *c)
+{
+	struct game *g = c->g;
+	struct snapshot s;
+	if (g->nundo == 0)
+		return refuse(c, "nothing to take back: only the orders of the unit manoeuvring now can be");
+	if (g->dice.draws != g->undo_draws)
+		return refuse(c, "cannot take back: dice have been thrown since");
+	s = g->undo[--g->nundo];
+	game_restore(g, &s);
+	snapshot_free(&s);
+	game_log(g, "Order taken back.");
+	{
+		struct event ev = { .kind = EV_UNIT, .unit = -1 };
+		event_emit(g, &ev);
+	}
+	return 0;
+}
+
+static int dispatch(struct ctx *c)
+{
+	switch (c->o->kind) {
+	case ORD_BRIGADE: return do_brigade(c);
+	case ORD_DIVMOVE: return do_divmove(c);
+	case ORD_FACE: return do_face(c);
+	case ORD_ABOUT: return do_about(c);
+	case ORD_FORM: return do_form(c);
+	case ORD_MOVE: return do_move(c);
+	case ORD_SIDESTEP: return do_sidestep_stepback(c, false);
+	case ORD_STEPBACK: return do_sidestep_stepback(c, true);
+	case ORD_OBLIQUE: return do_oblique(c);
+	case ORD_INCH: return do_inch(c);
+	case ORD_PROLONG: return do_prolong(c);
+	case ORD_REDEPLOY: return do_redeploy(c);
+	case ORD_CROSS: return do_cross(c);
+	case ORD_DEFEND: return do_defend(c);
+	case ORD_CMOVE: return do_cmove(c);
+	case ORD_ATTACH: return do_attach(c);
+	case ORD_DETACH: return do_detach(c);
+	case ORD_RETREAT: return do_retreat(c);
+	case ORD_END: return do_end(c);
+	case ORD_UNDO: return do_undo(c);
+	case ORD_COUNT: break;
+	}
+	return refuse(c, "unknown order");
+}
+
+/* A side that answers every question with its first option (standing). */
+static int stand_decide(struct controller *c, struct game *g, struct decision *d)
+{
+	(void)c, (void)g;
+	d->choice = 0;
+	d->value = d->opt[0].lo;
+	return 0;
+}
+
+void order_preview(struct game *g, enum side side, const struct order *o, struct preview *p)
+{
+	struct controller stand = { .decide = stand_decide };
+	struct controller *ctl[SIDE_COUNT] = { &stand, &stand };
+	struct snapshot before, saved[UNDO_MAX];
+	int nl = g->nlisteners, nundo = g->nundo, r;
+	uint64_t undo_draws = g->undo_draws;
+
+	*p = (struct preview){ .unit = o->unit };
+	if (game_snapshot(g, &before) < 0) {
+		snprintf(p->why, sizeof p->why, "out of memory");
+		return;
+	}
+	g->nlisteners = 0;
+	/* Keep the undo stack out of reach of the trial. */
+	memcpy(saved, g->undo, sizeof saved);
+	g->nundo = 0;
+	r = order_exec(g, ctl, side, o, p->why, sizeof p->why);
+	p->ok = r == 0;
+	if (p->ok && o->unit >= 0 && o->unit < g->nunits && o->kind != ORD_CMOVE &&
+	    o->kind != ORD_ATTACH && o->kind != ORD_DETACH) {
+		const struct unit *u = &g->units[o->unit];
+		p->pos = u->pos;
+		p->facing = u->facing;
+		p->form = u->form;
+		p->used = u->used;
+	} else if (p->ok && o->kind == ORD_CMOVE) {
+		p->pos = g->cmdrs[o->unit].pos;
+		p->used = g->cmdrs[o->unit].used;
+	}
+	game_drop_undo(g);
+	memcpy(g->undo, saved, sizeof saved);
+	g->nundo = nundo;
+	g->undo_draws = undo_draws;
+	game_restore(g, &before);
+	snapshot_free(&before);
+	g->nlisteners = nl;
+}
+
+int order_exec(struct game *g, struct controller **ctl, enum side side,
+               const struct order *o, char *why, size_t size)
+{
+	struct ctx c = { .g = g, .ctl = ctl, .side = side, .o = o, .why = why, .size = size };
+	struct snapshot before;
+	int prev = g->current_unit, r;
+
+	why[0] = '\0';
+	if (g->phase == PHASE_OVER)
+		return refuse(&c, "the battle is over");
+	if (g->initiative != (int)side)
+		return refuse(&c, "%s do not have the initiative", g->side[side].name);
+	if (game_snapshot(g, &before) < 0)
+		return refuse(&c, "out of memory");
+	r = dispatch(&c);
+	if (r != 0) {
+		/* A refused order changes nothing (a quit, likewise). */
+		game_restore(g, &before);
+		snapshot_free(&before);
+		return r;
+	}
+	if (o->kind == ORD_UNDO) {
+		snapshot_free(&before);
+		return 0;
+	}
+	game_record(g, o);
+	if (!unit_order(o->kind) || g->phase != PHASE_MANOEUVRE || g->current_unit < 0) {
+		snapshot_free(&before);
+		return 0;
+	}
+	/* Keep the state before this order so that it can be taken back; the
+	 * first order of a new unit also closes the unit before it for good. */
+	if (g->current_unit != prev) {
+		game_drop_undo(g);
+		if (prev >= 0)
+			before.units[prev].acted |= UA_DONE;
+		before.current_unit = g->current_unit;
+		before.units[g->current_unit].acted |= UA_STARTED;
+		g->undo_draws = before.dice.draws;
+	}
+	if (g->nundo == UNDO_MAX) {
+		snapshot_free(&g->undo[0]);
+		memmove(&g->undo[0], &g->undo[1], (UNDO_MAX - 1) * sizeof g->undo[0]);
+		g->nundo--;
+	}
+	g->undo[g->nundo++] = before;
+	return 0;
+}

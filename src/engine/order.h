@@ -1,0 +1,86 @@
+/* order: what a side tells its troops, as data.  The command language
+ * turns text into orders and back; the engine checks and carries them out,
+ * refusing with a sentence that names the rule. */
+#ifndef GROGNARD_ORDER_H
+#define GROGNARD_ORDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "enums.h"
+#include "geom.h"
+
+struct game;
+struct controller;
+
+#define ORDER_LIST(X) \
+	X(ORD_BRIGADE, "brigade", "give a brigade the initiative") \
+	X(ORD_DIVMOVE, "divmove", "manoeuvre a whole division") \
+	X(ORD_FACE, "face", "pivot a unit about its centre to a facing") \
+	X(ORD_ABOUT, "about", "about face") \
+	X(ORD_FORM, "form", "change formation") \
+	X(ORD_MOVE, "move", "move straight ahead") \
+	X(ORD_SIDESTEP, "sidestep", "side-step (infantry in line or skirmish line)") \
+	X(ORD_STEPBACK, "stepback", "step back (infantry in line or skirmish line)") \
+	X(ORD_OBLIQUE, "oblique", "move obliquely (infantry in line or skirmish line)") \
+	X(ORD_INCH, "inch", "inch a square in any direction") \
+	X(ORD_PROLONG, "prolong", "prolong artillery forward or back") \
+	X(ORD_REDEPLOY, "redeploy", "limber, move and unlimber artillery") \
+	X(ORD_CROSS, "cross", "cross a bridge") \
+	X(ORD_DEFEND, "defend", "occupy or leave a landmark") \
+	X(ORD_CMOVE, "cmove", "move a command stand") \
+	X(ORD_ATTACH, "attach", "attach a brigade commander to a unit") \
+	X(ORD_DETACH, "detach", "detach a brigade commander") \
+	X(ORD_RETREAT, "retreat", "retreat a unit from the battle") \
+	X(ORD_END, "end", "end the phase") \
+	X(ORD_UNDO, "undo", "take back the last order of the unit manoeuvring")
+
+enum order_kind { ORDER_LIST(ENUM_ID) ORD_COUNT };
+extern const struct enum_name order_names[ORD_COUNT];
+
+#define ORDER_MAX_POINTS 8
+
+struct order {
+	enum order_kind kind;
+	int unit;        /* unit index; for commander orders the commander */
+	int target;      /* brigade, division, unit or feature index; -1 */
+	double a, b, c;  /* distances (cm) or angles (degrees) */
+	bool has_a, has_b, has_c;
+	enum formation form;
+	int flag;        /* order-specific: anchor stand, "max", side-first... */
+	int npts;
+	struct vec2 pts[ORDER_MAX_POINTS];
+};
+
+/* Flags. */
+enum {
+	OF_MAX = 1 << 0,        /* move / redeploy as far as allowed */
+	OF_SIDE_FIRST = 1 << 1, /* oblique: sideways leg first */
+	OF_OFF = 1 << 2,        /* defend: leave the landmark */
+	OF_WITH_CMDR = 1 << 3,  /* retreat: the attached commander goes too */
+};
+/* Formation change anchors: which stand stays in place. */
+enum anchor { ANCHOR_AUTO, ANCHOR_LEFT, ANCHOR_RIGHT, ANCHOR_FRONT, ANCHOR_REAR };
+
+struct order order_new(enum order_kind kind);
+
+/* What an order would do, found by carrying it out on the real state with
+ * listeners silenced and putting everything back (no die is spent). */
+struct preview {
+	bool ok;
+	char why[256];       /* the refusal, when not ok */
+	int unit;            /* the unit concerned, or -1 */
+	struct vec2 pos;     /* where it would end */
+	double facing;
+	enum formation form;
+	double used;         /* movement it would have spent */
+};
+void order_preview(struct game *g, enum side side, const struct order *o,
+                   struct preview *p);
+
+/* Carry out an order for a side.  Returns 0, or -1 with the reason (a
+ * sentence naming the rule) in why; a refused order changes nothing. */
+int order_exec(struct game *g, struct controller **ctl, enum side side,
+               const struct order *o, char *why, size_t size);
+
+#endif
