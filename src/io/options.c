@@ -1,0 +1,172 @@
+/* options: defaults and the options file, checked like every data file. */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "conf.h"
+#include "options.h"
+#include "paths.h"
+
+#define ACTION_DESC(id, name, key, text) [id] = { name, key, text },
+const struct action_desc action_desc[ACT_COUNT] = { ACTION_LIST(ACTION_DESC) };
+#define PALETTE_NAME(id, name, colour) [id] = name,
+const char *const palette_names[PAL_COUNT] = { PALETTE_LIST(PALETTE_NAME) };
+#define PALETTE_DEFAULT(id, name, colour) [id] = colour,
+static const char *const palette_default[PAL_COUNT] = { PALETTE_LIST(PALETTE_DEFAULT) };
+
+/* The eight curses colours, in their numbering. */
+static const char *const colour_names[8] = {
+	"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
+};
+
+static int colour_number(const char *name)
+{
+	for (int i = 0; i < 8; i++)
+		if (strcmp(colour_names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+void options_default(struct ui_options *o)
+{
+	for (int i = 0; i < ACT_COUNT; i++)
+		o->key[i] = action_desc[i].key;
+	for (int i = 0; i < PAL_COUNT; i++)
+		o->colour[i] = colour_number(palette_default[i]);
+	o->ascii = false;
+	o->watch_delay = 400;
+}
+
+const char *options_key_name(int key, char buf[16])
+{
+	if (key == ' ')
+		return "Space";
+	if (key == '\t')
+		return "Tab";
+	if (key == '\n')
+		return "Enter";
+	if (key == 27)
+		return "Esc";
+	if (key > 0 && key < 32) {
+		snprintf(buf, 16, "Ctrl-%c", key + 64);
+		return buf;
+	}
+	snprintf(buf, 16, "%c", key);
+	return buf;
+}
+
+/* A key in the file: one printable character, "^X" / "ctrl-x", "tab",
+ * "space", "enter". */
+static int parse_key(const char *s)
+{
+	if (strlen(s) == 1 && isprint((unsigned char)s[0]))
+		return s[0];
+	if (s[0] == '^' && strlen(s) == 2 && isalpha((unsigned char)s[1]))
+		return toupper((unsigned char)s[1]) - 64;
+	if (strncmp(s, "ctrl-", 5) == 0 && strlen(s) == 6 && isalpha((unsigned char)s[5]))
+		return toupper((unsigned char)s[5]) - 64;
+	if (strcmp(s, "tab") == 0)
+		return '\t';
+	if (strcmp(s, "space") == 0)
+		return ' ';
+	if (strcmp(s, "enter") == 0)
+		return '\n';
+	return -1;
+}
+
+static const char *const option_keys[] = { "keys", "colours", "ascii", "watch_delay", NULL };
+
+bool options_load(struct ui_options *o, const char *path, struct diag *d)
+{
+	char def[1024], word[32];
+	const char *home;
+	struct conf c = { .diag = d };
+	config_t cfg;
+	const config_setting_t *root, *s;
+	bool b;
+
+	if (!path) {
+		const char *xdg = getenv("XDG_CONFIG_HOME");
+		home = getenv("HOME");
+		if (xdg && *xdg)
+			snprintf(def, sizeof def, "%s/grognard/grognard.cfg", xdg);
+		else if (home && *home)
+			snprintf(def, sizeof def, "%s/.config/grognard/grognard.cfg", home);
+		else
+			return true;
+		if (!paths_exists(def))
+			return true;
+		path = def;
+	}
+	c.path = path;
+	config_init(&cfg);
+	if (!conf_read_file(&c, &cfg, path)) {
+		config_destroy(&cfg);
+		return false;
+	}
+	root = config_root_setting(&cfg);
+	conf_known_keys(&c, root, "options", option_keys);
+	if (conf_bool(&c, root, "ascii", "options", &b))
+		o->ascii = b;
+	conf_int(&c, root, "watch_delay", "options", false, 0, 10000, &o->watch_delay);
+	if ((s = config_setting_get_member(root, "keys")) && conf_is_group(&c, s, "options", "'keys'")) {
+		for (int i = 0; i < config_setting_length(s); i++) {
+			const config_setting_t *m = config_setting_get_elem(s, (unsigned)i);
+			const char *name = config_setting_name(m);
+			int act = -1, key;
+			for (int a = 0; a < ACT_COUNT; a++)
+				if (strcmp(action_desc[a].name, name) == 0)
+					act = a;
+			if (act < 0) {
+				conf_error(&c, m, "keys", "no action '%s' (the actions are listed in grognard(5))",
+				           name);
+				continue;
+			}
+			if (!conf_string(&c, s, name, "keys", true, word, sizeof word))
+				continue;
+			if ((key = parse_key(word)) < 0) {
+				conf_error(&c, m, "keys", "'%s' is not a key: give one character, \"^X\", \"tab\", "
+				           "\"space\" or \"enter\"", word);
+				continue;
+			}
+			o->key[act] = key;
+		}
+	}
+	if ((s = config_setting_get_member(root, "colours")) &&
+	    conf_is_group(&c, s, "options", "'colours'")) {
+		for (int i = 0; i < config_setting_length(s); i++) {
+			const config_setting_t *m = config_setting_get_elem(s, (unsigned)i);
+			const char *name = config_setting_name(m);
+			int what = -1, col;
+			for (int p = 0; p < PAL_COUNT; p++)
+				if (strcmp(palette_names[p], name) == 0)
+					what = p;
+			if (what < 0) {
+				conf_error(&c, m, "colours", "nothing called '%s' has a colour", name);
+				continue;
+			}
+			if (!conf_string(&c, s, name, "colours", true, word, sizeof word))
+				continue;
+			if ((col = colour_number(word)) < 0) {
+				conf_error(&c, m, "colours", "'%s' is not one of: black, red, green, yellow, blue, "
+				           "magenta, cyan, white", word);
+				continue;
+			}
+			o->colour[what] = col;
+		}
+	}
+	/* Two actions on one key would make one of them unreachable. */
+	for (int a = 0; a < ACT_COUNT; a++)
+		for (int b2 = a + 1; b2 < ACT_COUNT; b2++)
+			if (o->key[a] == o->key[b2]) {
+				char kb[16];
+				conf_error(&c, config_setting_get_member(root, "keys"), "keys",
+				           "'%s' and '%s' are both on %s", action_desc[a].name,
+				           action_desc[b2].name, options_key_name(o->key[a], kb));
+			}
+	config_destroy(&cfg);
+	return c.errors == 0;
+}

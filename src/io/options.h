@@ -1,0 +1,100 @@
+/* options: the player's settings (~/.config/grognard/grognard.cfg): the
+ * keymap, colours, glyphs and watch-mode delay. */
+#ifndef GROGNARD_OPTIONS_H
+#define GROGNARD_OPTIONS_H
+
+#include <stdbool.h>
+
+#include "diag.h"
+
+/* Every action a key can be bound to: id, name in the options file,
+ * default key, what it does. */
+#define ACTION_LIST(X) \
+	X(ACT_LEFT, "left", 'h', "cursor west (arrow keys too)") \
+	X(ACT_DOWN, "down", 'j', "cursor south") \
+	X(ACT_UP, "up", 'k', "cursor north") \
+	X(ACT_RIGHT, "right", 'l', "cursor east") \
+	X(ACT_UPLEFT, "up_left", 'y', "cursor north-west") \
+	X(ACT_UPRIGHT, "up_right", 'u', "cursor north-east") \
+	X(ACT_DOWNLEFT, "down_left", 'b', "cursor south-west") \
+	X(ACT_DOWNRIGHT, "down_right", 'n', "cursor south-east") \
+	X(ACT_FLEFT, "fast_left", 'H', "cursor west, 8 cells") \
+	X(ACT_FDOWN, "fast_down", 'J', "cursor south, 8 cells") \
+	X(ACT_FUP, "fast_up", 'K', "cursor north, 8 cells") \
+	X(ACT_FRIGHT, "fast_right", 'L', "cursor east, 8 cells") \
+	X(ACT_FUPLEFT, "fast_up_left", 'Y', "cursor north-west, 8 cells") \
+	X(ACT_FUPRIGHT, "fast_up_right", 'U', "cursor north-east, 8 cells") \
+	X(ACT_FDOWNLEFT, "fast_down_left", 'B', "cursor south-west, 8 cells") \
+	X(ACT_FDOWNRIGHT, "fast_down_right", 'N', "cursor south-east, 8 cells") \
+	X(ACT_SELECT, "select", ' ', "select the unit or commander under the cursor (Enter too)") \
+	X(ACT_NEXT, "next_unit", '\t', "next unit of the brigade with the initiative (Shift-Tab: previous)") \
+	X(ACT_READY, "next_ready", 'w', "next unit that can still act") \
+	X(ACT_CENTRE, "centre", '.', "centre the map on the cursor") \
+	X(ACT_ZOOM_IN, "zoom_in", '+', "zoom in") \
+	X(ACT_ZOOM_OUT, "zoom_out", '-', "zoom out") \
+	X(ACT_ZOOM_FIT, "zoom_fit", '=', "show the whole table") \
+	X(ACT_BRIGADE, "brigade", 'g', "give a brigade the initiative") \
+	X(ACT_DIVISION, "division", 'G', "division manoeuvre") \
+	X(ACT_PIVOT, "pivot", 'p', "pivot the selected unit (toward the cursor, or with < and >)") \
+	X(ACT_ABOUT, "about", 'a', "about face") \
+	X(ACT_FORM, "formation", 'o', "change formation") \
+	X(ACT_MOVE, "move", 'm', "move straight ahead (shows the path and where it stops)") \
+	X(ACT_SPECIAL, "special", 'M', "side-step, step back, oblique, inch, prolong, redeploy, bridge, landmark") \
+	X(ACT_COMMANDER, "commander", 'C', "move a command stand") \
+	X(ACT_ATTACH, "attach", 'A', "attach or detach a brigade commander") \
+	X(ACT_RETREAT, "retreat", 'R', "retreat the selected unit from the battle") \
+	X(ACT_END, "end_phase", 'e', "end the phase") \
+	X(ACT_UNDO, "undo", 'x', "take back the last order of the unit manoeuvring") \
+	X(ACT_MEASURE, "measure", 'd', "distance from the selection to the cursor") \
+	X(ACT_OVL_RANGE, "overlay_range", '1', "overlay: ranges of the selected unit") \
+	X(ACT_OVL_COMMAND, "overlay_command", '2', "overlay: command radii") \
+	X(ACT_OVL_REACH, "overlay_reach", '3', "overlay: how far the selected unit could charge") \
+	X(ACT_OVL_THREAT, "overlay_threat", '4', "overlay: ground within an enemy's charge reach") \
+	X(ACT_LOG, "log", 16, "the whole log, with search (Ctrl-P)") \
+	X(ACT_COMMAND, "command", ':', "type a command (':help' lists them)") \
+	X(ACT_HELP, "help", '?', "help") \
+	X(ACT_REDRAW, "redraw", 12, "redraw the screen (Ctrl-L)") \
+	X(ACT_QUIT, "quit", 'q', "quit (asks first)")
+
+#define ACTION_ID(id, name, key, text) id,
+enum action { ACTION_LIST(ACTION_ID) ACT_COUNT };
+
+struct action_desc {
+	const char *name;
+	int key;
+	const char *text;
+};
+extern const struct action_desc action_desc[ACT_COUNT];
+
+/* Things drawn in colour. */
+#define PALETTE_LIST(X) \
+	X(PAL_SIDE_A, "side_a", "blue") \
+	X(PAL_SIDE_B, "side_b", "red") \
+	X(PAL_WATER, "water", "cyan") \
+	X(PAL_WOOD, "wood", "green") \
+	X(PAL_VILLAGE, "village", "yellow") \
+	X(PAL_HILL, "hill", "yellow") \
+	X(PAL_ROAD, "road", "white") \
+	X(PAL_OBSTACLE, "obstacle", "magenta") \
+	X(PAL_OVERLAY, "overlay", "yellow") \
+	X(PAL_CURSOR, "cursor", "white")
+
+#define PALETTE_ID(id, name, colour) id,
+enum palette { PALETTE_LIST(PALETTE_ID) PAL_COUNT };
+extern const char *const palette_names[PAL_COUNT];
+
+struct ui_options {
+	int key[ACT_COUNT];
+	int colour[PAL_COUNT];  /* curses colour numbers 0..7 */
+	bool ascii;             /* plain ASCII glyphs even in a UTF-8 locale */
+	int watch_delay;        /* ms between the computer's orders on screen */
+};
+
+void options_default(struct ui_options *o);
+/* Read the options file (path, or NULL for the default place).  A missing
+ * file is fine; a bad one gives path:line: messages and false. */
+bool options_load(struct ui_options *o, const char *path, struct diag *d);
+/* "m", "^P", "tab", "space", "enter", "f1" ... for help screens. */
+const char *options_key_name(int key, char buf[16]);
+
+#endif

@@ -1,0 +1,846 @@
+/* ui-draw: the screen: map, unit panel, log, status and message lines.
+ * Everything is drawn into curses' virtual screen and sent with one
+ * doupdate() per key, so only what changed reaches the terminal. */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/command.h"
+#include "engine/rules.h"
+#include "engine/seq.h"
+#include "ui-int.h"
+
+/* ------------------------------------------------------------------ */
+/* Text */
+
+/* UTF-8 to plain ASCII for terminals that cannot show it: accented
+ * letters lose their accents, anything else becomes '?'. */
+static void to_ascii(const char *in, char *out, size_t size)
+{
+	static const char *const from[] = { "à", "á", "â", "ä", "ç", "è", "é", "ê", "ë", "ì", "í", "î", "ï",
+	                                    "ò", "ó", "ô", "ö", "ù", "ú", "û", "ü", "ß", "É", "È", "Ö",
+	                                    "Ü", "Ä", "–", "—", "’" };
+	static const char *const to[] = { "a", "a", "a", "a", "c", "e", "e", "e", "e", "i", "i", "i", "i",
+	                                  "o", "o", "o", "o", "u", "u", "u", "u", "ss", "E", "E", "O",
+	                                  "U", "A", "-", "-", "'" };
+	size_t o = 0;
+	while (*in && o + 3 < size) {
+		unsigned char c = (unsigned char)*in;
+		if (c < 0x80) {
+			out[o++] = *in++;
+			continue;
+		}
+		{
+			bool done = false;
+			for (size_t k = 0; k < sizeof from / sizeof from[0]; k++) {
+				size_t len = strlen(from[k]);
+				if (strncmp(in, from[k], len) == 0) {
+					for (const char *t = to[k]; *t && o + 1 < size; t++)
+						out[o++] = *t;
+					in += len;
+					done = true;
+					break;
+				}
+			}
+			if (done)
+				continue;
+		}
+		out[o++] = '?';
+		in++;
+		while ((*in & 0xc0) == 0x80)
+			in++;
+	}
+	out[o] = '\0';
+}
+
+int ui_text_width(const struct ui *ui, const char *text)
+{
+	if (ui->utf8) {
+		wchar_t w[512];
+		size_t n = mbstowcs(w, text, 511);
+		if (n != (size_t)-1) {
+			int width = wcswidth(w, n);
+			return width >= 0 ? width : (int)n;
+		}
+	}
+	{
+		char a[512];
+		to_ascii(text, a, sizeof a);
+		return (int)strlen(a);
+	}
+}
+
+void ui_put_text(struct ui *ui, int y, int x, int width, const char *text, attr_t attr, int pair)
+{
+	if (width <= 0 || y < 0 || y >= ui->rows)
+		return;
+	attr_set(attr, (short)(ui->colour ? pair : 0), NULL);
+	if (ui->utf8) {
+		wchar_t w[512];
+		size_t n = mbstowcs(w, text, 511);
+		if (n != (size_t)-1) {
+			int used = 0;
+			size_t k = 0;
+			for (; k < n; k++) {
+				int cw = wcwidth(w[k]);
+				if (cw < 0)
+					cw = 1;
+				if (used + cw > width)
+					break;
+				used += cw;
+			}
+			mvaddnwstr(y, x, w, (int)k);
+			attr_set(A_NORMAL, 0, NULL);
+			return;
+		}
+	}
+	{
+		char a[512];
+		to_ascii(text, a, sizeof a);
+		mvaddnstr(y, x, a, width);
+	}
+	attr_set(A_NORMAL, 0, NULL);
+}
+
+void ui_flash(struct ui *ui, bool error, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(ui->msg, sizeof ui->msg, fmt, ap);
+	va_end(ap);
+	ui->msg_error = error;
+}
+
+attr_t ui_side_attr(const struct ui *ui, int side, int *pair)
+{
+	*pair = side == SIDE_A ? CP_SIDE_A : CP_SIDE_B;
+	/* Without colour, side A is bold and upper case, side B lower case. */
+	return ui->colour ? A_BOLD : (side == SIDE_A ? A_BOLD : A_NORMAL);
+}
+
+/* ------------------------------------------------------------------ */
+/* Layout and coordinates */
+
+void ui_layout(struct ui *ui)
+{
+	getmaxyx(stdscr, ui->rows, ui->cols);
+	ui->too_small = ui->rows < MIN_ROWS || ui->cols < MIN_COLS;
+	ui->side_w = 28 + (ui->cols - MIN_COLS) / 3;
+	if (ui->side_w > 48)
+		ui->side_w = 48;
+	ui->map_w = ui->cols - ui->side_w - 1;
+	ui->side_x = ui->map_w + 1;
+	ui->map_h = ui->rows - 2;
+	ui->status_y = ui->rows - 2;
+	ui->msg_y = ui->rows - 1;
+	ui->panel_h = 12;
+	ui->tcache_ok = false;
+}
+
+void ui_sx_sy(const struct ui *ui, double x, double y, int *sx, int *sy)
+{
+	*sx = (int)floor((x - ui->ox) / ui->zoom);
+	*sy = (int)floor((y - ui->oy) / (2 * ui->zoom));
+}
+
+void ui_cell_centre(const struct ui *ui, int sx, int sy, double *x, double *y)
+{
+	*x = ui->ox + (sx + 0.5) * ui->zoom;
+	*y = ui->oy + (sy + 0.5) * 2 * ui->zoom;
+}
+
+static bool on_map(const struct ui *ui, int sx, int sy)
+{
+	return sx >= 0 && sy >= 0 && sx < ui->map_w && sy < ui->map_h;
+}
+
+int ui_unit_at(const struct ui *ui, double x, double y)
+{
+	const struct game *g = ui->g;
+	int best = -1;
+	double bd = INFINITY;
+	/* The unit whose footprint holds the point, else the nearest within
+	 * half a cell (units smaller than a cell must stay pickable). */
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		struct vec2 buf[4], p = v2(x, y);
+		struct shape s, pt = geom_circle(&p, 0);
+		double d;
+		if (u->state != US_ACTIVE)
+			continue;
+		s = unit_shape(u, buf);
+		d = geom_distance(&s, &pt);
+		if (d < bd) {
+			bd = d;
+			best = i;
+		}
+	}
+	return bd <= ui->zoom * 0.75 ? best : -1;
+}
+
+int ui_cmdr_at(const struct ui *ui, double x, double y)
+{
+	const struct game *g = ui->g;
+	int best = -1;
+	double bd = INFINITY;
+	for (int i = 0; i < g->ncmdrs; i++) {
+		const struct commander *c = &g->cmdrs[i];
+		double d;
+		if (c->state != US_ACTIVE || c->attached >= 0)
+			continue;
+		d = v2_dist(c->pos, v2(x, y));
+		if (d < bd) {
+			bd = d;
+			best = i;
+		}
+	}
+	return bd <= rules_stand[ARM_COMMAND].w / 2 + ui->zoom * 0.75 ? best : -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Glyphs */
+
+struct glyph {
+	char ascii;
+	wchar_t wide;
+	int pair;
+	attr_t attr;
+};
+
+static const struct glyph terrain_glyph[TT_COUNT] = {
+	[TT_CONTOUR] = { '`', L'\u02d9', CP_HILL, A_DIM },
+	[TT_HILL] = { ':', L'\u2234', CP_HILL, A_NORMAL },
+	[TT_ROUGH] = { ',', L'\u2056', CP_HILL, A_DIM },
+	[TT_BOGGY] = { '_', L'\u224b', CP_WATER, A_DIM },
+	[TT_WOOD] = { '%', L'\u2663', CP_WOOD, A_NORMAL },
+	[TT_FOREST] = { '&', L'\u2660', CP_WOOD, A_BOLD },
+	[TT_VILLAGE] = { '#', L'\u25a6', CP_VILLAGE, A_BOLD },
+	[TT_LANDMARK] = { '+', L'\u2302', CP_VILLAGE, A_BOLD },
+	[TT_BRIDGE] = { '=', L'\u2550', CP_ROAD, A_BOLD },
+	[TT_FORD] = { '*', L'\u2261', CP_WATER, A_BOLD },
+	[TT_HEDGE] = { '"', L'\u2591', CP_OBSTACLE, A_NORMAL },
+	[TT_FENCE] = { '\'', L'\u00a6', CP_OBSTACLE, A_NORMAL },
+	[TT_WALL] = { '|', L'\u2593', CP_OBSTACLE, A_BOLD },
+	[TT_EARTHWORK] = { '[', L'\u2588', CP_OBSTACLE, A_BOLD },
+	[TT_STREAM] = { '~', L'~', CP_WATER, A_NORMAL },
+	[TT_RIVER] = { '~', L'\u2248', CP_WATER, A_BOLD },
+	[TT_ROAD] = { '.', L'\u00b7', CP_ROAD, A_NORMAL },
+	[TT_DITCH] = { '-', L'\u254c', CP_OBSTACLE, A_NORMAL },
+};
+
+/* What shows when several features share a cell: crossings first, then
+ * water and obstacles, then built-up ground, woods, the rest. */
+static const enum terrain_type draw_order[] = {
+	TT_BRIDGE, TT_FORD, TT_ROAD, TT_RIVER, TT_STREAM, TT_WALL, TT_EARTHWORK, TT_HEDGE, TT_FENCE,
+	TT_DITCH, TT_LANDMARK, TT_VILLAGE, TT_FOREST, TT_WOOD, TT_BOGGY, TT_ROUGH, TT_HILL, TT_CONTOUR,
+};
+
+const char *ui_terrain_glyph(const struct ui *ui, enum terrain_type t, char buf[8]);
+const char *ui_terrain_glyph(const struct ui *ui, enum terrain_type t, char buf[8])
+{
+	if (ui->utf8 && !ui->opt.ascii) {
+		wchar_t w[2] = { terrain_glyph[t].wide, 0 };
+		if (wcstombs(buf, w, 8) != (size_t)-1)
+			return buf;
+	}
+	buf[0] = terrain_glyph[t].ascii;
+	buf[1] = '\0';
+	return buf;
+}
+
+static void put_glyph(struct ui *ui, int sy, int sx, char ascii, wchar_t wide, attr_t attr, int pair)
+{
+	if (ui->utf8 && !ui->opt.ascii && wide) {
+		cchar_t cc;
+		wchar_t w[2] = { wide, 0 };
+		setcchar(&cc, w, attr, (short)(ui->colour ? pair : 0), NULL);
+		mvadd_wch(sy, sx, &cc);
+	} else {
+		attr_set(attr, (short)(ui->colour ? pair : 0), NULL);
+		mvaddch(sy, sx, (chtype)(unsigned char)ascii);
+		attr_set(A_NORMAL, 0, NULL);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* The terrain layer, computed once per zoom and position. */
+
+static bool feature_at(const struct ui *ui, const struct feature *f, double x, double y)
+{
+	struct shape s = feature_shape(f);
+	if (feature_is_linear(f->type)) {
+		/* A line shows in every cell it crosses (the middle part of the
+		 * cell, so that diagonals stay one cell thick), however thin. */
+		double hw = ui->zoom * 0.3, hh = ui->zoom * 0.6;
+		struct vec2 cell[4] = { { x - hw, y - hh }, { x + hw, y - hh },
+		                        { x + hw, y + hh }, { x - hw, y + hh } };
+		struct shape cs = { .kind = SHAPE_POLYGON, .n = 4, .pts = cell, .r = 0 };
+		return geom_distance(&cs, &s) <= 0;
+	}
+	return geom_poly_contains(f->pts, f->n, v2(x, y));
+}
+
+static void build_terrain(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	size_t n = (size_t)ui->map_w * (size_t)ui->map_h;
+	if (ui->tcache_ok && ui->tcache_w == ui->map_w && ui->tcache_h == ui->map_h &&
+	    ui->tcache_zoom == ui->zoom && ui->tcache_ox == ui->ox && ui->tcache_oy == ui->oy)
+		return;
+	free(ui->tcache);
+	ui->tcache = calloc(n ? n : 1, sizeof *ui->tcache);
+	if (!ui->tcache)
+		return;
+	for (int sy = 0; sy < ui->map_h; sy++)
+		for (int sx = 0; sx < ui->map_w; sx++) {
+			struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
+			double x, y;
+			ui_cell_centre(ui, sx, sy, &x, &y);
+			c->ascii = ' ';
+			c->wide = L' ';
+			if (x < 0 || y < 0 || x > g->map.width || y > g->map.height) {
+				/* Off the table. */
+				c->ascii = ' ';
+				c->wide = L' ';
+				c->attr = A_NORMAL;
+				continue;
+			}
+			for (size_t k = 0; k < sizeof draw_order / sizeof draw_order[0]; k++) {
+				bool hit = false;
+				for (int i = 0; i < g->map.nf && !hit; i++)
+					if (g->map.f[i].type == draw_order[k] && feature_at(ui, &g->map.f[i], x, y))
+						hit = true;
+				if (hit) {
+					const struct glyph *gl = &terrain_glyph[draw_order[k]];
+					c->ascii = gl->ascii;
+					c->wide = gl->wide;
+					c->pair = gl->pair;
+					c->attr = gl->attr;
+					if (draw_order[k] == TT_HILL)
+						for (int i = 0; i < g->map.nf; i++)
+							if (g->map.f[i].type == TT_HILL && g->map.f[i].levels > 2 &&
+							    feature_at(ui, &g->map.f[i], x, y)) {
+								c->ascii = ';';
+								c->wide = L'\u2237';
+							}
+					break;
+				}
+			}
+		}
+	/* Features smaller than a cell still show at their centre. */
+	for (int i = 0; i < g->map.nf; i++) {
+		const struct feature *f = &g->map.f[i];
+		struct vec2 ct;
+		int sx, sy;
+		if (feature_is_linear(f->type) || geom_poly_diameter(f->pts, f->n) > 2 * ui->zoom)
+			continue;
+		ct = geom_poly_centroid(f->pts, f->n);
+		ui_sx_sy(ui, ct.x, ct.y, &sx, &sy);
+		if (on_map(ui, sx, sy)) {
+			struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
+			c->ascii = terrain_glyph[f->type].ascii;
+			c->wide = terrain_glyph[f->type].wide;
+			c->pair = terrain_glyph[f->type].pair;
+			c->attr = terrain_glyph[f->type].attr;
+		}
+	}
+	ui->tcache_w = ui->map_w;
+	ui->tcache_h = ui->map_h;
+	ui->tcache_zoom = ui->zoom;
+	ui->tcache_ox = ui->ox;
+	ui->tcache_oy = ui->oy;
+	ui->tcache_ok = true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Units and overlays */
+
+static const char arm_letter[ARM_COUNT] = { 'I', 'C', 'A', 'K' };
+
+static void arrow_for(double facing, char *ascii, wchar_t *wide)
+{
+	static const char a4[4] = { '^', '>', 'v', '<' };
+	static const wchar_t w8[8] = { L'\u2191', L'\u2197', L'\u2192', L'\u2198',
+	                               L'\u2193', L'\u2199', L'\u2190', L'\u2196' };
+	*ascii = a4[(int)floor(geom_norm_deg(facing + 45) / 90) % 4];
+	*wide = w8[(int)floor(geom_norm_deg(facing + 22.5) / 45) % 8];
+}
+
+/* Draw one footprint: its cells show the arm's letter, the cell at its
+ * front the facing; a footprint smaller than a cell shows its letter
+ * where its centre is and the facing in the next cell ahead. */
+static void draw_footprint(struct ui *ui, const struct obb *fp, char letter, attr_t attr,
+                           int pair, bool *taken)
+{
+	struct vec2 corners[4], front = v2_add(fp->c, v2_scale(geom_dir(fp->facing), fp->d / 2 - 0.01));
+	double minx = INFINITY, miny = INFINITY, maxx = -INFINITY, maxy = -INFINITY;
+	int sx0, sy0, sx1, sy1, cells = 0, fx, fy;
+	char arrow;
+	wchar_t warrow;
+
+	geom_obb_corners(fp, corners);
+	for (int i = 0; i < 4; i++) {
+		minx = fmin(minx, corners[i].x), maxx = fmax(maxx, corners[i].x);
+		miny = fmin(miny, corners[i].y), maxy = fmax(maxy, corners[i].y);
+	}
+	ui_sx_sy(ui, minx, miny, &sx0, &sy0);
+	ui_sx_sy(ui, maxx, maxy, &sx1, &sy1);
+	arrow_for(fp->facing, &arrow, &warrow);
+	ui_sx_sy(ui, front.x, front.y, &fx, &fy);
+	for (int sy = sy0; sy <= sy1; sy++)
+		for (int sx = sx0; sx <= sx1; sx++) {
+			double x, y;
+			if (!on_map(ui, sx, sy))
+				continue;
+			ui_cell_centre(ui, sx, sy, &x, &y);
+			if (!geom_poly_contains(corners, 4, v2(x, y)))
+				continue;
+			cells++;
+		}
+	for (int sy = sy0; sy <= sy1; sy++)
+		for (int sx = sx0; sx <= sx1; sx++) {
+			double x, y;
+			bool at_front;
+			if (!on_map(ui, sx, sy))
+				continue;
+			ui_cell_centre(ui, sx, sy, &x, &y);
+			if (!geom_poly_contains(corners, 4, v2(x, y)))
+				continue;
+			at_front = cells > 1 && sx == fx && sy == fy;
+			put_glyph(ui, sy, sx, at_front ? arrow : letter, at_front ? warrow : (wchar_t)letter,
+			          attr, pair);
+			taken[sy * ui->map_w + sx] = true;
+		}
+	if (cells == 0) {
+		int cx, cy, ax, ay;
+		struct vec2 d = geom_dir(fp->facing);
+		ui_sx_sy(ui, fp->c.x, fp->c.y, &cx, &cy);
+		if (on_map(ui, cx, cy)) {
+			put_glyph(ui, cy, cx, letter, (wchar_t)letter, attr, pair);
+			taken[cy * ui->map_w + cx] = true;
+		}
+		ax = cx + (d.x > 0.38 ? 1 : d.x < -0.38 ? -1 : 0);
+		ay = cy + (d.y > 0.38 ? 1 : d.y < -0.38 ? -1 : 0);
+		if (on_map(ui, ax, ay) && !taken[ay * ui->map_w + ax] && (ax != cx || ay != cy))
+			put_glyph(ui, ay, ax, arrow, warrow, attr & ~(attr_t)A_REVERSE, pair);
+	}
+}
+
+/* Can this unit still do something in the current initiative? */
+static bool can_act(const struct game *g, const struct unit *u)
+{
+	if (u->state != US_ACTIVE || g->initiative != (int)u->side)
+		return false;
+	if (g->phase == PHASE_MANOEUVRE) {
+		bool in = g->divmove >= 0 ? unit_division(g, u) == g->divmove : u->brigade == g->active_brigade;
+		return in && !(u->acted & UA_DONE);
+	}
+	return false;
+}
+
+static void draw_overlays(struct ui *ui, const bool *taken)
+{
+	const struct game *g = ui->g;
+	const struct unit *sel = ui->sel_unit >= 0 ? &g->units[ui->sel_unit] : NULL;
+	if (!ui->overlays)
+		return;
+	for (int sy = 0; sy < ui->map_h; sy++)
+		for (int sx = 0; sx < ui->map_w; sx++) {
+			double x, y;
+			struct vec2 p;
+			struct shape pt;
+			bool mark = false;
+			if (taken[sy * ui->map_w + sx])
+				continue;
+			ui_cell_centre(ui, sx, sy, &x, &y);
+			p = v2(x, y);
+			pt = geom_circle(&p, 0);
+			if ((ui->overlays & OV_RANGE) && sel) {
+				struct vec2 b[4];
+				struct shape s = unit_shape(sel, b);
+				double d = geom_distance(&s, &pt);
+				if (unit_is_artillery(sel)) {
+					/* The edge of each range band. */
+					for (int r = 0; r < RANGE_COUNT; r++)
+						if (fabs(d - rules_fire.art_range[r]) <= ui->zoom * 0.7)
+							mark = true;
+				} else if (unit_is_infantry(sel)) {
+					mark = d <= rules_fire.small_arms_range;
+				}
+			}
+			if ((ui->overlays & OV_COMMAND))
+				for (int i = 0; i < g->ncmdrs && !mark; i++) {
+					const struct commander *c = &g->cmdrs[i];
+					double r = commander_radius(c), d;
+					if (c->state != US_ACTIVE || c->level == CL_BRIGADE)
+						continue;
+					d = v2_dist(c->pos, p) - rules_stand[ARM_COMMAND].w / 2;
+					if (fabs(d - r) <= ui->zoom * 0.6 ||
+					    fabs(d - rules_command.cautious_limit) <= ui->zoom * 0.4)
+						mark = true;
+				}
+			if ((ui->overlays & OV_REACH) && sel && !mark) {
+				/* How far a charge could reach: its allowance ahead of the
+				 * unit, within a pivot of 90 degrees either way. */
+				const struct move_allowance *m = rules_move_for(sel->type, sel->form);
+				struct vec2 b[4];
+				struct shape s = unit_shape(sel, b);
+				if (m && m->charge > 0 &&
+				    fabs(geom_angle_diff(sel->facing, geom_bearing(sel->pos, p))) <= 90)
+					mark = geom_distance(&s, &pt) <= m->charge;
+			}
+			if ((ui->overlays & OV_THREAT) && !mark) {
+				for (int i = 0; i < g->nunits && !mark; i++) {
+					const struct unit *o = &g->units[i];
+					const struct move_allowance *m;
+					struct vec2 b[4];
+					struct shape s;
+					if (o->state != US_ACTIVE || o->side == ui->acting)
+						continue;
+					m = rules_move_for(o->type, o->form);
+					if (!m || m->charge <= 0)
+						continue;
+					s = unit_shape(o, b);
+					mark = geom_distance(&s, &pt) <= m->charge;
+				}
+			}
+			if (mark) {
+				/* The ground stays readable; the cell is highlighted. */
+				const struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
+				put_glyph(ui, sy, sx, c->ascii, c->wide, A_REVERSE, CP_OVERLAY);
+			}
+		}
+}
+
+static void draw_map(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	bool *taken = calloc((size_t)ui->map_w * (size_t)ui->map_h + 1, 1);
+
+	build_terrain(ui);
+	if (!taken || !ui->tcache)
+		return;
+	for (int sy = 0; sy < ui->map_h; sy++)
+		for (int sx = 0; sx < ui->map_w; sx++) {
+			const struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
+			put_glyph(ui, sy, sx, c->ascii, c->wide, c->attr, c->pair);
+		}
+	/* Units, then command stands on top. */
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		struct obb fp;
+		int pair;
+		attr_t attr;
+		char letter;
+		if (u->state != US_ACTIVE)
+			continue;
+		if (ui->ghost_on && ui->ghost.unit == i && ui->mode != MODE_CMOVE)
+			attr = A_DIM;
+		else
+			attr = ui_side_attr(ui, u->side, &pair);
+		ui_side_attr(ui, u->side, &pair);
+		if (i == ui->sel_unit)
+			attr |= A_REVERSE;
+		if (can_act(g, u))
+			attr |= A_UNDERLINE;
+		letter = arm_letter[unit_arm(u)];
+		if (u->side == SIDE_B)
+			letter = (char)(letter - 'A' + 'a');
+		fp = unit_footprint(u);
+		draw_footprint(ui, &fp, letter, attr, pair, taken);
+	}
+	if (ui->ghost_on && ui->ghost.ok && ui->ghost.unit >= 0 && ui->mode != MODE_CMOVE) {
+		const struct unit *u = &g->units[ui->ghost.unit];
+		struct obb fp = unit_footprint_as(u->type, ui->ghost.form, ui->ghost.pos, ui->ghost.facing);
+		int pair;
+		char letter = arm_letter[unit_arm(u)];
+		ui_side_attr(ui, u->side, &pair);
+		if (u->side == SIDE_B)
+			letter = (char)(letter - 'A' + 'a');
+		draw_footprint(ui, &fp, letter, A_BOLD | A_BLINK, CP_CURSOR, taken);
+	}
+	for (int i = 0; i < g->ncmdrs; i++) {
+		const struct commander *c = &g->cmdrs[i];
+		static const char lvl[CL_COUNT] = { 'K', 'D', 'B' };
+		char letter;
+		int sx, sy, pair;
+		attr_t attr;
+		struct vec2 at = c->pos;
+		if (c->state != US_ACTIVE || c->attached >= 0)
+			continue;
+		if (ui->ghost_on && ui->mode == MODE_CMOVE && ui->ghost.unit == i && ui->ghost.ok)
+			at = ui->ghost.pos;
+		ui_sx_sy(ui, at.x, at.y, &sx, &sy);
+		if (!on_map(ui, sx, sy))
+			continue;
+		letter = lvl[c->level];
+		if (c->side == SIDE_B)
+			letter = (char)(letter - 'A' + 'a');
+		attr = ui_side_attr(ui, c->side, &pair);
+		if (i == ui->sel_cmdr)
+			attr |= A_REVERSE;
+		put_glyph(ui, sy, sx, letter, (wchar_t)letter, attr, pair);
+		taken[sy * ui->map_w + sx] = true;
+	}
+	draw_overlays(ui, taken);
+	free(taken);
+}
+
+/* ------------------------------------------------------------------ */
+/* The side column: unit panel and log */
+
+static int panel_line(struct ui *ui, int row, const char *text, attr_t attr, int pair)
+{
+	if (row >= ui->panel_h)
+		return row;
+	ui_put_text(ui, row, ui->side_x + 1, ui->side_w - 1, text, attr, pair);
+	return row + 1;
+}
+
+static const char *compass(double facing)
+{
+	static const char *const n[8] = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" };
+	return n[(int)floor(geom_norm_deg(facing + 22.5) / 45) % 8];
+}
+
+/* What the unit may still do in this initiative, in a few words. */
+static void unit_options(const struct ui *ui, const struct unit *u, char *buf, size_t size)
+{
+	const struct game *g = ui->g;
+	size_t len = 0;
+	if (!can_act(g, u)) {
+		snprintf(buf, size, "%s", u->acted & UA_DONE ? "done this initiative" : "not its turn");
+		return;
+	}
+	buf[0] = '\0';
+	if (!(u->acted & UA_MOVED))
+		len += (size_t)snprintf(buf + len, size - len, "move ");
+	if (!(u->acted & UA_FORMED) && !unit_is_artillery(u) && u->irregular == IRR_NONE)
+		len += (size_t)snprintf(buf + len, size - len, "form ");
+	if (len < size)
+		snprintf(buf + len, size - len, "pivot");
+}
+
+static void draw_panel(struct ui *ui)
+{
+	struct game *g = ui->g;
+	int unit = ui_unit_at(ui, ui->cx, ui->cy), row = 0, cm;
+	char line[256], extra[128];
+	int pair;
+
+	if (unit < 0)
+		unit = ui->sel_unit;
+	cm = ui_cmdr_at(ui, ui->cx, ui->cy);
+	if (unit < 0 && cm < 0)
+		cm = ui->sel_cmdr;
+	if (unit >= 0) {
+		const struct unit *u = &g->units[unit];
+		const struct brigade *b = &g->brigs[u->brigade];
+		const struct division *d = &g->divs[b->division];
+		double dist;
+		enum cmd_status st = command_status(g, u, &dist);
+		int k;
+		attr_t a = ui_side_attr(ui, u->side, &pair);
+		row = panel_line(ui, row, u->name, a, pair);
+		snprintf(line, sizeof line, "%s: %s", u->id, unit_type_names[u->type].label);
+		row = panel_line(ui, row, line, A_NORMAL, 0);
+		snprintf(line, sizeof line, "%s, %s/%s/%s", rating_names[u->rating].key, b->id, d->id,
+		         g->corps[d->corps].id);
+		row = panel_line(ui, row, line, A_NORMAL, 0);
+		snprintf(line, sizeof line, "SP %d/%d %s, facing %.0f %s", u->sp, u->sp0,
+		         formation_names[u->form].label, u->facing, compass(u->facing));
+		row = panel_line(ui, row, line, A_BOLD, 0);
+		extra[0] = '\0';
+		for (int m = 0; m < MK_COUNT; m++)
+			if (unit_has_marker(u, (enum marker)m))
+				snprintf(extra + strlen(extra), sizeof extra - strlen(extra), "%s%s",
+				         extra[0] ? "," : "", marker_names[m].key);
+		snprintf(line, sizeof line, "markers: %s", extra[0] ? extra : "none");
+		row = panel_line(ui, row, line, A_NORMAL, 0);
+		if ((k = command_attached_to(g, unit)) >= 0)
+			snprintf(line, sizeof line, "in command (%s attached)", g->cmdrs[k].name);
+		else if (dist >= 0)
+			snprintf(line, sizeof line, "%s, %.1f cm to HQ",
+			         st == CS_CAUTIOUS ? "cautious" : cmd_status_names[st].label, dist);
+		else
+			snprintf(line, sizeof line, "%s (no HQ on table)", cmd_status_names[st].label);
+		row = panel_line(ui, row, line, st == CS_NOT_IN_COMMAND ? A_BOLD : A_NORMAL, 0);
+		{
+			struct vec2 buf[4];
+			struct shape s = unit_shape(u, buf);
+			size_t len = (size_t)snprintf(line, sizeof line, "ground:");
+			int n = 0;
+			for (int i = 0; i < g->map.nf && len < sizeof line; i++)
+				if (terrain_touches(&g->map.f[i], &s)) {
+					len += (size_t)snprintf(line + len, sizeof line - len, " %s",
+					                        terrain_names[g->map.f[i].type].label);
+					n++;
+				}
+			if (!n)
+				snprintf(line + len, sizeof line - len, " open");
+			row = panel_line(ui, row, line, A_NORMAL, 0);
+		}
+		unit_options(ui, u, extra, sizeof extra);
+		snprintf(line, sizeof line, "may: %s", extra);
+		row = panel_line(ui, row, line, A_NORMAL, 0);
+	} else if (cm >= 0) {
+		const struct commander *c = &g->cmdrs[cm];
+		attr_t a = ui_side_attr(ui, c->side, &pair);
+		row = panel_line(ui, row, c->name, a, pair);
+		snprintf(line, sizeof line, "%s (%s)", cmd_level_names[c->level].label, c->id);
+		row = panel_line(ui, row, line, A_NORMAL, 0);
+		if (c->level != CL_BRIGADE) {
+			snprintf(line, sizeof line, "%s, radius %.0f cm", cmd_rating_names[c->rating].label,
+			         commander_radius(c));
+			row = panel_line(ui, row, line, A_NORMAL, 0);
+		}
+		if (c->flags & CF_EVADED)
+			row = panel_line(ui, row, "evaded: no command radius", A_BOLD, 0);
+	} else {
+		snprintf(line, sizeof line, "(%.1f, %.1f) cm", ui->cx, ui->cy);
+		row = panel_line(ui, row, line, A_NORMAL, 0);
+		row = panel_line(ui, row, "No unit here.", A_DIM, 0);
+		row = panel_line(ui, row, "Space selects, ? helps.", A_DIM, 0);
+	}
+	(void)row;
+}
+
+/* Wrap text into lines of at most width display columns. */
+static int wrap(const struct ui *ui, const char *text, int width, char out[][160], int max)
+{
+	int n = 0;
+	char ascii[512];
+	const char *p;
+	if (!ui->utf8) {
+		to_ascii(text, ascii, sizeof ascii);
+		text = ascii;
+	}
+	p = text;
+	while (*p && n < max) {
+		const char *brk = NULL, *q = p;
+		int w = 0;
+		while (*q) {
+			int clen = 1;
+			if ((unsigned char)*q >= 0x80)
+				while ((q[clen] & 0xc0) == 0x80)
+					clen++;
+			if (w + 1 > width)
+				break;
+			if (*q == ' ')
+				brk = q;
+			w++;
+			q += clen;
+		}
+		if (!*q)
+			brk = q;
+		else if (!brk || brk == p)
+			brk = q;
+		snprintf(out[n], 160, "%.*s", (int)(brk - p), p);
+		n++;
+		p = brk;
+		while (*p == ' ')
+			p++;
+	}
+	return n;
+}
+
+static void draw_log(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	int top = ui->panel_h + 1, height = ui->status_y - top, width = ui->side_w - 1;
+	char lines[64][160];
+	int used = 0;
+	if (height <= 0)
+		return;
+	/* Newest at the bottom: wrap lines from the end until the panel is full. */
+	for (int i = g->nlog - 1; i >= 0 && used < height; i--) {
+		char w[16][160];
+		int n = wrap(ui, g->log[i].text, width - 1, w, 16);
+		for (int k = n - 1; k >= 0 && used < height && used < 64; k--) {
+			snprintf(lines[used], 160, "%s%s", k == 0 ? "" : " ", w[k]);
+			used++;
+		}
+	}
+	for (int k = 0; k < used; k++) {
+		int row = top + height - 1 - k;
+		bool dice = strstr(lines[k], "D6 ") != NULL;
+		ui_put_text(ui, row, ui->side_x + 1, width, lines[k], dice ? A_DIM : A_NORMAL, 0);
+	}
+}
+
+const struct frame_chars *ui_frame(const struct ui *ui)
+{
+	static struct frame_chars acs, ascii = { '|', '-', '+', '+', '+', '+', '+' };
+	if (!ui->utf8 || ui->opt.ascii)
+		return &ascii;
+	acs = (struct frame_chars){ ACS_VLINE, ACS_HLINE, ACS_LTEE, ACS_ULCORNER, ACS_URCORNER,
+	                            ACS_LLCORNER, ACS_LRCORNER };
+	return &acs;
+}
+
+static void draw_frame(struct ui *ui)
+{
+	const struct frame_chars *f = ui_frame(ui);
+	attr_set(A_NORMAL, 0, NULL);
+	mvvline(0, ui->map_w, f->v, ui->status_y);
+	mvhline(ui->panel_h, ui->side_x, f->h, ui->side_w);
+	mvaddch(ui->panel_h, ui->map_w, f->tee);
+	ui_put_text(ui, ui->panel_h, ui->side_x + 1, ui->side_w - 2, " Log (Ctrl-P: all) ", A_DIM, 0);
+}
+
+static void draw_status(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	char line[320], clock[8], scale[32];
+	const char *who = g->initiative >= 0 ? g->side[g->initiative].name : "-";
+	const char *brig = g->divmove >= 0 ? g->divs[g->divmove].id
+	                   : g->active_brigade >= 0 ? g->brigs[g->active_brigade].id : "-";
+	snprintf(scale, sizeof scale, "1 col = %g cm", ui->zoom);
+	snprintf(line, sizeof line, "T%d/%d %s %s | %s: %s | %s | %s | %s", g->turn, g->turns,
+	         weather_clock(g, g->turn, clock), sky_names[g->wx.sky].label, who,
+	         g->phase == PHASE_OVER ? "battle over" : "initiative", brig,
+	         phase_names[g->phase].label, scale);
+	attr_set(A_REVERSE, 0, NULL);
+	mvhline(ui->status_y, 0, ' ', ui->cols);
+	ui_put_text(ui, ui->status_y, 0, ui->cols, line, A_REVERSE, 0);
+	move(ui->msg_y, 0);
+	clrtoeol();
+	if (ui->msg[0])
+		ui_put_text(ui, ui->msg_y, 0, ui->cols, ui->msg, ui->msg_error ? A_BOLD : A_NORMAL, 0);
+	else
+		ui_put_text(ui, ui->msg_y, 0, ui->cols,
+		            "? help  Space select  Tab next unit  m move  p pivot  o form  e end phase  q quit",
+		            A_DIM, 0);
+}
+
+void ui_draw(struct ui *ui)
+{
+	erase();
+	if (ui->too_small) {
+		char line[80];
+		int y = ui->rows / 2 - 1;
+		snprintf(line, sizeof line, "This terminal is %dx%d:", ui->cols, ui->rows);
+		mvaddnstr(y > 0 ? y - 1 : 0, 0, line, ui->cols);
+		snprintf(line, sizeof line, "grognard needs %dx%d.", MIN_COLS, MIN_ROWS);
+		mvaddnstr(y > 0 ? y : 1, 0, line, ui->cols);
+		mvaddnstr(y > 0 ? y + 1 : 2, 0, "Enlarge it to go on.", ui->cols);
+		refresh();
+		return;
+	}
+	draw_map(ui);
+	draw_frame(ui);
+	draw_panel(ui);
+	draw_log(ui);
+	draw_status(ui);
+	{
+		int sx, sy;
+		ui_sx_sy(ui, ui->cx, ui->cy, &sx, &sy);
+		if (on_map(ui, sx, sy))
+			move(sy, sx);
+	}
+	refresh();
+}

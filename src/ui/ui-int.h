@@ -1,0 +1,119 @@
+/* ui-int: what the parts of the front end share. */
+#ifndef GROGNARD_UI_INT_H
+#define GROGNARD_UI_INT_H
+
+#include <curses.h>
+#include <stdbool.h>
+#include <wchar.h>
+
+#include "engine/game.h"
+#include "engine/order.h"
+#include "ui.h"
+
+#define MIN_COLS 80
+#define MIN_ROWS 24
+
+/* Colour pairs. */
+enum {
+	CP_SIDE_A = 1, CP_SIDE_B, CP_WATER, CP_WOOD, CP_VILLAGE, CP_HILL, CP_ROAD,
+	CP_OBSTACLE, CP_OVERLAY, CP_CURSOR, CP_COUNT
+};
+
+enum ui_mode {
+	MODE_NORMAL,
+	MODE_MOVE,   /* choosing how far to move */
+	MODE_PIVOT,  /* choosing a facing */
+	MODE_CMOVE,  /* choosing a command stand's way */
+	MODE_MEASURE,
+};
+
+enum overlay {
+	OV_RANGE = 1 << 0,
+	OV_COMMAND = 1 << 1,
+	OV_REACH = 1 << 2,
+	OV_THREAT = 1 << 3,
+};
+
+/* A map cell's terrain, computed once per view. */
+struct tcell {
+	wchar_t wide;
+	char ascii;
+	int pair;
+	attr_t attr;
+};
+
+struct ui {
+	struct game *g;
+	struct ui_options opt;
+	bool colour, utf8;
+	int rows, cols;
+	bool too_small;
+
+	int map_w, map_h;          /* map area (cells), at the top left */
+	int side_x, side_w;        /* the right-hand column */
+	int panel_h;               /* unit panel rows; the log is below */
+	int status_y, msg_y;
+
+	double zoom;               /* cm per column; a row is twice that */
+	double ox, oy;             /* cm at the map's top-left corner */
+	double cx, cy;             /* the cursor (cm) */
+	int sel_unit, sel_cmdr;
+	unsigned overlays;
+
+	struct tcell *tcache;
+	int tcache_w, tcache_h;
+	double tcache_zoom, tcache_ox, tcache_oy;
+	bool tcache_ok;
+
+	enum ui_mode mode;
+	struct order pending;      /* the order being shaped in a mode */
+	struct preview ghost;      /* where it would leave the unit */
+	bool ghost_on;
+	char entry[16];            /* digits typed in a mode */
+
+	char msg[300];
+	bool msg_error;
+
+	enum side acting;          /* the side whose order is awaited */
+	bool watch, paused;
+	struct controller *advisor;
+	struct order out;
+	bool have_order, quit;
+	char history[16][256];     /* ':' command history */
+	int nhistory;
+};
+
+/* Frame characters: line drawing in UTF-8, plain ASCII otherwise. */
+struct frame_chars {
+	chtype v, h, tee, ul, ur, ll, lr;
+};
+const struct frame_chars *ui_frame(const struct ui *ui);
+
+/* ui-draw.c */
+void ui_layout(struct ui *ui);
+void ui_draw(struct ui *ui);
+void ui_put_text(struct ui *ui, int y, int x, int width, const char *text, attr_t attr, int pair);
+int ui_text_width(const struct ui *ui, const char *text);
+void ui_sx_sy(const struct ui *ui, double x, double y, int *sx, int *sy);
+void ui_cell_centre(const struct ui *ui, int sx, int sy, double *x, double *y);
+int ui_unit_at(const struct ui *ui, double x, double y);
+int ui_cmdr_at(const struct ui *ui, double x, double y);
+void ui_flash(struct ui *ui, bool error, const char *fmt, ...) GAME_PRINTF(3, 4);
+attr_t ui_side_attr(const struct ui *ui, int side, int *pair);
+
+/* ui-dialog.c */
+/* A menu of items (key and label); returns the chosen index or -1. */
+int ui_menu(struct ui *ui, const char *title, const char *const *keys,
+            const char *const *labels, int n, const char *hint);
+bool ui_confirm(struct ui *ui, const char *question);
+/* Ask for a number; false on Esc. */
+bool ui_ask_number(struct ui *ui, const char *question, double dflt, double *out);
+/* A full-screen page of text to scroll through (and search). */
+void ui_pager(struct ui *ui, const char *title, char **lines, int n, int start_at_end);
+void ui_help(struct ui *ui);
+void ui_log_history(struct ui *ui);
+/* The ':' command line; returns true when it produced an order. */
+bool ui_command_line(struct ui *ui, struct order *o);
+int ui_getch(struct ui *ui);
+
+#endif

@@ -1,0 +1,1066 @@
+/* ui: the keyboard player: keys become orders (the same orders the ':'
+ * command line gives), modes preview a move or a pivot before it is given,
+ * the computer's turns are shown as they are played. */
+#include "config.h"
+
+#include <langinfo.h>
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/command.h"
+#include "engine/rules.h"
+#include "engine/seq.h"
+#include "ui-int.h"
+
+#define ESC 27
+
+/* Zoom levels, cm per column. */
+static const double zooms[] = { 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 15 };
+#define NZOOMS ((int)(sizeof zooms / sizeof zooms[0]))
+
+static void fit_zoom(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	double need = fmax(g->map.width / ui->map_w, g->map.height / (2.0 * ui->map_h));
+	ui->zoom = zooms[NZOOMS - 1];
+	for (int i = 0; i < NZOOMS; i++)
+		if (zooms[i] >= need) {
+			ui->zoom = zooms[i];
+			break;
+		}
+	ui->ox = floor((g->map.width - ui->map_w * ui->zoom) / 2 / ui->zoom) * ui->zoom;
+	ui->oy = floor((g->map.height - ui->map_h * 2 * ui->zoom) / 2 / (2 * ui->zoom)) * 2 * ui->zoom;
+}
+
+/* Keep the cursor on the table and in view, scrolling by half a screen. */
+static void keep_in_view(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	double w = ui->map_w * ui->zoom, h = ui->map_h * 2 * ui->zoom;
+	ui->cx = fmin(fmax(ui->cx, 0), g->map.width);
+	ui->cy = fmin(fmax(ui->cy, 0), g->map.height);
+	if (ui->cx < ui->ox || ui->cx >= ui->ox + w)
+		ui->ox = ui->cx - w / 2;
+	if (ui->cy < ui->oy || ui->cy >= ui->oy + h)
+		ui->oy = ui->cy - h / 2;
+	/* Snap the view to whole cells so the terrain stays put. */
+	ui->ox = floor(ui->ox / ui->zoom) * ui->zoom;
+	ui->oy = floor(ui->oy / (2 * ui->zoom)) * 2 * ui->zoom;
+}
+
+static void centre_on(struct ui *ui, struct vec2 p)
+{
+	ui->cx = p.x;
+	ui->cy = p.y;
+	ui->ox = p.x - ui->map_w * ui->zoom / 2;
+	ui->oy = p.y - ui->map_h * ui->zoom;
+	keep_in_view(ui);
+}
+
+static void set_zoom(struct ui *ui, int dir)
+{
+	int k = 0;
+	for (int i = 0; i < NZOOMS; i++)
+		if (fabs(zooms[i] - ui->zoom) < 1e-9)
+			k = i;
+	k += dir;
+	if (k < 0 || k >= NZOOMS)
+		return;
+	ui->zoom = zooms[k];
+	centre_on(ui, v2(ui->cx, ui->cy));
+}
+
+static int key_action(const struct ui *ui, int ch)
+{
+	switch (ch) {
+	case KEY_LEFT:
+		return ACT_LEFT;
+	case KEY_RIGHT:
+		return ACT_RIGHT;
+	case KEY_UP:
+		return ACT_UP;
+	case KEY_DOWN:
+		return ACT_DOWN;
+	case KEY_SLEFT:
+		return ACT_FLEFT;
+	case KEY_SRIGHT:
+		return ACT_FRIGHT;
+	case KEY_SR:
+		return ACT_FUP;
+	case KEY_SF:
+		return ACT_FDOWN;
+	case '\n':
+	case '\r':
+	case KEY_ENTER:
+		return ACT_SELECT;
+	default:
+		break;
+	}
+	for (int a = 0; a < ACT_COUNT; a++)
+		if (ui->opt.key[a] == ch)
+			return a;
+	return -1;
+}
+
+/* Cursor actions: true when the action was one. */
+static bool cursor_action(struct ui *ui, int act)
+{
+	static const int dx[] = { [ACT_LEFT] = -1, [ACT_RIGHT] = 1, [ACT_UPLEFT] = -1, [ACT_UPRIGHT] = 1,
+	                          [ACT_DOWNLEFT] = -1, [ACT_DOWNRIGHT] = 1, [ACT_FLEFT] = -8,
+	                          [ACT_FRIGHT] = 8, [ACT_FUPLEFT] = -8, [ACT_FUPRIGHT] = 8,
+	                          [ACT_FDOWNLEFT] = -8, [ACT_FDOWNRIGHT] = 8 };
+	static const int dy[] = { [ACT_UP] = -1, [ACT_DOWN] = 1, [ACT_UPLEFT] = -1, [ACT_UPRIGHT] = -1,
+	                          [ACT_DOWNLEFT] = 1, [ACT_DOWNRIGHT] = 1, [ACT_FUP] = -8, [ACT_FDOWN] = 8,
+	                          [ACT_FUPLEFT] = -8, [ACT_FUPRIGHT] = -8, [ACT_FDOWNLEFT] = 8,
+	                          [ACT_FDOWNRIGHT] = 8 };
+	if (act < 0 || act > ACT_FDOWNRIGHT)
+		return false;
+	ui->cx += dx[act] * ui->zoom;
+	ui->cy += dy[act] * 2 * ui->zoom;
+	keep_in_view(ui);
+	return true;
+}
+
+static void give(struct ui *ui, const struct order *o)
+{
+	ui->out = *o;
+	ui->have_order = true;
+	ui->mode = MODE_NORMAL;
+	ui->ghost_on = false;
+	ui->msg[0] = '\0';
+}
+
+/* The acting side's units that belong to what has the initiative. */
+static bool in_hand(const struct ui *ui, const struct unit *u)
+{
+	const struct game *g = ui->g;
+	if (u->state != US_ACTIVE || u->side != ui->acting || g->phase != PHASE_MANOEUVRE)
+		return false;
+	return g->divmove >= 0 ? unit_division(g, u) == g->divmove : u->brigade == g->active_brigade;
+}
+
+static void select_unit(struct ui *ui, int unit)
+{
+	ui->sel_unit = unit;
+	ui->sel_cmdr = -1;
+	if (unit >= 0) {
+		ui->cx = ui->g->units[unit].pos.x;
+		ui->cy = ui->g->units[unit].pos.y;
+		keep_in_view(ui);
+	}
+}
+
+static void cycle_units(struct ui *ui, int dir, bool ready_only)
+{
+	const struct game *g = ui->g;
+	int start = ui->sel_unit < 0 ? (dir > 0 ? -1 : g->nunits) : ui->sel_unit;
+	for (int k = 1; k <= g->nunits; k++) {
+		int i = ((start + dir * k) % g->nunits + g->nunits) % g->nunits;
+		const struct unit *u = &g->units[i];
+		if (!in_hand(ui, u) || (ready_only && (u->acted & UA_DONE)))
+			continue;
+		select_unit(ui, i);
+		return;
+	}
+	ui_flash(ui, false, "%s", g->phase == PHASE_MANOEUVRE ? "No unit of yours can act now."
+	                                                      : "Units act in the manoeuvre phase.");
+}
+
+/* The selected unit, when it is one the player may order now. */
+static int my_unit(struct ui *ui)
+{
+	if (ui->sel_unit < 0) {
+		int u = ui_unit_at(ui, ui->cx, ui->cy);
+		if (u >= 0)
+			ui->sel_unit = u;
+	}
+	if (ui->sel_unit < 0) {
+		ui_flash(ui, true, "Select a unit first (Space on it, or Tab).");
+		return -1;
+	}
+	return ui->sel_unit;
+}
+
+static void preview(struct ui *ui)
+{
+	order_preview(ui->g, ui->acting, &ui->pending, &ui->ghost);
+	ui->ghost_on = true;
+	if (!ui->ghost.ok)
+		ui_flash(ui, true, "%s", ui->ghost.why);
+}
+
+/* ------------------------------------------------------------------ */
+/* Menus that build orders */
+
+static void brigade_menu(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	const char *keys[64], *labels[64];
+	char kb[64][4];
+	int idx[64], n = 0;
+	for (int b = 0; b < g->nbrigs && n < 62; b++)
+		if (brigade_side(g, b) == ui->acting && seq_brigade_available(g, b)) {
+			snprintf(kb[n], 4, "%c", n < 9 ? '1' + n : 'a' + n - 9);
+			keys[n] = kb[n];
+			labels[n] = g->brigs[b].name;
+			idx[n++] = b;
+		}
+	if (g->phase != PHASE_INITIATIVE || !n) {
+		ui_flash(ui, true, "A brigade is chosen when your side has just won the initiative.");
+		return;
+	}
+	{
+		int k = ui_menu(ui, "Give the initiative to:", keys, labels, n, "Esc: cancel");
+		struct order o = order_new(ORD_BRIGADE);
+		if (k < 0)
+			return;
+		o.target = idx[k];
+		give(ui, &o);
+	}
+}
+
+static void division_menu(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	const char *keys[32], *labels[32];
+	char kb[32][4];
+	int idx[32], n = 0;
+	for (int d = 0; d < g->ndivs && n < 30; d++) {
+		bool fresh = true;
+		if (division_side(g, d) != ui->acting)
+			continue;
+		for (int b = 0; b < g->nbrigs; b++)
+			if (g->brigs[b].division == d && g->brigs[b].used)
+				fresh = false;
+		if (!fresh)
+			continue;
+		snprintf(kb[n], 4, "%c", n < 9 ? '1' + n : 'a' + n - 9);
+		keys[n] = kb[n];
+		labels[n] = g->divs[d].name;
+		idx[n++] = d;
+	}
+	if (g->phase != PHASE_INITIATIVE || !n) {
+		ui_flash(ui, true, "A division manoeuvre is chosen instead of a brigade, before any of its "
+		         "brigades has had the initiative this Turn.");
+		return;
+	}
+	{
+		int k = ui_menu(ui, "Division manoeuvre (no enemy within 12 cm):", keys, labels, n, NULL);
+		struct order o = order_new(ORD_DIVMOVE);
+		if (k < 0)
+			return;
+		o.target = idx[k];
+		give(ui, &o);
+	}
+}
+
+static void form_menu(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	static const char *const keys[] = { "l", "c", "s", "k" };
+	static const enum formation forms[] = { FORM_LINE, FORM_COLUMN, FORM_SQUARE, FORM_SKIRMISH };
+	const char *k2[4], *labels[4];
+	enum formation f2[4];
+	int n = 0, u = my_unit(ui), k;
+	struct order o;
+	if (u < 0)
+		return;
+	for (int i = 0; i < 4; i++)
+		if (g->units[u].form != forms[i] && !unit_formation_refusal(&g->units[u], forms[i])) {
+			k2[n] = keys[i];
+			labels[n] = formation_names[forms[i]].label;
+			f2[n++] = forms[i];
+		}
+	if (!n) {
+		ui_flash(ui, true, "%s has no other formation it may take.", g->units[u].id);
+		return;
+	}
+	k = ui_menu(ui, "Change formation to:", k2, labels, n,
+	            "one stand stays in place; ':form' chooses which");
+	if (k < 0)
+		return;
+	o = order_new(ORD_FORM);
+	o.unit = u;
+	o.form = f2[k];
+	if (g->units[u].form == FORM_SQUARE) {
+		double facing;
+		if (!ui_ask_number(ui, "Leaving square: face which way (degrees)?", g->units[u].facing, &facing))
+			return;
+		o.a = facing;
+		o.has_a = true;
+	}
+	give(ui, &o);
+}
+
+/* A bridge or landmark the unit touches, or -1. */
+static int touching(const struct ui *ui, int unit, enum terrain_type t)
+{
+	const struct game *g = ui->g;
+	struct vec2 buf[4];
+	struct shape s = unit_shape(&g->units[unit], buf);
+	for (int i = 0; i < g->map.nf; i++)
+		if (g->map.f[i].type == t && terrain_touches(&g->map.f[i], &s))
+			return i;
+	return -1;
+}
+
+static void special_menu(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	static const char *const keys[] = { "s", "b", "o", "i", "p", "r", "x", "l" };
+	static const char *const labels[] = {
+		"side-step (infantry in line or skirmish line, 6 cm)",
+		"step back (infantry in line or skirmish line, 6 cm)",
+		"oblique (3 cm forward and 3 cm sideways)",
+		"inch a square toward the cursor (4 cm; 2 near cavalry)",
+		"prolong artillery (1 cm, negative backwards)",
+		"redeploy artillery toward the cursor (no fire after)",
+		"cross the bridge it touches",
+		"occupy (or leave) the landmark it touches",
+	};
+	int u = my_unit(ui), k, f;
+	double a, b, sign;
+	struct order o;
+	const struct unit *un;
+	if (u < 0)
+		return;
+	un = &g->units[u];
+	k = ui_menu(ui, "Special moves:", keys, labels, 8, NULL);
+	switch (k) {
+	case 0:
+		sign = ui_menu(ui, "Side-step to which side?", (const char *const[]){ "h", "l" },
+		               (const char *const[]){ "left", "right" }, 2, NULL) == 0 ? -1 : 1;
+		if (!ui_ask_number(ui, "Side-step how far (cm)?", rules_special.sidestep, &a))
+			return;
+		o = order_new(ORD_SIDESTEP);
+		o.a = sign * fabs(a);
+		break;
+	case 1:
+		if (!ui_ask_number(ui, "Step back how far (cm)?", rules_special.stepback, &a))
+			return;
+		o = order_new(ORD_STEPBACK);
+		o.a = a;
+		break;
+	case 2:
+		if (!ui_ask_number(ui, "Oblique: how far forward (cm)?", rules_special.oblique_forward, &a) ||
+		    !ui_ask_number(ui, "and sideways (cm, negative to the left)?", rules_special.oblique_side, &b))
+			return;
+		o = order_new(ORD_OBLIQUE);
+		o.a = a;
+		o.b = b;
+		o.has_b = true;
+		break;
+	case 3:
+		if (!ui_ask_number(ui, "Inch how far toward the cursor (cm)?", rules_inch.clear, &b))
+			return;
+		o = order_new(ORD_INCH);
+		o.a = geom_bearing(un->pos, v2(ui->cx, ui->cy));
+		o.b = b;
+		o.has_b = true;
+		break;
+	case 4:
+		if (!ui_ask_number(ui, "Prolong how far (cm, negative backwards)?", 1, &a))
+			return;
+		o = order_new(ORD_PROLONG);
+		o.a = a;
+		break;
+	case 5: {
+		double facing;
+		o = order_new(ORD_REDEPLOY);
+		o.a = geom_bearing(un->pos, v2(ui->cx, ui->cy));
+		if (!ui_ask_number(ui, "Redeploy how far toward the cursor (cm)?",
+		                   fmin(v2_dist(un->pos, v2(ui->cx, ui->cy)),
+		                        rules_move_for(un->type, FORM_BATTERY) ?
+		                        rules_move_for(un->type, FORM_BATTERY)->redeploy : 0), &b) ||
+		    !ui_ask_number(ui, "Unlimber facing (degrees)?", o.a, &facing))
+			return;
+		o.b = b;
+		o.has_b = true;
+		o.c = facing;
+		o.has_c = true;
+		break;
+	}
+	case 6:
+		if ((f = touching(ui, u, TT_BRIDGE)) < 0) {
+			ui_flash(ui, true, "%s touches no bridge: move up to it first.", un->id);
+			return;
+		}
+		o = order_new(ORD_CROSS);
+		o.target = f;
+		break;
+	case 7:
+		o = order_new(ORD_DEFEND);
+		if (un->defends) {
+			static const char *const fk[] = { "l", "c" };
+			static const char *const fl[] = { "line", "column" };
+			int w = ui_menu(ui, "Leave the landmark in:", fk, fl, 2, NULL);
+			if (w < 0)
+				return;
+			o.flag = OF_OFF;
+			o.form = w == 0 ? FORM_LINE : FORM_COLUMN;
+		}
+		break;
+	default:
+		return;
+	}
+	o.unit = u;
+	o.has_a = true;
+	give(ui, &o);
+}
+
+static void attach_action(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	int k = ui->sel_cmdr, u;
+	struct order o;
+	if (k < 0 && ui->g->active_brigade >= 0)
+		k = g->brigs[g->active_brigade].commander;
+	if (k < 0 || g->cmdrs[k].level != CL_BRIGADE) {
+		ui_flash(ui, true, "Select a brigade commander (Space on his stand) first.");
+		return;
+	}
+	if (g->cmdrs[k].attached >= 0) {
+		o = order_new(ORD_DETACH);
+		o.unit = k;
+		give(ui, &o);
+		return;
+	}
+	u = ui_unit_at(ui, ui->cx, ui->cy);
+	if (u < 0)
+		u = ui->sel_unit;
+	if (u < 0) {
+		ui_flash(ui, true, "Put the cursor on the unit %s should join.", g->cmdrs[k].name);
+		return;
+	}
+	o = order_new(ORD_ATTACH);
+	o.unit = k;
+	o.target = u;
+	give(ui, &o);
+}
+
+static void measure(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	int other = ui_unit_at(ui, ui->cx, ui->cy);
+	struct vec2 p = v2(ui->cx, ui->cy), buf[4];
+	struct shape pt = geom_circle(&p, 0), s;
+	if (ui->sel_unit < 0) {
+		ui_flash(ui, true, "Select a unit, put the cursor somewhere, then measure.");
+		return;
+	}
+	s = unit_shape(&g->units[ui->sel_unit], buf);
+	if (other >= 0 && other != ui->sel_unit)
+		ui_flash(ui, false, "%s to %s: %.2f cm base to base (centres %.2f cm).",
+		         g->units[ui->sel_unit].id, g->units[other].id,
+		         game_unit_distance(&g->units[ui->sel_unit], &g->units[other]),
+		         v2_dist(g->units[ui->sel_unit].pos, g->units[other].pos));
+	else
+		ui_flash(ui, false, "%s to the cursor: %.2f cm from its nearest edge, bearing %.0f.",
+		         g->units[ui->sel_unit].id, geom_distance(&s, &pt),
+		         geom_bearing(g->units[ui->sel_unit].pos, p));
+}
+
+/* ------------------------------------------------------------------ */
+/* Modes */
+
+static void start_move(struct ui *ui)
+{
+	int u = my_unit(ui);
+	const struct unit *un;
+	if (u < 0)
+		return;
+	un = &ui->g->units[u];
+	ui->pending = order_new(ORD_MOVE);
+	ui->pending.unit = u;
+	ui->pending.flag = OF_MAX;
+	ui->pending.has_a = true;
+	ui->entry[0] = '\0';
+	preview(ui);
+	if (!ui->ghost.ok)
+		return;
+	ui->mode = MODE_MOVE;
+	ui->cx = ui->ghost.pos.x;
+	ui->cy = ui->ghost.pos.y;
+	keep_in_view(ui);
+	ui_flash(ui, false, "Move %s: as far as %.1f cm. Cursor or digits set the distance, Enter "
+	         "orders, Esc cancels.", un->id, v2_dist(un->pos, ui->ghost.pos));
+}
+
+static void move_mode_update(struct ui *ui, double d)
+{
+	const struct unit *u = &ui->g->units[ui->pending.unit];
+	ui->pending.flag = 0;
+	ui->pending.a = d < 0 ? 0 : d;
+	preview(ui);
+	if (ui->ghost.ok)
+		ui_flash(ui, false, "Move %s %.1f cm (allowance used %.1f). Enter orders, Esc cancels.",
+		         u->id, ui->pending.a, ui->ghost.used);
+}
+
+static void move_mode_key(struct ui *ui, int ch, int act)
+{
+	const struct unit *u = &ui->g->units[ui->pending.unit];
+	size_t len = strlen(ui->entry);
+	if (ch == ESC) {
+		ui->mode = MODE_NORMAL;
+		ui->ghost_on = false;
+		ui->msg[0] = '\0';
+		return;
+	}
+	if (act == ACT_SELECT && ch != ' ') {
+		if (ui->ghost.ok)
+			give(ui, &ui->pending);
+		return;
+	}
+	if (ch == 'm') {
+		ui->pending.flag = OF_MAX;
+		ui->entry[0] = '\0';
+		preview(ui);
+		return;
+	}
+	if (((ch >= '0' && ch <= '9') || ch == '.') && len + 1 < sizeof ui->entry) {
+		ui->entry[len] = (char)ch;
+		ui->entry[len + 1] = '\0';
+		move_mode_update(ui, atof(ui->entry));
+		return;
+	}
+	if ((ch == KEY_BACKSPACE || ch == 127) && len > 0) {
+		ui->entry[len - 1] = '\0';
+		move_mode_update(ui, atof(ui->entry));
+		return;
+	}
+	if (cursor_action(ui, act)) {
+		double d = v2_dot(v2_sub(v2(ui->cx, ui->cy), u->pos), geom_dir(u->facing));
+		ui->entry[0] = '\0';
+		move_mode_update(ui, floor(d * 10 + 0.5) / 10);
+	}
+}
+
+static void start_pivot(struct ui *ui)
+{
+	int u = my_unit(ui);
+	if (u < 0)
+		return;
+	ui->pending = order_new(ORD_FACE);
+	ui->pending.unit = u;
+	ui->pending.a = ui->g->units[u].facing;
+	ui->pending.has_a = true;
+	ui->mode = MODE_PIVOT;
+	preview(ui);
+	ui_flash(ui, false, "Pivot %s: cursor keys face toward the cursor, < > turn 15, , . turn 1; "
+	         "Enter orders.", ui->g->units[u].id);
+}
+
+static void pivot_mode_key(struct ui *ui, int ch, int act)
+{
+	const struct unit *u = &ui->g->units[ui->pending.unit];
+	if (ch == ESC) {
+		ui->mode = MODE_NORMAL;
+		ui->ghost_on = false;
+		ui->msg[0] = '\0';
+		return;
+	}
+	if (act == ACT_SELECT && ch != ' ') {
+		if (ui->ghost.ok)
+			give(ui, &ui->pending);
+		return;
+	}
+	if (ch == '<' || ch == '>' || ch == ',' || ch == '.')
+		ui->pending.a += (ch == '<' ? -15 : ch == '>' ? 15 : ch == ',' ? -1 : 1);
+	else if (cursor_action(ui, act))
+		ui->pending.a = floor(geom_bearing(u->pos, v2(ui->cx, ui->cy)) + 0.5);
+	else
+		return;
+	ui->pending.a = geom_norm_deg(ui->pending.a);
+	preview(ui);
+	if (ui->ghost.ok)
+		ui_flash(ui, false, "Pivot %s to %.0f (%+.0f). Enter orders, Esc cancels.", u->id,
+		         ui->pending.a, geom_angle_diff(u->facing, ui->pending.a));
+}
+
+static void start_cmove(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	int k = ui->sel_cmdr;
+	if (k < 0)
+		k = ui_cmdr_at(ui, ui->cx, ui->cy);
+	if (k < 0 || g->cmdrs[k].side != ui->acting) {
+		ui_flash(ui, true, "Select one of your command stands first (Space on it).");
+		return;
+	}
+	ui->sel_cmdr = k;
+	ui->pending = order_new(ORD_CMOVE);
+	ui->pending.unit = k;
+	ui->mode = MODE_CMOVE;
+	ui->ghost_on = false;
+	ui_flash(ui, false, "Move %s (36 cm): Space adds a turning point, Enter ends at the cursor.",
+	         g->cmdrs[k].name);
+}
+
+static void cmove_mode_key(struct ui *ui, int ch, int act)
+{
+	if (ch == ESC) {
+		ui->mode = MODE_NORMAL;
+		ui->ghost_on = false;
+		ui->msg[0] = '\0';
+		return;
+	}
+	if (act == ACT_SELECT) {
+		if (ui->pending.npts < ORDER_MAX_POINTS)
+			ui->pending.pts[ui->pending.npts++] = v2(ui->cx, ui->cy);
+		if (ch != ' ' || ui->pending.npts == ORDER_MAX_POINTS) {
+			preview(ui);
+			if (ui->ghost.ok)
+				give(ui, &ui->pending);
+			else
+				ui->pending.npts--;
+			return;
+		}
+		preview(ui);
+		if (!ui->ghost.ok)
+			ui->pending.npts--;
+		else
+			ui_flash(ui, false, "%d point%s, %.1f cm used. Space adds, Enter ends.", ui->pending.npts,
+			         ui->pending.npts == 1 ? "" : "s", ui->ghost.used);
+		return;
+	}
+	cursor_action(ui, act);
+}
+
+/* ------------------------------------------------------------------ */
+
+static void normal_key(struct ui *ui, int ch, int act)
+{
+	struct game *g = ui->g;
+	struct order o;
+	if (cursor_action(ui, act))
+		return;
+	if (ch == KEY_BTAB) {
+		cycle_units(ui, -1, false);
+		return;
+	}
+	switch (act) {
+	case ACT_SELECT: {
+		int u = ui_unit_at(ui, ui->cx, ui->cy), k = ui_cmdr_at(ui, ui->cx, ui->cy);
+		if (k >= 0 && (u < 0 || ui->sel_cmdr != k)) {
+			ui->sel_cmdr = k;
+			ui->sel_unit = -1;
+			ui_flash(ui, false, "%s selected (C moves the stand, A attaches or detaches).",
+			         g->cmdrs[k].name);
+		} else if (u >= 0) {
+			ui->sel_unit = u;
+			ui->sel_cmdr = -1;
+			ui->msg[0] = '\0';
+		} else {
+			ui->sel_unit = ui->sel_cmdr = -1;
+		}
+		break;
+	}
+	case ACT_NEXT:
+		cycle_units(ui, 1, false);
+		break;
+	case ACT_READY:
+		cycle_units(ui, 1, true);
+		break;
+	case ACT_CENTRE:
+		centre_on(ui, v2(ui->cx, ui->cy));
+		break;
+	case ACT_ZOOM_IN:
+		set_zoom(ui, -1);
+		break;
+	case ACT_ZOOM_OUT:
+		set_zoom(ui, 1);
+		break;
+	case ACT_ZOOM_FIT:
+		fit_zoom(ui);
+		break;
+	case ACT_BRIGADE:
+		brigade_menu(ui);
+		break;
+	case ACT_DIVISION:
+		division_menu(ui);
+		break;
+	case ACT_PIVOT:
+		start_pivot(ui);
+		break;
+	case ACT_ABOUT:
+		if (my_unit(ui) >= 0) {
+			o = order_new(ORD_ABOUT);
+			o.unit = ui->sel_unit;
+			give(ui, &o);
+		}
+		break;
+	case ACT_FORM:
+		form_menu(ui);
+		break;
+	case ACT_MOVE:
+		start_move(ui);
+		break;
+	case ACT_SPECIAL:
+		special_menu(ui);
+		break;
+	case ACT_COMMANDER:
+		start_cmove(ui);
+		break;
+	case ACT_ATTACH:
+		attach_action(ui);
+		break;
+	case ACT_RETREAT:
+		if (my_unit(ui) >= 0) {
+			char q[160];
+			snprintf(q, sizeof q, "Retreat %s from the battle for good?", g->units[ui->sel_unit].id);
+			if (ui_confirm(ui, q)) {
+				o = order_new(ORD_RETREAT);
+				o.unit = ui->sel_unit;
+				give(ui, &o);
+			}
+		}
+		break;
+	case ACT_END: {
+		char q[160];
+		snprintf(q, sizeof q, "End the %s phase?", phase_names[g->phase].label);
+		if (ui_confirm(ui, q)) {
+			o = order_new(ORD_END);
+			give(ui, &o);
+		}
+		break;
+	}
+	case ACT_UNDO:
+		o = order_new(ORD_UNDO);
+		give(ui, &o);
+		break;
+	case ACT_MEASURE:
+		measure(ui);
+		break;
+	case ACT_OVL_RANGE:
+	case ACT_OVL_COMMAND:
+	case ACT_OVL_REACH:
+	case ACT_OVL_THREAT: {
+		static const char *const names[] = { "ranges", "command radii", "charge reach", "enemy charge reach" };
+		int bit = act - ACT_OVL_RANGE;
+		ui->overlays ^= 1u << bit;
+		ui_flash(ui, false, "Overlay of %s %s.", names[bit], ui->overlays & (1u << bit) ? "on" : "off");
+		break;
+	}
+	case ACT_LOG:
+		ui_log_history(ui);
+		break;
+	case ACT_COMMAND:
+		if (ui_command_line(ui, &o))
+			give(ui, &o);
+		break;
+	case ACT_HELP:
+		ui_help(ui);
+		break;
+	case ACT_REDRAW:
+		clearok(curscr, TRUE);
+		break;
+	case ACT_QUIT:
+		if (ui_confirm(ui, "Quit the battle?"))
+			ui->quit = true;
+		break;
+	default:
+		if (ch != KEY_RESIZE && ch != ERR)
+			ui_flash(ui, true, "That key does nothing here; ? shows the keys.");
+	}
+}
+
+static void handle_key(struct ui *ui, int ch)
+{
+	int act = key_action(ui, ch);
+	if (ui->mode != MODE_NORMAL && act == ACT_HELP) {
+		ui_help(ui);
+		return;
+	}
+	switch (ui->mode) {
+	case MODE_MOVE:
+		move_mode_key(ui, ch, act);
+		break;
+	case MODE_PIVOT:
+		pivot_mode_key(ui, ch, act);
+		break;
+	case MODE_CMOVE:
+		cmove_mode_key(ui, ch, act);
+		break;
+	default:
+		normal_key(ui, ch, act);
+	}
+}
+
+/* Put the cursor somewhere useful when a side's turn to act begins. */
+static void focus(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	if (g->phase == PHASE_MANOEUVRE && (ui->sel_unit < 0 || !in_hand(ui, &g->units[ui->sel_unit]) ||
+	                                    (g->units[ui->sel_unit].acted & UA_DONE))) {
+		for (int i = 0; i < g->nunits; i++)
+			if (in_hand(ui, &g->units[i]) && !(g->units[i].acted & UA_DONE)) {
+				select_unit(ui, i);
+				break;
+			}
+	}
+}
+
+static int human_order(struct controller *c, struct game *g, enum side side, struct order *o)
+{
+	struct ui *ui = ((struct human *)c->ctx)->ui;
+	ui->g = g;
+	ui->acting = side;
+	ui->have_order = false;
+	focus(ui);
+	if (g->phase == PHASE_INITIATIVE && !ui->msg[0])
+		ui_flash(ui, false, "%s have the initiative: g gives it to a brigade, G to a division.",
+		         g->side[side].name);
+	for (;;) {
+		int ch;
+		ui_draw(ui);
+		ch = ui_getch(ui);
+		if (ch == KEY_RESIZE)
+			continue;
+		if (ui->too_small) {
+			if (ch == 'q' && ui_confirm(ui, "Quit the battle?"))
+				return -1;
+			continue;
+		}
+		handle_key(ui, ch);
+		if (ui->quit)
+			return -1;
+		if (ui->have_order) {
+			*o = ui->out;
+			ui->have_order = false;
+			return 0;
+		}
+	}
+}
+
+static void human_refused(struct controller *c, struct game *g, enum side side,
+                          const struct order *o, const char *why)
+{
+	struct ui *ui = ((struct human *)c->ctx)->ui;
+	(void)g, (void)side, (void)o;
+	ui_flash(ui, true, "Refused: %s", why);
+}
+
+static int human_decide(struct controller *c, struct game *g, struct decision *d)
+{
+	struct ui *ui = ((struct human *)c->ctx)->ui;
+	const char *keys[DECISION_MAX_OPTIONS + 1], *labels[DECISION_MAX_OPTIONS + 1];
+	char kb[DECISION_MAX_OPTIONS + 1][4];
+	int n = d->nopts, k;
+	for (int i = 0; i < n; i++) {
+		snprintf(kb[i], 4, "%d", i + 1);
+		keys[i] = kb[i];
+		labels[i] = d->opt[i].label;
+	}
+	if (ui->advisor) {
+		keys[n] = "?";
+		labels[n] = "decide for me";
+		n++;
+	}
+	for (;;) {
+		k = ui_menu(ui, d->question, keys, labels, n, "the rules give you this choice");
+		if (k < 0)
+			continue;
+		if (ui->advisor && k == n - 1)
+			return ui->advisor->decide(ui->advisor, g, d);
+		d->choice = k;
+		d->value = d->opt[k].lo;
+		if (d->opt[k].hi > d->opt[k].lo) {
+			char q[160];
+			double v;
+			snprintf(q, sizeof q, "How far (%g to %g cm)?", d->opt[k].lo, d->opt[k].hi);
+			if (!ui_ask_number(ui, q, d->opt[k].hi, &v))
+				continue;
+			d->value = fmin(fmax(v, d->opt[k].lo), d->opt[k].hi);
+		}
+		return 0;
+	}
+}
+
+void human_init(struct human *h, struct ui *ui)
+{
+	*h = (struct human){
+		.ctl = { .ctx = h, .order = human_order, .refused = human_refused, .decide = human_decide },
+		.ui = ui,
+	};
+}
+
+/* ------------------------------------------------------------------ */
+/* The computer's turns, on screen. */
+
+struct watcher {
+	struct controller ctl;
+	struct controller *inner;
+	struct ui *ui;
+};
+
+static struct watcher watchers[2];
+static int nwatchers;
+
+/* Show the state, then wait the delay (or while paused), reading the
+ * watch keys without blocking the game. */
+static int watch_pause(struct ui *ui)
+{
+	int waited = 0, delay = ui->watch ? ui->opt.watch_delay : ui->opt.watch_delay / 3;
+	ui_draw(ui);
+	timeout(20);
+	for (;;) {
+		int ch = ui_getch(ui);
+		if (ch == KEY_RESIZE) {
+			ui_draw(ui);
+			continue;
+		}
+		if (ch == 'q') {
+			timeout(-1);
+			if (ui_confirm(ui, "Quit the battle?"))
+				return -1;
+			timeout(20);
+		} else if (ch == ' ' && ui->watch) {
+			ui->paused = !ui->paused;
+			ui_flash(ui, false, "%s", ui->paused ? "Paused: Space goes on, . steps one order."
+			                                     : "Watching: Space pauses, + and - set the pace.");
+			ui_draw(ui);
+		} else if (ch == '.' && ui->paused) {
+			break;
+		} else if (ch == '+') {
+			ui->opt.watch_delay = ui->opt.watch_delay > 50 ? ui->opt.watch_delay / 2 : 0;
+		} else if (ch == '-') {
+			ui->opt.watch_delay = ui->opt.watch_delay ? ui->opt.watch_delay * 2 : 50;
+		} else if (ch == 16) {
+			timeout(-1);
+			ui_log_history(ui);
+			timeout(20);
+		} else if (ch == '?') {
+			timeout(-1);
+			ui_help(ui);
+			timeout(20);
+		} else if (ch != ERR && !ui->watch) {
+			break; /* any key hurries the computer along */
+		}
+		if (!ui->paused && (waited += 20) >= delay)
+			break;
+	}
+	timeout(-1);
+	return 0;
+}
+
+static int watch_order(struct controller *c, struct game *g, enum side side, struct order *o)
+{
+	struct watcher *w = c->ctx;
+	w->ui->g = g;
+	w->ui->acting = side;
+	if (watch_pause(w->ui) < 0)
+		return -1;
+	return w->inner->order(w->inner, g, side, o);
+}
+
+static void watch_refused(struct controller *c, struct game *g, enum side side,
+                          const struct order *o, const char *why)
+{
+	struct watcher *w = c->ctx;
+	if (w->inner->refused)
+		w->inner->refused(w->inner, g, side, o, why);
+}
+
+static int watch_decide(struct controller *c, struct game *g, struct decision *d)
+{
+	struct watcher *w = c->ctx;
+	return w->inner->decide(w->inner, g, d);
+}
+
+struct controller *ui_watch(struct ui *ui, struct controller *inner, bool watch_mode)
+{
+	struct watcher *w;
+	if (nwatchers >= 2)
+		return inner;
+	w = &watchers[nwatchers++];
+	*w = (struct watcher){
+		.ctl = { .ctx = w, .order = watch_order, .refused = watch_refused, .decide = watch_decide },
+		.inner = inner, .ui = ui,
+	};
+	ui->watch = watch_mode;
+	if (watch_mode)
+		ui_flash(ui, false, "Watching the computer play both sides: Space pauses, q quits.");
+	return &w->ctl;
+}
+
+void ui_set_advisor(struct ui *ui, struct controller *advisor)
+{
+	ui->advisor = advisor;
+}
+
+void ui_battle_over(struct ui *ui)
+{
+	ui_flash(ui, false, "The battle is over. Ctrl-P shows the whole log; q leaves.");
+	for (;;) {
+		int ch;
+		ui_draw(ui);
+		ch = ui_getch(ui);
+		if (ch == 'q' || ch == ESC)
+			return;
+		if (ch == 16)
+			ui_log_history(ui);
+		else if (key_action(ui, ch) >= 0 && cursor_action(ui, key_action(ui, ch)))
+			continue;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+
+static const short curses_colour[8] = {
+	COLOR_BLACK, COLOR_RED, COLOR_GREEN, COLOR_YELLOW, COLOR_BLUE, COLOR_MAGENTA, COLOR_CYAN, COLOR_WHITE,
+};
+
+struct ui *ui_open(struct game *g, const struct ui_options *opts, bool mono)
+{
+	struct ui *ui = calloc(1, sizeof *ui);
+	const char *cs;
+	if (!ui)
+		return NULL;
+	ui->g = g;
+	ui->opt = *opts;
+	ui->sel_unit = ui->sel_cmdr = -1;
+	cs = nl_langinfo(CODESET);
+	ui->utf8 = cs && strcmp(cs, "UTF-8") == 0 && !opts->ascii;
+	if (!initscr()) {
+		free(ui);
+		return NULL;
+	}
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	set_escdelay(25);
+	ui->colour = !mono && has_colors() && !(getenv("NO_COLOR") && *getenv("NO_COLOR"));
+	if (ui->colour) {
+		static const int map[CP_COUNT] = {
+			[CP_SIDE_A] = PAL_SIDE_A, [CP_SIDE_B] = PAL_SIDE_B, [CP_WATER] = PAL_WATER,
+			[CP_WOOD] = PAL_WOOD, [CP_VILLAGE] = PAL_VILLAGE, [CP_HILL] = PAL_HILL,
+			[CP_ROAD] = PAL_ROAD, [CP_OBSTACLE] = PAL_OBSTACLE, [CP_OVERLAY] = PAL_OVERLAY,
+			[CP_CURSOR] = PAL_CURSOR,
+		};
+		start_color();
+		use_default_colors();
+		for (int p = 1; p < CP_COUNT; p++)
+			init_pair((short)p, curses_colour[opts->colour[map[p]] & 7], -1);
+	}
+	ui_layout(ui);
+	fit_zoom(ui);
+	ui->cx = g->map.width / 2;
+	ui->cy = g->map.height / 2;
+	keep_in_view(ui);
+	fit_zoom(ui);
+	return ui;
+}
+
+void ui_close(struct ui *ui)
+{
+	if (!ui)
+		return;
+	endwin();
+	free(ui->tcache);
+	free(ui);
+}
