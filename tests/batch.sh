@@ -1,0 +1,45 @@
+#!/bin/sh
+# Batch mode: commands from stdin or a script; dump lists every unit of the
+# default battle; bad commands are reported and do not stop the run.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+plan 18
+tmp=${TMPDIR:-/tmp}/grognard-batch.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+
+printf 'dump\nquit\n' | "$GROGNARD" --batch --seed 1 >"$tmp/out" 2>"$tmp/err"; st=$?
+is "$st" 0 "dump and quit exit 0"
+is "$(cat "$tmp/err")" "" "nothing on stderr"
+units=$(grep -c '^unit ' "$tmp/out")
+is "$units" 28 "the default battle has 28 units, each listed"
+bad=$(grep '^unit ' "$tmp/out" | grep -Ev ' id=[^ ]+ side=[AB] x=[0-9]+\.[0-9]{2} y=[0-9]+\.[0-9]{2} facing=[0-9]+\.[0-9] formation=[a-z_]+ sp=[0-9]+ sp0=[0-9]+ type=[a-z_]+ rating=[a-z]+ brigade=[^ ]+ markers=[a-z,]+ status=[a-z_]+')
+is "$bad" "" "every unit line has id, side, x, y, facing, formation, sp, sp0, type, rating, brigade, markers, status in order"
+like "$(grep '^game ' "$tmp/out")" "^game turn=1 turns=10 phase=[a-z]+ initiative=(-|A|B) brigade=[^ ]+ time=10:00 weather=clear" "the game line opens the dump"
+is "$(grep -c '^side ' "$tmp/out")" 2 "two side lines"
+is "$(grep -c '^commander ' "$tmp/out")" 14 "every commander is listed"
+like "$(grep '^unit id=57L1 ' "$tmp/out")" "sp=7 sp0=7 type=line_infantry rating=elite" "720 men are 7 SP"
+like "$(grep '^unit id=StHA1 ' "$tmp/out")" "formation=battery sp=4 " "8 guns are 4 SP"
+like "$(grep '^log: ' "$tmp/out")" "^log: Brady's rating on the division table: 2D6 [1-6]\+[1-6] = [0-9]+" "rolled ratings show their dice in the log"
+
+printf 'dump\nquit\n' | "$GROGNARD" --batch --seed 1 >"$tmp/again" 2>&1
+cmp -s "$tmp/out" "$tmp/again"
+ok $? "the same seed gives the same battle"
+for s in 2 3 4 5 6 7 8 9; do
+	printf 'dump\n' | "$GROGNARD" --batch --seed $s >"$tmp/other" 2>&1
+	grep '^log:' "$tmp/out" >"$tmp/a"; grep '^log:' "$tmp/other" >"$tmp/b"
+	cmp -s "$tmp/a" "$tmp/b" || break
+done
+! cmp -s "$tmp/a" "$tmp/b"
+ok $? "another seed throws other dice"
+
+printf 'help\nfrobnicate now\ndump extra\ndump\n' | "$GROGNARD" --batch --seed 1 >"$tmp/out" 2>"$tmp/err"; st=$?
+is "$st" 1 "a run with bad commands exits 1"
+like "$(cat "$tmp/err")" "^stdin:2: unknown command 'frobnicate'" "an unknown command is named with its line"
+like "$(cat "$tmp/err")" "^stdin:3: usage: dump" "a command with wrong arguments gets its usage"
+is "$(grep -c '^unit ' "$tmp/out")" 28 "and the run goes on to the next command"
+
+printf '# a comment\n\nquit\ndump\n' >"$tmp/script"
+"$GROGNARD" --batch --seed 1 --script "$tmp/script" </dev/null >"$tmp/out" 2>&1; st=$?
+is "$st" 0 "--script reads commands from a file; comments and blank lines are fine"
+is "$(grep -c '^unit ' "$tmp/out")" 0 "nothing runs after quit"
+done_testing

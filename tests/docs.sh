@@ -1,0 +1,40 @@
+#!/bin/sh
+# The manuals keep up with the program: every command of the command
+# language and every key action is documented in grognard(6), every option
+# of --help too, and both pages render without warnings.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+man6="$top_srcdir/man/grognard.6"
+man5="$top_srcdir/man/grognard.5"
+cmds=$(printf 'help\nquit\n' | "$GROGNARD" --batch --side both --seed 1 2>/dev/null |
+	sed -n 's/^  \([a-z]*\) .*/\1/p' | sort -u)
+opts=$("$GROGNARD" --help | grep -o -- '--[a-z]*' | sort -u)
+keys=$(sed -n "s/^[[:space:]]*X(ACT_[A-Z_]*, \"[a-z_]*\", '\\(.\\)'.*/\\1/p" "$top_srcdir/src/io/options.h")
+ncmds=$(echo "$cmds" | wc -l)
+nopts=$(echo "$opts" | wc -l)
+plan $((ncmds + nopts + 5))
+for c in $cmds; do
+	grep -q "^\.BI* $c\b\|^\.B $c\$\|^\.BR $c\b" "$man6"
+	ok $? "grognard(6) documents the command '$c'"
+done
+for o in $opts; do
+	grep -q -- "$(echo "$o" | sed 's/-/\\\\-/g')" "$man6"
+	ok $? "grognard(6) documents $o"
+done
+missing=""
+for k in $keys; do
+	case $k in
+	[a-zA-Z0-9]) grep -q "^\.B.* $k\( \|\$\)\|^\.B $k\$" "$man6" || missing="$missing $k" ;;
+	esac
+done
+is "$missing" "" "grognard(6) documents every letter and digit key"
+for page in "$man6" "$man5"; do
+	[ -f "$page" ]
+	ok $? "$(basename "$page") exists"
+	if command -v groff >/dev/null 2>&1; then
+		warn=$(groff -man -Tutf8 -ww "$page" 2>&1 >/dev/null)
+		is "$warn" "" "$(basename "$page") renders without warnings"
+	else
+		echo "ok $((tap_n += 1)) # SKIP groff is not installed"
+	fi
+done
+done_testing

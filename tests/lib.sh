@@ -1,0 +1,47 @@
+# lib.sh: a little TAP for the shell tests.  Source it, call plan N, then
+# ok/is/like for each check.  Runs from 'make check' (which exports GROGNARD,
+# top_srcdir and GROGNARD_DATADIR) or by hand from the source tree.
+: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${GROGNARD:=$top_srcdir/src/grognard}"
+: "${GROGNARD_DATADIR:=$top_srcdir}"
+export GROGNARD_DATADIR
+tap_n=0
+tap_failed=0
+
+plan() { echo "1..$1"; }
+
+skip_all() { echo "1..0 # SKIP $*"; exit 0; }
+
+# ok STATUS DESCRIPTION: passes when STATUS is 0.
+ok() {
+	tap_n=$((tap_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $tap_n - $2"
+	else
+		echo "not ok $tap_n - $2"
+		tap_failed=$((tap_failed + 1))
+	fi
+}
+
+# is GOT EXPECTED DESCRIPTION: exact string equality.
+is() {
+	if [ "$1" = "$2" ]; then
+		ok 0 "$3"
+	else
+		ok 1 "$3"
+		printf '#   got:      %s\n#   expected: %s\n' "$1" "$2" | sed 's/^\([^#]\)/# \1/'
+	fi
+}
+
+# like GOT PATTERN DESCRIPTION: grep -E pattern somewhere in GOT.
+like() {
+	if printf '%s\n' "$1" | grep -Eq -- "$2"; then
+		ok 0 "$3"
+	else
+		ok 1 "$3"
+		printf '%s\n' "$1" | head -5 | sed 's/^/#   got: /'
+		printf '#   wanted: /%s/\n' "$2"
+	fi
+}
+
+done_testing() { [ "$tap_failed" -eq 0 ]; }

@@ -1,0 +1,171 @@
+/* test-cmd: the command language: splitting, dispatch, errors, dump. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "engine/game.h"
+#include "io/load.h"
+
+/* Run one line; return what went to out and err. */
+struct run {
+	char out[65536], err[4096];
+	enum cmd_result status;
+	struct cmd_ctx ctx;
+};
+
+static void run_line(struct run *r, struct game *g, const char *line)
+{
+	FILE *out = fmemopen(r->out, sizeof r->out, "w");
+	FILE *err = fmemopen(r->err, sizeof r->err, "w");
+	r->ctx.g = g;
+	r->ctx.out = out;
+	r->ctx.err = err;
+	r->ctx.source = "test";
+	r->ctx.line++;
+	r->status = cmd_execute(&r->ctx, line);
+	fclose(out);
+	fclose(err);
+}
+
+static struct game *default_battle(void)
+{
+	const char *top = getenv("top_srcdir");
+	char path[1024];
+	struct diag d = { 0 };
+	struct game *g;
+	snprintf(path, sizeof path, "%s/maps/default.cfg", top ? top : ".");
+	g = load_scenario_file(path, 7, &d);
+	diag_print(&d, stderr);
+	diag_free(&d);
+	return g;
+}
+
+static void test_split(void **state)
+{
+	char buf[256], *w[8];
+	int n;
+	(void)state;
+	n = cmd_split("  move 13L  6.5  ", buf, sizeof buf, w, 8);
+	assert_int_equal(n, 3);
+	assert_string_equal(w[0], "move");
+	assert_string_equal(w[1], "13L");
+	assert_string_equal(w[2], "6.5");
+	n = cmd_split("save \"my battle\" # a comment", buf, sizeof buf, w, 8);
+	assert_int_equal(n, 2);
+	assert_string_equal(w[1], "my battle");
+	n = cmd_split("say \"a \\\"quoted\\\" word\"", buf, sizeof buf, w, 8);
+	assert_int_equal(n, 2);
+	assert_string_equal(w[1], "a \"quoted\" word");
+	assert_int_equal(cmd_split("   # only a comment", buf, sizeof buf, w, 8), 0);
+	assert_int_equal(cmd_split("", buf, sizeof buf, w, 8), 0);
+	assert_int_equal(cmd_split("a b c d e f g h i j", buf, sizeof buf, w, 4), 4);
+}
+
+static void test_errors(void **state)
+{
+	struct run r = { 0 };
+	struct game *g = default_battle();
+	(void)state;
+	assert_non_null(g);
+	run_line(&r, g, "frobnicate");
+	assert_int_equal(r.status, CMD_ERROR);
+	assert_string_equal(r.err, "test:1: unknown command 'frobnicate' (type 'help' for the list)\n");
+	run_line(&r, g, "quit now");
+	assert_int_equal(r.status, CMD_ERROR);
+	assert_string_equal(r.err, "test:2: usage: quit\n");
+	assert_false(r.ctx.quit);
+	assert_int_equal(r.ctx.errors, 2);
+	run_line(&r, g, "   ");
+	assert_int_equal(r.status, CMD_DONE);
+	assert_int_equal(r.ctx.errors, 2);
+	run_line(&r, g, "quit");
+	assert_int_equal(r.status, CMD_DONE);
+	assert_true(r.ctx.quit);
+	game_free(g);
+}
+
+static void test_help(void **state)
+{
+	struct run r = { 0 };
+	struct game *g = default_battle();
+	(void)state;
+	run_line(&r, g, "help");
+	assert_non_null(strstr(r.out, "dump"));
+	assert_non_null(strstr(r.out, "quit"));
+	run_line(&r, g, "help dump");
+	assert_non_null(strstr(r.out, "print the whole state"));
+	assert_null(strstr(r.out, "end the session"));
+	run_line(&r, g, "help nothing");
+	assert_non_null(strstr(r.out, "no command 'nothing'"));
+	game_free(g);
+}
+
+static int count_lines(const char *text, const char *prefix)
+{
+	int n = 0;
+	size_t len = strlen(prefix);
+	for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		if (strncmp(p, prefix, len) == 0)
+			n++;
+	return n;
+}
+
+static void test_dump(void **state)
+{
+	struct run r = { 0 };
+	struct game *g = default_battle();
+	char *line;
+	(void)state;
+	run_line(&r, g, "dump");
+	assert_int_equal(r.status, CMD_DONE);
+	assert_int_equal(strncmp(r.out, "game turn=1 turns=10 phase=setup ", 33), 0);
+	assert_int_equal(count_lines(r.out, "unit "), g->nunits);
+	assert_int_equal(count_lines(r.out, "commander "), g->ncmdrs);
+	assert_int_equal(count_lines(r.out, "side "), 2);
+	assert_int_equal(count_lines(r.out, "objective "), g->nobj);
+	line = strstr(r.out, "unit id=StHA1 ");
+	assert_non_null(line);
+	{
+		static const char want[] = "unit id=StHA1 side=A x=57.00 y=70.00 facing=0.0 formation=battery "
+		                           "sp=4 sp0=4 type=foot_artillery rating=veteran brigade=StHA "
+		                           "markers=none status=";
+		assert_int_equal(strncmp(line, want, strlen(want)), 0);
+	}
+
+	/* Markers, states and quoting. */
+	unit_set_marker(&g->units[0], MK_BLUE, true);
+	unit_set_marker(&g->units[0], MK_YELLOW, true);
+	g->units[1].state = US_ELIMINATED;
+	snprintf(g->units[2].name, sizeof g->units[2].name, "the \"Brave\" \\ 3rd");
+	g->units[3].state = US_RESERVE;
+	g->units[3].arrive_turn = 4;
+	run_line(&r, g, "dump");
+	line = strstr(r.out, "unit id=10L1 ");
+	assert_non_null(line);
+	assert_non_null(strstr(line, " markers=blue,yellow status="));
+	line = strstr(r.out, "unit id=10L2 ");
+	assert_non_null(strstr(line, " status=eliminated name="));
+	assert_non_null(strstr(r.out, "name=\"the \\\"Brave\\\" \\\\ 3rd\""));
+	assert_non_null(strstr(r.out, " status=reserve arrives=4 "));
+	game_free(g);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_split),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_help),
+		cmocka_unit_test(test_dump),
+	};
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

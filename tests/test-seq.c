@@ -1,0 +1,300 @@
+/* test-seq: the sequence of play: initiative dice, brigades once a Turn,
+ * markers coming and going, the end of Turns and battles, reserves,
+ * the weather's spells. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/control.h"
+#include "engine/game.h"
+#include "engine/rules.h"
+#include "engine/seq.h"
+#include "io/load.h"
+
+static struct game *default_battle(uint64_t seed)
+{
+	const char *top = getenv("top_srcdir");
+	char path[1024];
+	struct diag d = { 0 };
+	struct game *g;
+	snprintf(path, sizeof path, "%s/maps/default.cfg", top ? top : ".");
+	g = load_scenario_file(path, seed, &d);
+	diag_print(&d, stderr);
+	diag_free(&d);
+	assert_non_null(g);
+	return g;
+}
+
+/* The exact chance that n1 D6 beat n2 D6 when ties are thrown again. */
+static double exact_win(int n1, int n2)
+{
+	long dist[2][40] = { { 0 } };
+	int n[2] = { n1, n2 };
+	long win = 0, lose = 0;
+	for (int k = 0; k < 2; k++) {
+		dist[k][0] = 1;
+		for (int d = 0; d < n[k]; d++) {
+			long next[40] = { 0 };
+			for (int s = 0; s < 40; s++)
+				for (int f = 1; f <= 6 && s + f < 40; f++)
+					next[s + f] += dist[k][s];
+			memcpy(dist[k], next, sizeof next);
+		}
+	}
+	for (int a = 0; a < 40; a++)
+		for (int b = 0; b < 40; b++) {
+			if (a > b)
+				win += dist[0][a] * dist[1][b];
+			else if (a < b)
+				lose += dist[0][a] * dist[1][b];
+		}
+	return (double)win / (double)(win + lose);
+}
+
+static void test_initiative_odds(void **state)
+{
+	struct game *g = default_battle(11);
+	const int n = 20000;
+	int kept = 0, even = 0;
+	double p = exact_win(3, 2), sigma = sqrt(p * (1 - p) / n);
+	(void)state;
+	/* 6054 wins, 1182 losses, 540 ties out of 7776: 1009/1206. */
+	assert_float_equal(p, 1009.0 / 1206.0, 1e-12);
+	assert_float_equal(exact_win(2, 2), 0.5, 1e-12);
+	for (int i = 0; i < n; i++) {
+		if (seq_throw_initiative(g, 3, 2) == SIDE_A)
+			kept++;
+		if (seq_throw_initiative(g, 2, 2) == SIDE_A)
+			even++;
+	}
+	assert_true(fabs((double)kept / n - p) < 4 * sigma);
+	assert_true(fabs((double)even / n - 0.5) < 4 * sqrt(0.25 / n));
+	game_free(g);
+}
+
+static void test_tie_rethrown(void **state)
+{
+	struct game *g = default_battle(1);
+	int faces[] = { 3, 4, 5, 2, 6, 6, 1, 1 };
+	int before;
+	(void)state;
+	rng_script(&g->dice, faces, 8);
+	before = g->nlog;
+	/* 7 against 7: a tie, thrown again: 12 against 2. */
+	assert_int_equal(seq_throw_initiative(g, 2, 2), SIDE_A);
+	assert_non_null(strstr(g->log[before + 2].text, "tie"));
+	assert_non_null(strstr(g->log[before + 3].text, "2D6 6+6 = 12"));
+	game_free(g);
+}
+
+/* A controller that plays from a fixed list of orders, then ends. */
+struct canned {
+	struct controller ctl;
+	const char *const *words;
+	int pos;
+};
+
+static int canned_order(struct controller *c, struct game *g, enum side side, struct order *o)
+{
+	struct canned *k = c->ctx;
+	(void)side;
+	*o = order_new(ORD_END);
+	if (g->phase == PHASE_INITIATIVE) {
+		for (int b = 0; b < g->nbrigs; b++)
+			if (brigade_side(g, b) == side && seq_brigade_available(g, b)) {
+				*o = order_new(ORD_BRIGADE);
+				o->target = b;
+				break;
+			}
+	}
+	(void)k;
+	return 0;
+}
+
+static void test_whole_turn(void **state)
+{
+	struct game *g = default_battle(5);
+	struct canned k = { .ctl = { .order = canned_order } };
+	struct controller *ctl[2] = { &k.ctl, &k.ctl };
+	int steps = 0, chosen[2] = { 0, 0 };
+	(void)state;
+	k.ctl.ctx = &k;
+	assert_int_equal(game_step(g, ctl), STEP_OK); /* Turn 1 begins */
+	assert_int_equal(g->turn, 1);
+	assert_int_equal(g->phase, PHASE_INITIATIVE);
+	assert_true(g->initiative == SIDE_A || g->initiative == SIDE_B);
+	/* Each side has 5 brigades; the Turn ends when all 10 have been chosen. */
+	while (g->turn == 1 && steps++ < 1000) {
+		if (g->phase == PHASE_INITIATIVE)
+			chosen[g->initiative]++;
+		assert_int_equal(game_step(g, ctl), STEP_OK);
+	}
+	assert_int_equal(chosen[SIDE_A], 5);
+	assert_int_equal(chosen[SIDE_B], 5);
+	assert_int_equal(g->turn, 2);
+	for (int b = 0; b < g->nbrigs; b++)
+		assert_false(g->brigs[b].used && g->phase == PHASE_INITIATIVE && g->active_brigade < 0 &&
+		             seq_brigades_left(g, brigade_side(g, b)) == 0);
+	/* Play on to the end: the battle stops after the last Turn. */
+	assert_int_equal(game_run(g, ctl), STEP_OVER);
+	assert_int_equal(g->turn, g->turns);
+	assert_int_equal(g->phase, PHASE_OVER);
+	game_free(g);
+}
+
+static void test_markers(void **state)
+{
+	struct game *g = default_battle(5);
+	struct canned k = { .ctl = { .order = canned_order } };
+	struct controller *ctl[2] = { &k.ctl, &k.ctl };
+	int a = -1, b = -1, guard = 0;
+	enum side winner;
+	(void)state;
+	k.ctl.ctx = &k;
+	game_step(g, ctl);
+	winner = (enum side)g->initiative;
+	for (int i = 0; i < g->nunits; i++) {
+		if (g->units[i].side == winner && a < 0)
+			a = i;
+		if (g->units[i].side != winner && b < 0)
+			b = i;
+	}
+	/* Markers on both sides; the side that next wins the initiative
+	 * loses its blue and yellow markers, the other keeps them until the
+	 * end of the Turn. */
+	g->units[a].markers = 1u << MK_BLUE | 1u << MK_YELLOW | 1u << MK_ORANGE;
+	g->units[b].markers = 1u << MK_BLUE | 1u << MK_YELLOW;
+	g->units[a].form = FORM_LINE;
+	while (g->initiatives < 2 && guard++ < 100)
+		game_step(g, ctl);
+	if (g->initiative == (int)winner) {
+		assert_false(unit_has_marker(&g->units[a], MK_BLUE));
+		assert_false(unit_has_marker(&g->units[a], MK_YELLOW));
+		assert_true(unit_has_marker(&g->units[a], MK_ORANGE));
+		assert_true(unit_has_marker(&g->units[b], MK_BLUE));
+	} else {
+		assert_false(unit_has_marker(&g->units[b], MK_BLUE));
+		assert_true(unit_has_marker(&g->units[a], MK_BLUE));
+	}
+	while (g->turn == 1 && guard++ < 1000)
+		game_step(g, ctl);
+	assert_false(unit_has_marker(&g->units[a], MK_BLUE));
+	assert_false(unit_has_marker(&g->units[b], MK_YELLOW));
+	assert_true(unit_has_marker(&g->units[a], MK_ORANGE));
+	game_free(g);
+}
+
+static void test_emergency_square_hardens(void **state)
+{
+	struct game *g = default_battle(5);
+	struct canned k = { .ctl = { .order = canned_order } };
+	struct controller *ctl[2] = { &k.ctl, &k.ctl };
+	(void)state;
+	k.ctl.ctx = &k;
+	game_step(g, ctl);
+	g->units[0].form = FORM_ESQUARE;
+	while (g->initiatives < 2)
+		game_step(g, ctl);
+	assert_int_equal(g->units[0].form, FORM_SQUARE);
+	game_free(g);
+}
+
+static void test_reserves_arrive(void **state)
+{
+	struct game *g = default_battle(5);
+	struct canned k = { .ctl = { .order = canned_order } };
+	struct controller *ctl[2] = { &k.ctl, &k.ctl };
+	int guard = 0;
+	(void)state;
+	k.ctl.ctx = &k;
+	g->units[0].state = US_RESERVE;
+	g->units[0].arrive_turn = 2;
+	game_step(g, ctl);
+	assert_int_equal(g->units[0].state, US_RESERVE);
+	while (g->turn < 2 && guard++ < 1000)
+		game_step(g, ctl);
+	assert_int_equal(g->units[0].state, US_ACTIVE);
+	game_free(g);
+}
+
+/* A weather with spells: each throw sets what the sky does and for how
+ * many Turns; visibility in showers is 1D6 x 6 cm. */
+static void test_weather_spells(void **state)
+{
+	struct game *g = default_battle(5);
+	struct canned k = { .ctl = { .order = canned_order } };
+	struct controller *ctl[2] = { &k.ctl, &k.ctl };
+	(void)state;
+	k.ctl.ctx = &k;
+	g->wx.weather = WX_SHOWERS;
+	g->wx.sky = SKY_SHOWERS;
+	/* Initiative 6+6 vs 1+1, then the weather: 1D6 = 4, 2D6 = 1+2. */
+	rng_script(&g->dice, (int[]){ 6, 6, 1, 1, 4, 1, 2 }, 7);
+	game_step(g, ctl);
+	assert_int_equal(g->initiative, SIDE_A);
+	assert_int_equal(g->wx.sky, SKY_SHOWERS);
+	assert_float_equal(g->wx.sky_sight, 24.0, 1e-9);
+	assert_float_equal(weather_visibility(g), 24.0, 1e-9);
+	assert_int_equal(g->wx.sky_turns, 3);
+	game_free(g);
+
+	/* Fog: a double on the pair clears it for good. */
+	g = default_battle(5);
+	g->wx.weather = WX_FOG;
+	g->wx.start_minutes = 6 * 60;
+	rng_script(&g->dice, (int[]){ 6, 6, 1, 1, 5, 3, 3 }, 7);
+	game_step(g, ctl);
+	assert_true(g->wx.settled_clear);
+	assert_int_equal(g->wx.sky, SKY_CLEAR);
+	assert_true(isinf(weather_visibility(g)));
+	game_free(g);
+
+	/* Rain turns the field to mud. */
+	g = default_battle(5);
+	g->wx.weather = WX_RAIN;
+	rng_script(&g->dice, (int[]){ 6, 6, 1, 1, 5, 1, 1 }, 7);
+	game_step(g, ctl);
+	assert_int_equal(g->wx.sky, SKY_RAIN);
+	assert_float_equal(g->wx.sky_sight, 15.0, 1e-9);
+	assert_true(g->wx.mud);
+	game_free(g);
+}
+
+static void test_dusk_ends_battle(void **state)
+{
+	struct game *g = default_battle(5);
+	struct canned k = { .ctl = { .order = canned_order } };
+	struct controller *ctl[2] = { &k.ctl, &k.ctl };
+	(void)state;
+	k.ctl.ctx = &k;
+	g->wx.dusk = true;
+	g->turns = 20;
+	/* 300 cm at Turn 1, 50 less each Turn: dark at Turn 7. */
+	assert_int_equal(game_run(g, ctl), STEP_OVER);
+	assert_int_equal(g->turn, 7);
+	game_free(g);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_initiative_odds),
+		cmocka_unit_test(test_tie_rethrown),
+		cmocka_unit_test(test_whole_turn),
+		cmocka_unit_test(test_markers),
+		cmocka_unit_test(test_emergency_square_hardens),
+		cmocka_unit_test(test_reserves_arrive),
+		cmocka_unit_test(test_weather_spells),
+		cmocka_unit_test(test_dusk_ends_battle),
+	};
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

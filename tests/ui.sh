@@ -1,0 +1,87 @@
+#!/bin/sh
+# The curses front end, driven in tmux as a player would: the screen in
+# 80x24, selecting a unit, giving a move, help, resizing, --mono, quitting.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
+[ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
+plan 26
+
+sock=grognard-ui-$$
+t() { "$TMUX_BIN" -L "$sock" "$@"; }
+trap 't kill-server 2>/dev/null' EXIT
+settle() { sleep "${1:-0.4}"; }
+screen() { t capture-pane -p -t ui; }
+keys() { for k in "$@"; do t send-keys -t ui "$k"; sleep 0.15; done; settle; }
+start() {
+	# start COLSxROWS ARGS...: a fresh game in a detached pane.
+	size=$1; shift
+	t kill-session -t ui 2>/dev/null
+	t new-session -d -s ui -x "${size%x*}" -y "${size#*x}" \
+		"env LANG=${UI_LANG:-C.UTF-8} GROGNARD_DATADIR='$GROGNARD_DATADIR' HOME=/nonexistent '$GROGNARD' $*; sleep 5"
+	settle 0.8
+}
+
+start 80x24 --seed 3
+s=$(screen)
+like "$s" "^T1/10 10:00 clear \| French: initiative" "the status line shows Turn, time, weather and the side with the initiative"
+like "$s" "1 col = [0-9.]+ cm" "the status line shows the scale"
+like "$s" "Log \(Ctrl-P" "the log panel is on screen"
+like "$s" "initiative: 2D6 [1-6]\+[1-6] = " "the log shows the initiative dice"
+like "$s" "~~~~" "the map shows the stream"
+is "$(echo "$s" | wc -l)" 24 "the screen fills 24 lines"
+w=$(printf '%s\n' "$s" | LC_ALL=C.UTF-8 wc -L)
+ok $([ "$w" -le 80 ] && echo 0 || echo 1) "no line is wider than 80 columns ($w)"
+
+keys g
+like "$(screen)" "Give the initiative to:" "g offers the brigades"
+keys 1
+s=$(screen)
+like "$s" "French: Destabenrath's" "choosing a brigade is logged"
+like "$s" "10e Leger, 1st battalion" "the first unit of the brigade is selected and shown in the panel"
+like "$s" "SP 6/6 column, facing 0 N" "the panel gives strength, formation and facing"
+like "$s" "in command, [0-9.]+ cm to HQ" "the panel gives the command status and distance"
+
+keys Tab
+like "$(screen)" "10e Leger, 2nd battalion" "Tab goes to the next unit of the brigade"
+keys BTab m
+like "$(screen)" "Move 10L1: as far as 6.0 cm" "m shows how far the unit can go"
+keys 4 Enter
+s=$(screen)
+like "$s" "10L1 moves 4.0 cm" "the move is carried out and logged"
+keys :
+t send-keys -t ui 'dump' Enter
+settle
+like "$(screen)" "unit id=10L1 side=A x=35.25 y=71.00" "the ':' command line runs commands; the unit moved 4 cm north"
+keys q
+
+keys '?'
+like "$(screen)" "Help: keys" "? shows the keys"
+keys Tab
+like "$(screen)" "Help: the sequence of play" "a second page sums up the sequence of play"
+keys q
+
+t resize-window -t ui -x 60 -y 20 2>/dev/null || t resize-pane -t ui -x 60 -y 20
+settle
+s=$(screen)
+like "$s" "This terminal is 60x20" "a small terminal gets a notice"
+like "$s" "grognard needs 80x24" "which says what is needed"
+t resize-window -t ui -x 100 -y 40 2>/dev/null || t resize-pane -t ui -x 100 -y 40
+settle
+s=$(screen)
+like "$s" "^T1/10 10:00 clear \| French: initiative \| StH1 \| manoeuvre" "back at 100x40 the screen is redrawn"
+is "$(echo "$s" | wc -l)" 40 "and fills the larger terminal"
+
+keys q
+like "$(screen)" "Quit the battle\? \(y/n\)" "quitting asks first"
+keys n y
+keys q y
+settle
+t list-panes -t ui -F '#{pane_current_command}' >"${TMPDIR:-/tmp}/ui-cmd.$$" 2>&1
+like "$(cat "${TMPDIR:-/tmp}/ui-cmd.$$")" "sleep" "after q and y the game has ended"
+rm -f "${TMPDIR:-/tmp}/ui-cmd.$$"
+
+start 80x24 --seed 3 --mono
+s=$(t capture-pane -p -e -t ui)
+like "$s" "T1/10 10:00 clear" "--mono draws the battle"
+ok $(printf '%s' "$s" | grep -q "$(printf '\033')\[3[1-7]m" && echo 1 || echo 0) "--mono uses no colours"
+done_testing
