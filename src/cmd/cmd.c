@@ -211,6 +211,14 @@ static const struct cmd_entry commands[] = {
 	{ .name = "redeploy", .usage = "redeploy UNIT BEARING CM|max [facing DEG]", .min_args = 3,
 	  .max_args = 5, ORDER(ORD_REDEPLOY),
 	  .summary = "artillery limbers, moves toward BEARING (foot 15, horse 20 cm), unlimbers; no fire" },
+	{ .name = "charge", .usage = "charge UNIT TARGET [extend]", .min_args = 2, .max_args = 3,
+	  ORDER(ORD_CHARGE), .summary = "turn to face TARGET and charge it (extend: try beyond reach)" },
+	{ .name = "fire", .usage = "fire UNIT TARGET [X Y]", .min_args = 2, .max_args = 4,
+	  ORDER(ORD_FIRE), .summary = "fire at TARGET (X Y: the aiming point; else the best one)" },
+	{ .name = "bombard", .usage = "bombard UNIT FEATURE", .min_args = 2, .max_args = 2,
+	  ORDER(ORD_BOMBARD), .summary = "artillery fires at an undefended village, landmark or bridge" },
+	{ .name = "answer", .usage = "answer CHOICE [VALUE]", .min_args = 1, .max_args = 2,
+	  ORDER(ORD_ANSWER), .summary = "answer the decision the rules give you now (e.g. answer stand)" },
 	{ .name = "cross", .usage = "cross UNIT BRIDGE [X Y [FACING]]", .min_args = 2, .max_args = 5,
 	  ORDER(ORD_CROSS), .summary = "a unit touching BRIDGE crosses it, using the rest of its movement" },
 	{ .name = "defend", .usage = "defend UNIT | defend UNIT off FORMATION", .min_args = 1,
@@ -518,6 +526,38 @@ int cmd_parse_order(const struct game *g, int argc, char **argv, struct order *o
 			o->npts = 1;
 		}
 		return 0;
+	case ORD_CHARGE:
+		if (unit_ref(&p, argv[1], &o->unit) || unit_ref(&p, argv[2], &o->target))
+			return -1;
+		if (argc == 4) {
+			if (strcmp(argv[3], "extend") != 0)
+				return perr(&p, "usage: %s", c->usage);
+			o->flag |= OF_EXTEND;
+		}
+		return 0;
+	case ORD_FIRE:
+		if (unit_ref(&p, argv[1], &o->unit) || unit_ref(&p, argv[2], &o->target))
+			return -1;
+		if (argc == 4)
+			return perr(&p, "usage: %s", c->usage);
+		if (argc == 5) {
+			if (number(&p, argv[3], "X", &o->pts[0].x) || number(&p, argv[4], "Y", &o->pts[0].y))
+				return -1;
+			o->npts = 1;
+		}
+		return 0;
+	case ORD_BOMBARD:
+		return unit_ref(&p, argv[1], &o->unit) || feature_ref(&p, argv[2], &o->target) ? -1 : 0;
+	case ORD_ANSWER:
+		if (strlen(argv[1]) >= sizeof o->word)
+			return perr(&p, "'%s' is not a choice", argv[1]);
+		snprintf(o->word, sizeof o->word, "%s", argv[1]);
+		if (argc == 3) {
+			if (number(&p, argv[2], "the value", &o->a))
+				return -1;
+			o->has_a = true;
+		}
+		return 0;
 	case ORD_END:
 	case ORD_UNDO:
 	case ORD_COUNT:
@@ -641,6 +681,26 @@ const char *cmd_format_order(const struct game *g, const struct order *o, char *
 		else
 			snprintf(buf, size, "detach %s", cid);
 		break;
+	case ORD_CHARGE:
+		snprintf(buf, size, "charge %s %s%s", uid, g->units[o->target].id,
+		         o->flag & OF_EXTEND ? " extend" : "");
+		break;
+	case ORD_FIRE:
+		if (o->npts)
+			snprintf(buf, size, "fire %s %s %s %s", uid, g->units[o->target].id, num(o->pts[0].x, n1),
+			         num(o->pts[0].y, n2));
+		else
+			snprintf(buf, size, "fire %s %s", uid, g->units[o->target].id);
+		break;
+	case ORD_BOMBARD:
+		snprintf(buf, size, "bombard %s %s", uid, word(g->map.f[o->target].name, w));
+		break;
+	case ORD_ANSWER:
+		if (o->has_a)
+			snprintf(buf, size, "answer %s %s", o->word, num(o->a, n1));
+		else
+			snprintf(buf, size, "answer %s", o->word);
+		break;
 	case ORD_END:
 	case ORD_UNDO:
 	case ORD_COUNT:
@@ -716,9 +776,57 @@ static void script_refused(struct controller *ctl, struct game *g, enum side sid
 	s->ctx.refusals++;
 }
 
+/* The answers a decision takes, as the command language words them. */
+static void decision_answers(const struct decision *d, char *buf, size_t size)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < d->nopts && len < size; i++) {
+		if (d->opt[i].hi > d->opt[i].lo)
+			len += (size_t)snprintf(buf + len, size - len, "%sanswer %s N (%g to %g)", i ? " | " : "",
+			                        d->opt[i].key, d->opt[i].lo, d->opt[i].hi);
+		else
+			len += (size_t)snprintf(buf + len, size - len, "%sanswer %s", i ? " | " : "",
+			                        d->opt[i].key);
+	}
+}
+
 static int script_decide(struct controller *ctl, struct game *g, struct decision *d)
 {
-	(void)ctl, (void)g, (void)d;
+	struct script *s = ctl->ctx;
+	char answers[400];
+	decision_answers(d, answers, sizeof answers);
+	fprintf(s->ctx.out, "decide: %s  [%s]\n", d->question, answers);
+	fflush(s->ctx.out);
+	s->ctx.g = g;
+	while (!s->ctx.quit && getline(&s->line, &s->cap, s->in) != -1) {
+		enum cmd_result r;
+		s->ctx.line++;
+		r = cmd_execute(&s->ctx, s->line);
+		if (r != CMD_ORDER)
+			continue;
+		if (s->ctx.order.kind != ORD_ANSWER) {
+			error_at(&s->ctx, "a decision is waiting for %s: %s", g->side[d->side].name, answers);
+			continue;
+		}
+		for (int i = 0; i < d->nopts; i++) {
+			if (strcmp(d->opt[i].key, s->ctx.order.word) != 0)
+				continue;
+			if (d->opt[i].hi > d->opt[i].lo) {
+				if (!s->ctx.order.has_a || s->ctx.order.a < d->opt[i].lo - 1e-9 ||
+				    s->ctx.order.a > d->opt[i].hi + 1e-9) {
+					error_at(&s->ctx, "answer %s needs a value from %g to %g", d->opt[i].key,
+					         d->opt[i].lo, d->opt[i].hi);
+					goto next;
+				}
+				d->value = s->ctx.order.a;
+			}
+			d->choice = i;
+			return 0;
+		}
+		error_at(&s->ctx, "'%s' is not a choice here: %s", s->ctx.order.word, answers);
+	next:;
+	}
 	return -1;
 }
 

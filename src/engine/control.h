@@ -12,9 +12,30 @@ struct game;
 
 #define DECISION_MAX_OPTIONS 8
 
+/* Every decision the rules give a side: id, word, what it is about. */
+#define DECISION_LIST(X) \
+	X(DK_OPPORTUNITY, "opportunity", "opportunity charge") \
+	X(DK_COUNTER, "counter", "counter-charge") \
+	X(DK_FALLBACK, "fallback", "skirmishers charged") \
+	X(DK_FLEE, "flee", "horse artillery charged by infantry") \
+	X(DK_CREWS, "crews", "gun crews beside a square") \
+	X(DK_ESQUARE, "esquare", "emergency square") \
+	X(DK_FEINT, "feint", "feint charge") \
+	X(DK_FEINT_PIVOT, "feintpivot", "pivot after a feint") \
+	X(DK_RETURN_FIRE, "returnfire", "return fire") \
+	X(DK_SUPPORT_FIRE, "supportfire", "artillery supporting return fire") \
+	X(DK_SUPPRESS, "suppress", "suppression fire") \
+	X(DK_JOIN, "join", "joining a hand-to-hand combat") \
+	X(DK_BREAKOUT, "breakout", "breaking out of square to join in") \
+	X(DK_SPLIT, "split", "splitting strength points") \
+	X(DK_BREAKTHROUGH, "breakthrough", "a break-through")
+
+enum decision_kind { DECISION_LIST(ENUM_ID) DK_COUNT };
+extern const struct enum_name decision_names[DK_COUNT];
+
 /* A decision the rules give a side while the other acts. */
 struct decision {
-	int kind;            /* what is being decided (later issues) */
+	enum decision_kind kind;
 	enum side side;
 	int unit, other;     /* the deciding unit and the enemy concerned */
 	const char *question;/* one line: what and which rule */
@@ -46,6 +67,13 @@ enum step_result {
 	STEP_QUIT,  /* a controller stopped the game */
 	STEP_OVER,  /* the battle is over */
 };
+
+/* Put a decision to its side's controller and record the answer in the
+ * battle's history.  0, or -1 when the controller stops the game. */
+int game_decide(struct game *g, struct controller **ctl, struct decision *d);
+/* Add an option to a decision. */
+void decision_option(struct decision *d, const char *key, const char *label, double lo,
+                     double hi);
 
 /* Advance the battle by one order or one automatic step. */
 enum step_result game_step(struct game *g, struct controller **ctl);

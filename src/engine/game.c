@@ -168,6 +168,34 @@ int game_roll(struct game *g, int n, int *faces, const char *fmt, ...)
 	return total;
 }
 
+int game_roll_hits(struct game *g, int n, int need, const char *fmt, ...)
+{
+	char buf[512];
+	int faces[64], hits = 0;
+	size_t len;
+	va_list ap;
+
+	if (n > 64)
+		n = 64;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	len = strlen(buf);
+	if (n <= 0)
+		return 0;
+	len += (size_t)snprintf(buf + len, sizeof buf - len, ": %dD6 ", n);
+	for (int i = 0; i < n; i++) {
+		faces[i] = rng_d6(&g->dice);
+		hits += faces[i] >= need;
+		if (len < sizeof buf)
+			len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d", i ? " " : "", faces[i]);
+	}
+	if (len < sizeof buf)
+		snprintf(buf + len, sizeof buf - len, " -> %d hit%s", hits, hits == 1 ? "" : "s");
+	append_log(g, buf, EV_DICE, n, faces, hits);
+	return hits;
+}
+
 void game_start(struct game *g)
 {
 	char clock[8];

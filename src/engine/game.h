@@ -81,6 +81,8 @@ struct game {
 	int divmove;         /* division in a division manoeuvre, or -1 */
 	double divmove_allow, divmove_keep; /* its allowance and stand-off */
 	int initiatives;     /* initiatives begun in the battle */
+	int decisions;       /* decisions answered in the battle */
+	int terrain_version; /* bumped when the ground changes (a village destroyed) */
 	int winner;          /* when over: the winning side, or -1 (a draw) */
 
 	struct weather_state wx;
@@ -148,6 +150,10 @@ void snapshot_free(struct snapshot *s);
 void game_drop_undo(struct game *g);
 /* Record an order carried out. */
 void game_record(struct game *g, const struct order *o);
+
+/* Throw n dice scoring a hit for each face of need or more (hand-to-hand):
+ * logs the faces and the hits; returns the hits. */
+int game_roll_hits(struct game *g, int n, int need, const char *fmt, ...) GAME_PRINTF(4, 5);
 
 /* Shapes on the table. */
 struct shape unit_shape(const struct unit *u, struct vec2 buf[4]);

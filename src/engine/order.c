@@ -14,8 +14,10 @@
 #include "game.h"
 #include "move.h"
 #include "order.h"
+#include "react.h"
 #include "rules.h"
 #include "seq.h"
+#include "volley.h"
 
 const struct enum_name order_names[ORD_COUNT] = { ORDER_LIST(ENUM_NAME) };
 
@@ -34,6 +36,7 @@ struct ctx {
 	const struct order *o;
 	char *why;
 	size_t size;
+	bool caught;     /* an enemy charge stopped the unit on its way */
 };
 
 static int refuse(struct ctx *c, const char *fmt, ...) GAME_PRINTF(2, 3);
@@ -219,12 +222,26 @@ static int sweep_unit(struct ctx *c, int unit, const char *what, struct vec2 dir
 			              "friends but not remain interpenetrated with them", what, s.dist,
 			              g->units[k].id);
 	}
-	*moved = s.dist;
-	*cost = s.cost;
-	fp = move_shift(fp, dir, s.dist);
-	u->pos = fp.c;
+	/* Carry it there, offering the enemy its reactions on the way. */
+	{
+		bool caught;
+		int r;
+		u->pos = fp.c;
+		u->facing = fp.facing;
+		r = react_moving(g, c->ctl, unit, dir, s.dist, -1, moved, &caught);
+		if (r == REACT_QUIT)
+			return QUIT;
+		c->caught = caught;
+		*cost = s.cost;
+		if (*moved < s.dist - 1e-9) {
+			struct sweep part;
+			move_mover_unit(g, unit, TMODE_MOVE, limbered, &m);
+			move_sweep(g, &m, &fp, fp.c, dir, *moved, allowance, all_half(g, m.tclass), &part);
+			*cost = part.cost;
+		}
+	}
 	if (body)
-		*body = fp;
+		*body = move_shift(fp, dir, *moved);
 	return 0;
 }
 
@@ -241,10 +258,10 @@ static void after_move(struct game *g, int unit)
 
 static int check_can_move(struct ctx *c, const struct unit *u)
 {
-	if (u->acted & UA_MOVED)
-		return refuse(c, "%s has already moved: a unit moves once, straight ahead", u->id);
 	if (u->acted & UA_CROSSED)
 		return refuse(c, "%s has crossed a bridge, which uses all its movement", u->id);
+	if (u->acted & UA_MOVED)
+		return refuse(c, "%s has already moved: a unit moves once, straight ahead", u->id);
 	if (u->form == FORM_ESQUARE)
 		return refuse(c, "%s is in an emergency square, which cannot move", u->id);
 	return 0;
@@ -602,6 +619,8 @@ static int do_move(struct ctx *c)
 	if ((r = sweep_unit(c, unit, unit_is_artillery(u) ? "prolong" : "move", geom_dir(u->facing),
 	                    c->o->a, max, allow, false, NULL, &moved, &cost)))
 		return r;
+	if (u->state != US_ACTIVE)
+		return 0;
 	u->used += cost;
 	u->acted |= UA_MOVED;
 	if (g->divmove >= 0)
@@ -679,7 +698,7 @@ static int do_oblique(struct ctx *c)
 	want[0] = fwd, want[1] = fabs(side);
 	allow[0] = rules_special.oblique_forward, allow[1] = rules_special.oblique_side;
 	begin_unit_order(g, unit);
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < 2 && !c->caught && u->state == US_ACTIVE; k++) {
 		int leg = (c->o->flag & OF_SIDE_FIRST) ? 1 - k : k;
 		if (want[leg] <= 0)
 			continue;
@@ -798,6 +817,8 @@ static int do_redeploy(struct ctx *c)
 	if ((r = sweep_unit(c, unit, "redeploy", geom_dir(bearing), c->o->b, c->o->flag & OF_MAX, allow,
 	                    true, &body, &moved, &cost)))
 		return r;
+	if (u->state != US_ACTIVE)
+		return 0;
 	body.facing = geom_norm_deg(facing);
 	move_mover_unit(g, unit, TMODE_MOVE, false, &m);
 	m.through_friends = false;
@@ -813,6 +834,262 @@ static int do_redeploy(struct ctx *c)
 	         "fire this initiative.", u->id, moved, geom_norm_deg(bearing), u->facing);
 	after_move(g, unit);
 	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Charges ("How does a unit charge?", "Can unformed units charge?",
+ * extended charges, and the command tests) */
+
+/* What a charge would do from where the unit stands, facing facing. */
+static void charge_path(struct game *g, int unit, int target, double facing, struct sweep *s)
+{
+	const struct unit *u = &g->units[unit];
+	const struct move_allowance *m = rules_move_for(u->type, u->form);
+	struct obb fp = unit_footprint_as(u->type, u->form, u->pos, facing);
+	struct mover mv;
+	move_mover_unit(g, unit, TMODE_CHARGE, false, &mv);
+	mv.target = target;
+	mv.through_friends = false; /* nobody charges through anybody */
+	move_sweep(g, &mv, &fp, fp.c, geom_dir(facing), 1e4, m->charge, all_half(g, mv.tclass), s);
+}
+
+/* The refusals of a charge that would otherwise reach: a path through
+ * units or forbidden ground, an unformed unit that would not outflank. */
+static int charge_path_refusal(struct ctx *c, int unit, int target, double facing,
+                               const struct sweep *s)
+{
+	struct game *g = c->g;
+	struct unit *u = &g->units[unit], *t = &g->units[target];
+	if (s->why == STOP_UNIT || s->why == STOP_ENEMY)
+		return refuse(c, "%s cannot charge %s: it would contact %s on the way (a unit cannot charge "
+		              "through, or into, any unit but its target)", u->id, t->id, g->units[s->unit].id);
+	if (s->why == STOP_TERRAIN)
+		return refuse(c, "%s cannot charge %s: the way crosses %s '%s', which %s may not charge "
+		              "into, through or out of", u->id, t->id,
+		              terrain_names[g->map.f[s->feature].type].label, g->map.f[s->feature].name,
+		              tclass_names[terrain_class(u, false)].label);
+	if (s->why == STOP_EDGE)
+		return refuse(c, "%s cannot charge %s: straight ahead it would leave the table", u->id, t->id);
+	if (s->why == STOP_TARGET && !unit_formed(u) &&
+	    (unit_formed(t) || unit_is_artillery(t))) {
+		/* Where it would arrive: does it outflank the target there? */
+		struct vec2 keep = u->pos;
+		double kf = u->facing;
+		bool flank;
+		u->pos = v2_add(u->pos, v2_scale(geom_dir(facing), s->dist));
+		u->facing = facing;
+		flank = react_outflanks(g, unit, target);
+		u->pos = keep;
+		u->facing = kf;
+		if (!flank)
+			return refuse(c, "%s is unformed and may charge %s %s only if it outflanks it, and from "
+			              "here it would not", u->id, unit_is_artillery(t) ? "artillery" : "formed troops",
+			              t->id);
+	}
+	(void)facing;
+	return 0;
+}
+
+/* The charge itself, for the manoeuvre phase or a break-through; with
+ * check_only, only the checks. */
+static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, bool check_only)
+{
+	struct game *g = c->g;
+	struct unit *u = &g->units[unit], *t;
+	const struct move_allowance *m = rules_move_for(u->type, u->form);
+	struct sweep s;
+	double facing, turn, start, moved;
+	bool caught, extend = !breakthrough && (c->o->flag & OF_EXTEND);
+	enum cmd_status st;
+	int r;
+
+	if (target < 0 || target >= g->nunits || g->units[target].state != US_ACTIVE)
+		return refuse(c, "no such enemy unit on the table");
+	t = &g->units[target];
+	if (t->side == u->side)
+		return refuse(c, "%s is a friend: a player can only charge enemy units", t->id);
+	if (unit_has_marker(t, MK_ORANGE))
+		return refuse(c, "%s is abandoned guns, treated as if they were not there", t->id);
+	if (unit_is_artillery(u))
+		return refuse(c, "%s is artillery: artillery cannot charge", u->id);
+	if (u->form == FORM_SQUARE || u->form == FORM_ESQUARE)
+		return refuse(c, "%s is in square: a square cannot charge", u->id);
+	if (!m || m->charge <= 0)
+		return refuse(c, "%s cannot charge in %s", u->id, formation_names[u->form].label);
+	if (unit_has_marker(u, MK_BLUE))
+		return refuse(c, "%s has a blue marker (disordered or reacted): it cannot charge until it is "
+		              "removed", u->id);
+	if (unit_is_infantry(u) && unit_is_cavalry(t))
+		return refuse(c, "infantry may not charge cavalry");
+	st = command_status(g, u, NULL);
+	if (st == CS_NOT_IN_COMMAND)
+		return refuse(c, "%s is not in command: units out of command cannot charge", u->id);
+	if (game_unit_distance(u, t) > weather_visibility(g))
+		return refuse(c, "%s cannot see %s: visibility is %.0f cm", u->id, t->id, weather_visibility(g));
+	if (in_contact_with_enemy(g, unit))
+		return refuse(c, "%s is already in contact with the enemy", u->id);
+	/* It turns to face the target first. */
+	facing = geom_bearing(u->pos, t->pos);
+	turn = fabs(geom_angle_diff(u->facing, facing));
+	if (u->pivoted + turn > rules_special.pivot_charge_limit + 1e-9)
+		return refuse(c, "%s would have to turn %.0f degrees to face %s: a unit that turns over 90 "
+		              "degrees in an initiative cannot charge", u->id, u->pivoted + turn, t->id);
+	if (turn > 1e-9 && (r = move_pivot_blocker(g, unit, u->facing, facing)) != -1) {
+		char buf[NAME_LEN + 32];
+		return refuse(c, "%s cannot turn to face %s: it would touch %s", u->id, t->id,
+		              blocker_text(g, r, buf, sizeof buf));
+	}
+	charge_path(g, unit, target, facing, &s);
+	if (s.why == STOP_ALLOWANCE || s.why == STOP_NONE) {
+		if (breakthrough)
+			return refuse(c, "%s cannot reach %s: a break-through charge cannot be extended", u->id,
+			              t->id);
+		if (!extend)
+			return refuse(c, "%s cannot reach %s: its charge of %.0f cm carries it %.1f cm%s; "
+			              "'charge %s %s extend' tries to extend the charge", u->id, t->id, m->charge,
+			              s.dist, s.half ? " at half rate" : "", u->id, t->id);
+	} else if ((r = charge_path_refusal(c, unit, target, facing, &s))) {
+		return r;
+	}
+	if (check_only)
+		return 0;
+	start = game_unit_distance(u, t);
+
+	if (turn > 1e-9) {
+		u->pivoted += turn;
+		u->facing = facing;
+		game_log(g, "%s turns to face %s.", u->id, t->id);
+	}
+	u->acted |= UA_MOVED;
+	if (st == CS_CAUTIOUS && !react_quality_test(g, unit, 0, "tests to charge (in command but cautious)")) {
+		game_log(g, "%s will not charge and stays where it is for the rest of the phase.", u->id);
+		u->acted |= UA_DONE;
+		unit_changed(g, unit);
+		return 0;
+	}
+	if (s.why != STOP_TARGET) {
+		/* Extended charge: a test, a move of 1D6/2D6/3D6 cm, then the
+		 * charge from there; failing either leaves it disordered. */
+		int dice = rules_extend_dice[u->type], d;
+		if (!react_quality_test(g, unit, 0, "tries to extend its charge")) {
+			unit_set_marker(u, MK_BLUE, true);
+			game_log(g, "%s stays where it is, disordered (blue marker).", u->id);
+			u->acted |= UA_DONE;
+			unit_changed(g, unit);
+			return 0;
+		}
+		d = game_roll(g, dice, NULL, "%s's extended charge: %dD6 cm forward", u->id, dice);
+		{
+			struct obb fp = unit_footprint(u);
+			struct mover mv;
+			struct sweep ms;
+			move_mover_unit(g, unit, TMODE_MOVE, false, &mv);
+			move_sweep(g, &mv, &fp, fp.c, geom_dir(u->facing), d, INFINITY, false, &ms);
+			if (react_moving(g, c->ctl, unit, geom_dir(u->facing), ms.dist, -1, &moved, &caught) ==
+			    REACT_QUIT)
+				return QUIT;
+			game_log(g, "%s moves %.1f cm.", u->id, moved);
+			if (caught || u->state != US_ACTIVE) {
+				after_move(g, unit);
+				return 0;
+			}
+		}
+		charge_path(g, unit, target, u->facing, &s);
+		if (s.why != STOP_TARGET || charge_path_refusal(c, unit, target, u->facing, &s)) {
+			unit_set_marker(u, MK_BLUE, true);
+			game_log(g, "%s still cannot reach %s: it stays there, disordered (blue marker).", u->id,
+			         t->id);
+			c->why[0] = '\0';
+			u->acted |= UA_DONE;
+			after_move(g, unit);
+			return 0;
+		}
+		start = game_unit_distance(u, t);
+	}
+	/* The charge: reactions on the way (the target may counter-charge),
+	 * then the target's reactions when it arrives.  Only the side
+	 * without the initiative ever reacts. */
+	u->acted |= UA_CHARGED;
+	u->charge_start = start;
+	game_log(g, "%s charges %s from %.1f cm.", u->id, t->id, start);
+	if (react_moving(g, c->ctl, unit, geom_dir(u->facing), s.dist, target, &moved, &caught) ==
+	    REACT_QUIT)
+		return QUIT;
+	if (u->state != US_ACTIVE) {
+		after_move(g, unit);
+		return 0;
+	}
+	u->acted |= UA_CHARGING;
+	after_move(g, unit);
+	if (caught)
+		return 0; /* met on the way by a counter- or opportunity charge */
+	game_log(g, "%s reaches %s.", u->id, t->id);
+	if (t->side != (enum side)g->initiative &&
+	    react_contact(g, c->ctl, unit, target, start) == REACT_QUIT)
+		return QUIT;
+	return 0;
+}
+
+static int do_charge(struct ctx *c)
+{
+	struct game *g = c->g;
+	int unit = c->o->unit, r;
+	struct unit *u;
+
+	if ((r = manoeuvre_unit(c, unit)))
+		return r;
+	u = &g->units[unit];
+	if (g->divmove >= 0)
+		return refuse(c, "units in a division manoeuvre cannot charge");
+	if (u->acted & (UA_MOVED | UA_CROSSED))
+		return refuse(c, "%s has already moved: a charge is its one move", u->id);
+	if (u->acted & UA_NO_CHARGE)
+		return refuse(c, "%s has turned over 90 degrees this initiative and cannot charge", u->id);
+	if ((r = charge_core(c, unit, c->o->target, false, true)))
+		return r;
+	begin_unit_order(g, unit);
+	return charge_core(c, unit, c->o->target, false, false);
+}
+
+int order_charge_check(struct game *g, int unit, int target, bool breakthrough, char *why,
+                       size_t size)
+{
+	struct order o = order_new(ORD_CHARGE);
+	struct ctx c = { .g = g, .o = &o, .why = why, .size = size };
+	o.unit = unit;
+	o.target = target;
+	return charge_core(&c, unit, target, breakthrough, true);
+}
+
+int order_charge_reach(struct game *g, int unit, int target, struct vec2 *end, double *facing,
+                       char *why, size_t size)
+{
+	struct order o = order_new(ORD_CHARGE);
+	struct ctx c = { .g = g, .o = &o, .why = why, .size = size };
+	struct sweep s;
+	int r;
+	o.unit = unit;
+	o.target = target;
+	if ((r = charge_core(&c, unit, target, false, true)))
+		return r;
+	*facing = geom_bearing(g->units[unit].pos, g->units[target].pos);
+	charge_path(g, unit, target, *facing, &s);
+	*end = v2_add(g->units[unit].pos, v2_scale(geom_dir(*facing), s.dist));
+	return 0;
+}
+
+int order_charge(struct game *g, struct controller **ctl, int unit, int target, bool breakthrough,
+                 char *why, size_t size)
+{
+	struct order o = order_new(ORD_CHARGE);
+	struct ctx c = { .g = g, .ctl = ctl, .o = &o, .why = why, .size = size };
+	int r;
+	o.unit = unit;
+	o.target = target;
+	why[0] = '\0';
+	if ((r = charge_core(&c, unit, target, breakthrough, true)))
+		return r;
+	return charge_core(&c, unit, target, breakthrough, false);
 }
 
 /* ------------------------------------------------------------------ */
@@ -883,7 +1160,9 @@ static int do_cross(struct ctx *c)
 	fp = unit_footprint(u);
 	bs = feature_shape(&g->map.f[bridge]);
 	us = geom_obb_shape(&fp, b1);
-	if (!geom_contact(&bs, &us))
+	/* A move up to the water stops just short of it (0.05 cm): that is
+	 * up to the bridge. */
+	if (geom_distance(&bs, &us) > 2 * GEOM_CONTACT)
 		return refuse(c, "%s is not in contact with %s: a unit moves up to the bridge, then crosses",
 		              u->id, g->map.f[bridge].name);
 	if ((w = bridge_water(g, bridge)) < 0)
@@ -899,11 +1178,20 @@ static int do_cross(struct ctx *c)
 		struct vec2 a = g->map.f[w].pts[seg], d = v2_sub(g->map.f[w].pts[seg + 1], a);
 		struct vec2 p = v2_sub(fp.c, a);
 		double t = v2_dot(p, d) / v2_dot(d, d);
-		struct vec2 foot = v2_add(a, v2_scale(d, t));
+		struct vec2 foot = v2_add(a, v2_scale(d, t)), across = v2_sub(foot, fp.c);
+		double len = v2_len(across);
+		struct mover mm;
 		to.c = v2_sub(v2_scale(foot, 2), fp.c);
+		/* A unit that stopped just short of the near bank lands just on
+		 * the far one: move it clear by the width of a contact. */
+		move_mover_unit(g, unit, TMODE_MOVE, unit_is_artillery(u), &mm);
+		mm.through_friends = false;
+		if (len > 1e-9 && move_place_blocker(g, &mm, &to, -1) <= -2 &&
+		    move_place_blocker(g, &mm, &to, -1) != -100)
+			to.c = v2_add(to.c, v2_scale(across, 2 * GEOM_CONTACT / len));
 	}
 	ts = geom_obb_shape(&to, b2);
-	if (!geom_contact(&bs, &ts))
+	if (geom_distance(&bs, &ts) > 2 * GEOM_CONTACT)
 		return refuse(c, "%s: on the far side the unit must still be in contact with the bridge", u->id);
 	if ((side_of(&g->map.f[w], seg, to.c) > 0) == (side_of(&g->map.f[w], seg, fp.c) > 0))
 		return refuse(c, "%s: that place is on the same side of %s", u->id, g->map.f[w].name);
@@ -1019,7 +1307,8 @@ static int brigade_start_check(struct ctx *c, const struct commander *k, const c
 	if (k->level != CL_BRIGADE)
 		return refuse(c, "only brigade commanders %s; corps and division commanders never attach",
 		              what);
-	if (g->phase != PHASE_MANOEUVRE || g->active_brigade != k->of)
+	if (g->phase != PHASE_MANOEUVRE ||
+	    (g->active_brigade != k->of && g->divmove != g->brigs[k->of].division))
 		return refuse(c, "%s may %s only when %s has the initiative", k->name, what,
 		              g->brigs[k->of].name);
 	if (!brigade_not_begun(g, k->of))
@@ -1048,8 +1337,9 @@ static int do_cmove(struct ctx *c)
 		return refuse(c, "give the point (or points) the stand moves to");
 	switch (cm->level) {
 	case CL_CORPS:
-		if (g->phase != PHASE_INITIATIVE && g->phase != PHASE_MANOEUVRE)
-			return refuse(c, "a corps stand moves when its side has the initiative, before firing");
+		/* "whenever that player has the initiative": any phase of it. */
+		if (g->phase != PHASE_INITIATIVE && g->phase != PHASE_MANOEUVRE && g->phase != PHASE_FIRE)
+			return refuse(c, "a corps stand moves only while its side has the initiative");
 		if (cm->moved_turn == g->turn)
 			return refuse(c, "%s has already moved this Turn: corps stands move once a Turn", cm->name);
 		break;
@@ -1063,11 +1353,23 @@ static int do_cmove(struct ctx *c)
 		break;
 	case CL_BRIGADE:
 	case CL_COUNT:
-		if (g->phase != PHASE_MANOEUVRE || g->active_brigade != cm->of)
+		if (g->phase != PHASE_MANOEUVRE ||
+		    (g->active_brigade != cm->of && g->divmove != g->brigs[cm->of].division))
 			return refuse(c, "a brigade stand moves only during its own brigade's initiative");
 		if (cm->moved_init == g->initiatives)
 			return refuse(c, "%s has already moved this initiative", cm->name);
 		break;
+	}
+	{
+		double path = 0;
+		struct vec2 p = cm->pos;
+		for (int i = 0; i < c->o->npts; i++) {
+			path += v2_dist(p, c->o->pts[i]);
+			p = c->o->pts[i];
+		}
+		if (path > allow + 1e-9)
+			return refuse(c, "%s's way is %.1f cm: a command stand moves at most %.0f cm", cm->name,
+			              path, allow);
 	}
 	move_mover_cmdr(g, k, &m);
 	at = cm->pos;
@@ -1252,6 +1554,34 @@ static int do_retreat(struct ctx *c)
 
 /* ------------------------------------------------------------------ */
 
+/* ------------------------------------------------------------------ */
+/* Firing */
+
+static int do_fire(struct ctx *c)
+{
+	struct game *g = c->g;
+	int unit = c->o->unit, r;
+	struct unit *u;
+	if (unit < 0 || unit >= g->nunits)
+		return refuse(c, "no such unit");
+	u = &g->units[unit];
+	if (g->phase != PHASE_FIRE)
+		return refuse(c, "%s: units fire only in the firing phase (now: %s phase)", u->id,
+		              phase_names[g->phase].label);
+	if (u->side != c->side)
+		return refuse(c, "%s is an enemy unit", u->id);
+	if (g->divmove >= 0 ? unit_division(g, u) != g->divmove : u->brigade != g->active_brigade)
+		return refuse(c, "%s is not in the brigade with the initiative: only its units fire", u->id);
+	if (!unit_is_infantry(u) && !unit_is_artillery(u))
+		return refuse(c, "%s is cavalry: only infantry and artillery fire", u->id);
+	if (c->o->kind == ORD_BOMBARD)
+		r = volley_bombard(g, unit, c->o->target, c->why, c->size);
+	else
+		r = volley_fire(g, c->ctl, unit, c->o->target, c->o->npts ? &c->o->pts[0] : NULL, c->why,
+		                c->size);
+	return r == REACT_QUIT ? QUIT : r;
+}
+
 static int do_end(struct ctx *c)
 {
 	struct game *g = c->g;
@@ -1297,6 +1627,7 @@ static int dispatch(struct ctx *c)
 	case ORD_INCH: return do_inch(c);
 	case ORD_PROLONG: return do_prolong(c);
 	case ORD_REDEPLOY: return do_redeploy(c);
+	case ORD_CHARGE: return do_charge(c);
 	case ORD_CROSS: return do_cross(c);
 	case ORD_DEFEND: return do_defend(c);
 	case ORD_CMOVE: return do_cmove(c);
@@ -1305,6 +1636,11 @@ static int dispatch(struct ctx *c)
 	case ORD_RETREAT: return do_retreat(c);
 	case ORD_END: return do_end(c);
 	case ORD_UNDO: return do_undo(c);
+	case ORD_FIRE:
+	case ORD_BOMBARD:
+		return do_fire(c);
+	case ORD_ANSWER:
+		return refuse(c, "no decision is waiting for an answer");
 	case ORD_COUNT: break;
 	}
 	return refuse(c, "unknown order");

@@ -26,14 +26,18 @@ struct controller;
 	X(ORD_INCH, "inch", "inch a square in any direction") \
 	X(ORD_PROLONG, "prolong", "prolong artillery forward or back") \
 	X(ORD_REDEPLOY, "redeploy", "limber, move and unlimber artillery") \
+	X(ORD_CHARGE, "charge", "charge an enemy unit") \
 	X(ORD_CROSS, "cross", "cross a bridge") \
 	X(ORD_DEFEND, "defend", "occupy or leave a landmark") \
+	X(ORD_FIRE, "fire", "fire at an enemy unit") \
+	X(ORD_BOMBARD, "bombard", "fire artillery at an undefended building or bridge") \
 	X(ORD_CMOVE, "cmove", "move a command stand") \
 	X(ORD_ATTACH, "attach", "attach a brigade commander to a unit") \
 	X(ORD_DETACH, "detach", "detach a brigade commander") \
 	X(ORD_RETREAT, "retreat", "retreat a unit from the battle") \
 	X(ORD_END, "end", "end the phase") \
-	X(ORD_UNDO, "undo", "take back the last order of the unit manoeuvring")
+	X(ORD_UNDO, "undo", "take back the last order of the unit manoeuvring") \
+	X(ORD_ANSWER, "answer", "answer a decision the rules give (in the history)")
 
 enum order_kind { ORDER_LIST(ENUM_ID) ORD_COUNT };
 extern const struct enum_name order_names[ORD_COUNT];
@@ -50,6 +54,7 @@ struct order {
 	int flag;        /* order-specific: anchor stand, "max", side-first... */
 	int npts;
 	struct vec2 pts[ORDER_MAX_POINTS];
+	char word[24];   /* answer: the option's word */
 };
 
 /* Flags. */
@@ -58,6 +63,7 @@ enum {
 	OF_SIDE_FIRST = 1 << 1, /* oblique: sideways leg first */
 	OF_OFF = 1 << 2,        /* defend: leave the landmark */
 	OF_WITH_CMDR = 1 << 3,  /* retreat: the attached commander goes too */
+	OF_EXTEND = 1 << 4,     /* charge: try to extend it if out of reach */
 };
 /* Formation change anchors: which stand stays in place. */
 enum anchor { ANCHOR_AUTO, ANCHOR_LEFT, ANCHOR_RIGHT, ANCHOR_FRONT, ANCHOR_REAR };
@@ -77,6 +83,17 @@ struct preview {
 };
 void order_preview(struct game *g, enum side side, const struct order *o,
                    struct preview *p);
+
+/* A charge outside the manoeuvre phase (a break-through charge): checked
+ * only, or carried out.  0, -1 refused (why), -2 a controller stopped. */
+int order_charge_check(struct game *g, int unit, int target, bool breakthrough, char *why,
+                       size_t size);
+int order_charge(struct game *g, struct controller **ctl, int unit, int target, bool breakthrough,
+                 char *why, size_t size);
+
+/* Where a charge would make contact (for showing it), without dice. */
+int order_charge_reach(struct game *g, int unit, int target, struct vec2 *end, double *facing,
+                       char *why, size_t size);
 
 /* Carry out an order for a side.  Returns 0, or -1 with the reason (a
  * sentence naming the rule) in why; a refused order changes nothing. */

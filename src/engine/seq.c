@@ -9,7 +9,9 @@
 
 #include "control.h"
 #include "game.h"
+#include "melee.h"
 #include "move.h"
+#include "react.h"
 #include "rules.h"
 #include "seq.h"
 
@@ -289,6 +291,7 @@ static void next_initiative(struct game *g)
 	int a = seq_brigades_left(g, SIDE_A), b = seq_brigades_left(g, SIDE_B);
 	enum side holder = g->initiative;
 
+	react_end_initiative(g);
 	g->active_brigade = -1;
 	g->current_unit = -1;
 	g->divmove = -1;
@@ -386,11 +389,23 @@ enum step_result game_step(struct game *g, struct controller **ctl)
 	case PHASE_OVER:
 		return STEP_OVER;
 	case PHASE_MELEE:
-	case PHASE_BREAKTHROUGH:
-		/* Nothing can be in contact before charges exist: these phases
-		 * pass at once. */
+	case PHASE_BREAKTHROUGH: {
+		/* Automatic phases with decisions in them: a quit puts back the
+		 * state as it was when the phase began. */
+		struct snapshot before;
+		int res;
+		if (game_snapshot(g, &before) < 0)
+			return STEP_QUIT;
+		res = g->phase == PHASE_MELEE ? melee_phase(g, ctl) : melee_breakthrough_phase(g, ctl);
+		if (res == REACT_QUIT) {
+			game_restore(g, &before);
+			snapshot_free(&before);
+			return STEP_QUIT;
+		}
+		snapshot_free(&before);
 		seq_end_phase(g);
 		return g->phase == PHASE_OVER ? STEP_OVER : STEP_OK;
+	}
 	case PHASE_INITIATIVE:
 	case PHASE_MANOEUVRE:
 	case PHASE_FIRE:

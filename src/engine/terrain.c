@@ -66,8 +66,9 @@ bool terrain_on_road(const struct map *m, enum tclass c, enum formation form,
 	return false;
 }
 
-/* A river may be crossed where the footprint also touches a ford or a
- * bridge on that river; there it counts as a ford (a stream). */
+/* A river may be waded where the footprint also touches a ford on that
+ * river; there it counts as a stream.  Bridges are crossed by the bridge
+ * move ("cross"), never walked over. */
 static bool river_crossing(const struct map *m, const struct feature *river,
                            const struct shape *s)
 {
@@ -75,7 +76,7 @@ static bool river_crossing(const struct map *m, const struct feature *river,
 	for (int i = 0; i < m->nf; i++) {
 		const struct feature *f = &m->f[i];
 		struct shape fs;
-		if (f->type != TT_FORD && f->type != TT_BRIDGE)
+		if (f->type != TT_FORD)
 			continue;
 		fs = feature_shape(f);
 		if (geom_contact(&fs, s) && geom_contact(&fs, &rs))

@@ -29,6 +29,10 @@ enum unit_act {
 	UA_CHARGED = 1 << 7,
 	UA_DIVMOVE = 1 << 8,   /* moved in a division manoeuvre */
 	UA_CROSSED = 1 << 9,   /* crossed a bridge: no more movement */
+	UA_CHARGING = 1 << 10, /* charged (or opportunity- or counter-charged)
+	                        * into contact this initiative */
+	UA_RETURNED = 1 << 11, /* returned fire this initiative */
+	UA_BROKE_OUT = 1 << 12,/* a square that tried to break out */
 };
 
 struct unit {
@@ -54,6 +58,7 @@ struct unit {
 	double pivoted;           /* degrees turned this initiative */
 	double used;              /* movement allowance spent this initiative */
 	int defends;              /* landmark it holds: feature index + 1, or 0 */
+	double charge_start;      /* how far from its target its charge began */
 };
 
 enum arm unit_type_arm(enum unit_type t);

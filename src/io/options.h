@@ -40,6 +40,9 @@
 	X(ACT_FORM, "formation", 'o', "change formation") \
 	X(ACT_MOVE, "move", 'm', "move straight ahead (shows the path and where it stops)") \
 	X(ACT_SPECIAL, "special", 'M', "side-step, step back, oblique, inch, prolong, redeploy, bridge, landmark") \
+	X(ACT_CHARGE, "charge", 'c', "charge: choose the target (Tab cycles those it can reach)") \
+	X(ACT_FIRE, "fire", 'f', "fire: choose the target; the zone of fire, range and dice are shown") \
+	X(ACT_BOMBARD, "bombard", 'F', "artillery fires at the building or bridge under the cursor") \
 	X(ACT_COMMANDER, "commander", 'C', "move a command stand") \
 	X(ACT_ATTACH, "attach", 'A', "attach or detach a brigade commander") \
 	X(ACT_RETREAT, "retreat", 'R', "retreat the selected unit from the battle") \

@@ -411,6 +411,14 @@ void ui_help(struct ui *ui)
 		add_line(&keys, "Turning over 90 degrees in an initiative forbids a charge in it");
 		add_line(&keys, "(and firing, for artillery).");
 		break;
+	case MODE_TARGET:
+		add_line(&keys, "Choosing a target:");
+		add_line(&keys, "  cursor keys  put the cursor on the enemy unit");
+		add_line(&keys, "  Tab          the next target the unit can charge or fire at");
+		add_line(&keys, "  Enter        give the order     Esc  cancel");
+		add_line(&keys, "A charge shows where it makes contact; a shot shows its zone of");
+		add_line(&keys, "fire, the range and the number of dice.");
+		break;
 	case MODE_CMOVE:
 		add_line(&keys, "Moving a command stand (36 cm, turning where it likes):");
 		add_line(&keys, "  cursor keys  choose the next point");

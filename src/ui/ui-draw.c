@@ -289,7 +289,8 @@ static void build_terrain(struct ui *ui)
 	const struct game *g = ui->g;
 	size_t n = (size_t)ui->map_w * (size_t)ui->map_h;
 	if (ui->tcache_ok && ui->tcache_w == ui->map_w && ui->tcache_h == ui->map_h &&
-	    ui->tcache_zoom == ui->zoom && ui->tcache_ox == ui->ox && ui->tcache_oy == ui->oy)
+	    ui->tcache_zoom == ui->zoom && ui->tcache_ox == ui->ox && ui->tcache_oy == ui->oy &&
+	    ui->tcache_version == g->terrain_version)
 		return;
 	free(ui->tcache);
 	ui->tcache = calloc(n ? n : 1, sizeof *ui->tcache);
@@ -353,6 +354,7 @@ static void build_terrain(struct ui *ui)
 	ui->tcache_zoom = ui->zoom;
 	ui->tcache_ox = ui->ox;
 	ui->tcache_oy = ui->oy;
+	ui->tcache_version = g->terrain_version;
 	ui->tcache_ok = true;
 }
 
@@ -587,6 +589,17 @@ static void draw_map(struct ui *ui)
 		taken[sy * ui->map_w + sx] = true;
 	}
 	draw_overlays(ui, taken);
+	/* A shot's zone of fire, highlighted where it leaves the ground bare. */
+	if (ui->zone_on)
+		for (int sy = 0; sy < ui->map_h; sy++)
+			for (int sx = 0; sx < ui->map_w; sx++) {
+				double x, y;
+				const struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
+				ui_cell_centre(ui, sx, sy, &x, &y);
+				if (!taken[sy * ui->map_w + sx] && geom_tri_contains(ui->zone, v2(x, y)))
+					put_glyph(ui, sy, sx, c->ascii == ' ' ? ':' : c->ascii,
+					          c->ascii == ' ' ? L'\u2591' : c->wide, A_BOLD, CP_OVERLAY);
+			}
 	free(taken);
 }
 

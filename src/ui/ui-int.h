@@ -25,6 +25,7 @@ enum ui_mode {
 	MODE_PIVOT,  /* choosing a facing */
 	MODE_CMOVE,  /* choosing a command stand's way */
 	MODE_MEASURE,
+	MODE_TARGET, /* choosing a charge's or a shot's target */
 };
 
 enum overlay {
@@ -63,12 +64,15 @@ struct ui {
 	struct tcell *tcache;
 	int tcache_w, tcache_h;
 	double tcache_zoom, tcache_ox, tcache_oy;
+	int tcache_version;
 	bool tcache_ok;
 
 	enum ui_mode mode;
 	struct order pending;      /* the order being shaped in a mode */
 	struct preview ghost;      /* where it would leave the unit */
 	bool ghost_on;
+	bool zone_on;              /* draw a zone of fire */
+	struct vec2 zone[3];
 	char entry[16];            /* digits typed in a mode */
 
 	char msg[300];

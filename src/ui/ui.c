@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "engine/command.h"
+#include "engine/fire.h"
 #include "engine/rules.h"
 #include "engine/seq.h"
 #include "ui-int.h"
@@ -630,6 +631,152 @@ static void cmove_mode_key(struct ui *ui, int ch, int act)
 	cursor_action(ui, act);
 }
 
+/* Charges and shots: choose the target. */
+
+/* Show what the pending charge or shot at the target would be. */
+static void target_update(struct ui *ui)
+{
+	struct game *g = ui->g;
+	int u = ui->pending.unit, t = ui->pending.target;
+	ui->ghost_on = false;
+	ui->zone_on = false;
+	if (t < 0) {
+		ui_flash(ui, false, "Put the cursor on the target (Tab: the next one it can %s).",
+		         ui->pending.kind == ORD_CHARGE ? "reach" : "fire at");
+		return;
+	}
+	if (ui->pending.kind == ORD_CHARGE) {
+		char why[256];
+		struct vec2 end;
+		double facing;
+		if (order_charge_reach(g, u, t, &end, &facing, why, sizeof why) < 0) {
+			ui_flash(ui, true, "%s", why);
+			return;
+		}
+		ui->ghost = (struct preview){ .ok = true, .unit = u, .pos = end, .facing = facing,
+		                              .form = g->units[u].form };
+		ui->ghost_on = true;
+		ui_flash(ui, false, "Charge %s: it reaches (%.1f cm). Enter charges, Esc cancels.",
+		         g->units[t].id, v2_dist(g->units[u].pos, end));
+	} else {
+		struct fire_shot shot;
+		if (!fire_check(g, u, t, NULL, &shot)) {
+			ui_flash(ui, true, "%s", shot.why);
+			return;
+		}
+		memcpy(ui->zone, shot.tri, sizeof ui->zone);
+		ui->zone_on = true;
+		ui_flash(ui, false, "Fire at %s: %.1f cm, %s, %d dice (%s). Enter fires.", g->units[t].id,
+		         shot.range, unit_is_artillery(&g->units[u]) ? range_names[shot.band].label : "small arms",
+		         shot.dice, shot.detail);
+	}
+}
+
+static bool target_ok(struct ui *ui, int t)
+{
+	struct game *g = ui->g;
+	char why[256];
+	if (g->units[t].side == g->units[ui->pending.unit].side || g->units[t].state != US_ACTIVE)
+		return false;
+	if (ui->pending.kind == ORD_CHARGE) {
+		struct vec2 end;
+		double f;
+		return order_charge_reach(g, ui->pending.unit, t, &end, &f, why, sizeof why) == 0;
+	} else {
+		struct fire_shot shot;
+		return fire_check(g, ui->pending.unit, t, NULL, &shot);
+	}
+}
+
+static void start_target(struct ui *ui, enum order_kind kind)
+{
+	int u = my_unit(ui);
+	if (u < 0)
+		return;
+	ui->pending = order_new(kind);
+	ui->pending.unit = u;
+	ui->pending.target = -1;
+	ui->mode = MODE_TARGET;
+	/* Start on the nearest target it can reach or fire at. */
+	{
+		double best = INFINITY;
+		for (int i = 0; i < ui->g->nunits; i++)
+			if (target_ok(ui, i) && game_unit_distance(&ui->g->units[u], &ui->g->units[i]) < best) {
+				best = game_unit_distance(&ui->g->units[u], &ui->g->units[i]);
+				ui->pending.target = i;
+			}
+	}
+	if (ui->pending.target >= 0) {
+		ui->cx = ui->g->units[ui->pending.target].pos.x;
+		ui->cy = ui->g->units[ui->pending.target].pos.y;
+		keep_in_view(ui);
+		target_update(ui);
+	} else {
+		ui_flash(ui, true, "%s has no enemy it can %s from here; move the cursor to see why.",
+		         ui->g->units[u].id, kind == ORD_CHARGE ? "charge" : "fire at");
+	}
+}
+
+static void target_key(struct ui *ui, int ch, int act)
+{
+	struct game *g = ui->g;
+	if (ch == ESC) {
+		ui->mode = MODE_NORMAL;
+		ui->ghost_on = ui->zone_on = false;
+		ui->msg[0] = '\0';
+		return;
+	}
+	if (act == ACT_SELECT && ch != ' ') {
+		if (ui->pending.target >= 0 && target_ok(ui, ui->pending.target)) {
+			ui->zone_on = false;
+			give(ui, &ui->pending);
+		}
+		return;
+	}
+	if (act == ACT_NEXT || ch == KEY_BTAB) {
+		int dir = ch == KEY_BTAB ? -1 : 1, start = ui->pending.target < 0 ? 0 : ui->pending.target;
+		for (int k = 1; k <= g->nunits; k++) {
+			int i = ((start + dir * k) % g->nunits + g->nunits) % g->nunits;
+			if (target_ok(ui, i)) {
+				ui->pending.target = i;
+				ui->cx = g->units[i].pos.x;
+				ui->cy = g->units[i].pos.y;
+				keep_in_view(ui);
+				break;
+			}
+		}
+		target_update(ui);
+		return;
+	}
+	if (cursor_action(ui, act)) {
+		int t = ui_unit_at(ui, ui->cx, ui->cy);
+		ui->pending.target = t >= 0 && g->units[t].side != g->units[ui->pending.unit].side ? t : -1;
+		target_update(ui);
+	}
+}
+
+static void bombard_action(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	int u = my_unit(ui), f = -1;
+	struct order o;
+	if (u < 0)
+		return;
+	for (int i = 0; i < g->map.nf; i++) {
+		struct shape s = feature_shape(&g->map.f[i]);
+		if (rules_terrain[g->map.f[i].type].structure && geom_shape_contains(&s, v2(ui->cx, ui->cy)))
+			f = i;
+	}
+	if (f < 0) {
+		ui_flash(ui, true, "Put the cursor on a village, landmark or bridge to bombard it.");
+		return;
+	}
+	o = order_new(ORD_BOMBARD);
+	o.unit = u;
+	o.target = f;
+	give(ui, &o);
+}
+
 /* ------------------------------------------------------------------ */
 
 static void normal_key(struct ui *ui, int ch, int act)
@@ -701,6 +848,15 @@ static void normal_key(struct ui *ui, int ch, int act)
 		break;
 	case ACT_SPECIAL:
 		special_menu(ui);
+		break;
+	case ACT_CHARGE:
+		start_target(ui, ORD_CHARGE);
+		break;
+	case ACT_FIRE:
+		start_target(ui, ORD_FIRE);
+		break;
+	case ACT_BOMBARD:
+		bombard_action(ui);
 		break;
 	case ACT_COMMANDER:
 		start_cmove(ui);
@@ -784,6 +940,9 @@ static void handle_key(struct ui *ui, int ch)
 		break;
 	case MODE_CMOVE:
 		cmove_mode_key(ui, ch, act);
+		break;
+	case MODE_TARGET:
+		target_key(ui, ch, act);
 		break;
 	default:
 		normal_key(ui, ch, act);

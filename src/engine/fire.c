@@ -1,0 +1,623 @@
+/* fire: eligibility and dice of a shot ("The Firing Phase"; cover from the
+ * terrain guidelines; wet powder, wind and visibility from the weather
+ * guidelines). */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fire.h"
+#include "game.h"
+#include "rules.h"
+#include "terrain.h"
+#include "weather.h"
+
+/* A point is ahead of a face only when it is further out than contact
+ * distance: a unit level with another's front, within the contact
+ * tolerance, is beside it, not in front of it. */
+#define FIRE_AHEAD_EPS GEOM_CONTACT
+/* Range limits are "up to": absorb rounding in the distance. */
+#define FIRE_RANGE_EPS 1e-9
+/* Candidate aiming points: the corners, seven points along each edge, the
+ * centre, and where each firer corner comes closest to each edge (which
+ * holds the nearest point of the target, whatever the angles). */
+#define EDGE_STEPS 8
+#define MAX_AIMS (4 + 4 * (EDGE_STEPS - 1) + 1 + 16)
+#define MAX_CANDS (4 * MAX_AIMS)
+
+/* How far a candidate shot got before it was refused: the refusal of the
+ * one that got furthest is the most informative. */
+enum stage {
+	ST_AIM,    /* the aiming point is not on the target */
+	ST_RANGE,
+	ST_SIGHT,
+	ST_WIND,
+	ST_FACING, /* the firer's own body would be in the zone */
+	ST_ZONE,   /* another unit in the zone */
+	ST_COVER,  /* two covers */
+	ST_OK,
+};
+
+/* What does not change from one aiming point to the next. */
+struct fire_ctx {
+	const struct game *g;
+	int fi, ti;
+	const struct unit *u, *t;
+	struct vec2 ubuf[4], tbuf[4];
+	struct shape us, ts;
+	bool art;
+	int nfaces;
+	double sight;
+	int bonus;
+	char bonus_text[FIRE_TEXT_LEN];
+	bool at_unformed, showers;
+};
+
+struct cand {
+	struct vec2 aim;
+	int face;
+	double range;
+	enum range_band band;
+	bool in_range;
+	int ub; /* dice before the halvings the zone may add */
+	int idx;
+};
+
+static void appendf(char *buf, size_t size, const char *fmt, ...) GAME_PRINTF(3, 4);
+static void appendf(char *buf, size_t size, const char *fmt, ...)
+{
+	size_t len = strlen(buf);
+	va_list ap;
+	if (len + 1 >= size)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + len, size - len, fmt, ap);
+	va_end(ap);
+}
+
+int fire_halve(int dice, int n)
+{
+	if (dice <= 0)
+		return 0;
+	if (n >= (int)(8 * sizeof dice) - 1)
+		return 0;
+	/* Halving with rounding down at every step gives the same as
+	 * rounding once at the end: floor(floor(d/2)/2) = floor(d/4). */
+	return n > 0 ? dice >> n : dice;
+}
+
+int fire_hits(int sum)
+{
+	return sum <= 0 ? 0 : sum / rules_fire.pips_per_hit;
+}
+
+static bool abandoned(const struct unit *u)
+{
+	return unit_has_marker(u, MK_ORANGE);
+}
+
+static bool in_square(const struct unit *u)
+{
+	return u->form == FORM_SQUARE || u->form == FORM_ESQUARE;
+}
+
+/* Corners of face k of a footprint (four corners in unit order): front,
+ * right, rear, left. */
+static void face_corners(const struct vec2 c[4], int k, struct vec2 *a, struct vec2 *b)
+{
+	*a = c[k];
+	*b = c[(k + 1) % 4];
+}
+
+/* How far p lies out beyond the face a-b of a footprint centred at centre. */
+static double beyond_face(struct vec2 a, struct vec2 b, struct vec2 centre, struct vec2 p)
+{
+	struct vec2 e = v2_sub(b, a);
+	struct vec2 n = v2(e.y, -e.x);
+	double len = v2_len(n);
+	if (len <= 0)
+		return -INFINITY;
+	n = v2_scale(n, 1 / len);
+	if (v2_dot(v2_sub(centre, a), n) > 0)
+		n = v2_scale(n, -1);
+	return v2_dot(v2_sub(p, a), n);
+}
+
+bool fire_can_bear(const struct game *g, const struct unit *u, const struct unit *t)
+{
+	struct obb ub = unit_footprint(u), tb = unit_footprint(t);
+	struct vec2 uc[4], tc[4];
+	(void)g;
+	if (in_square(u))
+		return true;
+	geom_obb_corners(&ub, uc);
+	geom_obb_corners(&tb, tc);
+	/* The footprint is convex: some point of it is ahead of the front
+	 * edge exactly when one of its corners is. */
+	for (int i = 0; i < 4; i++)
+		if (beyond_face(uc[0], uc[1], u->pos, tc[i]) > FIRE_AHEAD_EPS)
+			return true;
+	return false;
+}
+
+static const char *feature_label(const struct feature *f, char *buf, size_t size)
+{
+	if (f->name[0])
+		snprintf(buf, size, "%s (%s)", terrain_names[f->type].label, f->name);
+	else
+		snprintf(buf, size, "%s", terrain_names[f->type].label);
+	return buf;
+}
+
+static bool band_for(bool art, double r, enum range_band *band)
+{
+	*band = RANGE_CLOSE;
+	if (!art)
+		return r <= rules_fire.small_arms_range + FIRE_RANGE_EPS;
+	for (int b = 0; b < RANGE_COUNT; b++)
+		if (r <= rules_fire.art_range[b] + FIRE_RANGE_EPS) {
+			*band = (enum range_band)b;
+			return true;
+		}
+	return false;
+}
+
+static int base_dice(const struct fire_ctx *c, enum range_band band)
+{
+	if (c->art)
+		return rules_fire.art_dice[c->u->weight][band];
+	return rules_fire.small_arms_dice[c->u->form];
+}
+
+/* The modifiers that do not depend on the range or the zone. */
+static void ctx_bonus(struct fire_ctx *c)
+{
+	const struct unit *u = c->u, *t = c->t;
+	c->bonus = 0;
+	c->bonus_text[0] = 0;
+	if (!c->art && u->rating == RATING_GUARD) {
+		c->bonus += rules_fire.guard_infantry_bonus;
+		appendf(c->bonus_text, sizeof c->bonus_text, ", Guard infantry +%d",
+		        rules_fire.guard_infantry_bonus);
+	}
+	if (c->art && u->nat == NAT_BRITISH && !(u->flags & UF_KGL)) {
+		c->bonus += rules_fire.british_artillery_bonus;
+		appendf(c->bonus_text, sizeof c->bonus_text, ", British artillery +%d",
+		        rules_fire.british_artillery_bonus);
+	}
+	if (c->art && u->nat == NAT_FRENCH &&
+	    (u->rating == RATING_GUARD || u->rating == RATING_ELITE)) {
+		c->bonus += rules_fire.french_elite_artillery_bonus;
+		appendf(c->bonus_text, sizeof c->bonus_text, ", French %s artillery +%d",
+		        rating_names[u->rating].label, rules_fire.french_elite_artillery_bonus);
+	}
+	if (in_square(t) || t->form == FORM_COLUMN) {
+		c->bonus += rules_fire.target_square_or_column_bonus;
+		appendf(c->bonus_text, sizeof c->bonus_text, ", target in %s +%d",
+		        formation_names[t->form].label, rules_fire.target_square_or_column_bonus);
+	}
+	/* Batteries and skirmish lines always count as unformed. */
+	c->at_unformed = !unit_formed(t);
+	c->showers = c->g->wx.sky == SKY_SHOWERS;
+}
+
+/* Half the diagonal of a unit's footprint: nothing of it lies further
+ * from its centre. */
+static double unit_radius(const struct unit *v)
+{
+	double w, d;
+	formation_size(v->type, v->form, &w, &d);
+	return sqrt(w * w + d * d) / 2;
+}
+
+/* Refusals that hold whatever the aiming point. */
+static bool unit_refusal(struct fire_ctx *c, char *why, size_t size)
+{
+	const struct game *g = c->g;
+	const struct unit *u = c->u, *t = c->t;
+	struct vec2 buf[4];
+	enum tclass tc;
+
+	if (u->state != US_ACTIVE) {
+		snprintf(why, size, "cannot fire: %s is not on the table", u->id);
+		return true;
+	}
+	if (unit_is_cavalry(u)) {
+		snprintf(why, size, "cannot fire: cavalry never fires");
+		return true;
+	}
+	if (abandoned(u)) {
+		snprintf(why, size, "cannot fire: abandoned guns cannot fire");
+		return true;
+	}
+	if (c->fi == c->ti) {
+		snprintf(why, size, "cannot fire: a unit cannot fire at itself");
+		return true;
+	}
+	if (t->side == u->side) {
+		snprintf(why, size, "cannot fire: %s is a friendly unit", t->id);
+		return true;
+	}
+	if (t->state != US_ACTIVE) {
+		snprintf(why, size, "cannot fire: %s is not on the table", t->id);
+		return true;
+	}
+	if (abandoned(t)) {
+		snprintf(why, size, "cannot fire: abandoned guns are treated as if they were not there");
+		return true;
+	}
+	if (g->wx.sky == SKY_RAIN) {
+		snprintf(why, size, "cannot fire: in the rain no musket or gun can fire (wet powder)");
+		return true;
+	}
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *e = &g->units[i];
+		struct shape es;
+		if (e->side == u->side || e->state != US_ACTIVE || abandoned(e))
+			continue;
+		if (v2_dist(e->pos, u->pos) > unit_radius(e) + unit_radius(u) + GEOM_CONTACT)
+			continue;
+		es = unit_shape(e, buf);
+		if (geom_contact(&c->us, &es)) {
+			snprintf(why, size, "cannot fire: a unit in contact with the enemy (%s) "
+			         "fights hand-to-hand instead", e->id);
+			return true;
+		}
+	}
+	tc = terrain_class(u, false);
+	for (int i = 0; i < g->map.nf; i++) {
+		const struct feature *f = &g->map.f[i];
+		char name[NAME_LEN + 32];
+		if (!rules_terrain[f->type].no_fire_inside[tc] || !terrain_touches(f, &c->us))
+			continue;
+		feature_label(f, name, sizeof name);
+		snprintf(why, size, "cannot fire: %s may not fire while interpenetrated with %s %s",
+		         tclass_names[tc].label, name[0] && strchr("aeiou", name[0]) ? "an" : "a", name);
+		return true;
+	}
+	return false;
+}
+
+/* A quick rejection before the exact overlap test. */
+static bool near_box(const struct unit *v, const double box[4])
+{
+	double r = unit_radius(v);
+	return v->pos.x + r >= box[0] && v->pos.x - r <= box[1] &&
+	       v->pos.y + r >= box[2] && v->pos.y - r <= box[3];
+}
+
+/* The zone of fire must hold no formed unit, whatever its side, and no
+ * friendly unformed one.  Enemy unformed units in it are ignored by
+ * artillery at long range (plunging fire), fired through with half the
+ * dice at medium range when the target behind them is formed, and stop
+ * small arms and close-range artillery, which must fire at them instead. */
+static enum stage zone_check(const struct fire_ctx *c, const struct vec2 tri[3],
+                             enum range_band band, struct fire_shot *s,
+                             char *through, size_t tsize)
+{
+	const struct game *g = c->g;
+	struct shape zs = { .kind = SHAPE_POLYGON, .n = 3, .pts = tri, .r = 0 };
+	double box[4] = { INFINITY, -INFINITY, INFINITY, -INFINITY };
+	const struct unit *screen = NULL;
+
+	for (int k = 0; k < 3; k++) {
+		box[0] = fmin(box[0], tri[k].x);
+		box[1] = fmax(box[1], tri[k].x);
+		box[2] = fmin(box[2], tri[k].y);
+		box[3] = fmax(box[3], tri[k].y);
+	}
+	through[0] = 0;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *v = &g->units[i];
+		struct vec2 buf[4];
+		struct shape vs;
+		/* The firer's own body is kept out by the facing test. */
+		if (i == c->fi || i == c->ti || v->state != US_ACTIVE || abandoned(v))
+			continue;
+		if (!near_box(v, box))
+			continue;
+		vs = unit_shape(v, buf);
+		if (!geom_overlap(&zs, &vs))
+			continue;
+		if (unit_formed(v)) {
+			snprintf(s->why, sizeof s->why, "cannot fire: %s (formed) is in the zone of fire", v->id);
+			return ST_ZONE;
+		}
+		if (v->side == c->u->side) {
+			snprintf(s->why, sizeof s->why, "cannot fire: %s (friendly) is in the zone of fire", v->id);
+			return ST_ZONE;
+		}
+		/* Enemy unformed: plunging fire ignores them at long range. */
+		if (c->art && band == RANGE_LONG)
+			continue;
+		if (!screen)
+			screen = v;
+	}
+	if (!screen)
+		return ST_OK;
+	if (!c->art || band == RANGE_CLOSE) {
+		snprintf(s->why, sizeof s->why, "cannot fire: %s cannot fire through %s (enemy unformed) "
+		         "at close range: it may only fire at %s itself",
+		         c->art ? "artillery" : "small arms", screen->id, screen->id);
+		return ST_ZONE;
+	}
+	if (!unit_formed(c->t)) {
+		snprintf(s->why, sizeof s->why, "cannot fire: at medium range a battery fires through "
+		         "%s (enemy unformed) only at a formed target behind it", screen->id);
+		return ST_ZONE;
+	}
+	s->through_unformed = true;
+	snprintf(through, tsize, "%s", screen->id);
+	return ST_OK;
+}
+
+/* Cover ("How does terrain affect firing?").  Our geometric reading of a
+ * feature that is in (or partly in) the zone of fire and between the two
+ * units:
+ * - an area feature (wood, forest, village, landmark) counts when the
+ *   target touches it (stands in it or at its edge), or when it overlaps
+ *   the zone triangle without touching the firer (a wood the firer
+ *   stands in or at is not between them);
+ * - a linear feature (stone wall, earthwork, ditch) counts when it
+ *   overlaps the zone triangle and the firer is not in contact with it:
+ *   a unit lining a wall fires over it freely.
+ * A structure destroyed by artillery has become rough ground: no cover.
+ * The zone ends at the aiming point, so ground beyond the aim (behind
+ * the target) is not in it. */
+static int cover_count(const struct fire_ctx *c, const struct vec2 tri[3],
+                       char *names, size_t size)
+{
+	const struct game *g = c->g;
+	struct shape zs = { .kind = SHAPE_POLYGON, .n = 3, .pts = tri, .r = 0 };
+	int n = 0;
+	names[0] = 0;
+	for (int i = 0; i < g->map.nf; i++) {
+		const struct feature *f = &g->map.f[i];
+		struct shape fs;
+		bool counts;
+		char name[NAME_LEN + 32];
+		if (!rules_terrain[f->type].cover)
+			continue;
+		if (f->strength > 0 && f->damage >= f->strength)
+			continue;
+		fs = feature_shape(f);
+		counts = geom_overlap(&fs, &zs) && !terrain_touches(f, &c->us);
+		if (!feature_is_linear(f->type) && terrain_touches(f, &c->ts))
+			counts = true;
+		if (!counts)
+			continue;
+		appendf(names, size, "%s%s", n ? ", " : "", feature_label(f, name, sizeof name));
+		n++;
+	}
+	return n;
+}
+
+static void shot_reset(struct fire_shot *s, int firer, int target)
+{
+	memset(s, 0, sizeof *s);
+	s->firer = firer;
+	s->target = target;
+	s->band = RANGE_CLOSE;
+}
+
+/* One aiming point from one face, from range to dice. */
+static enum stage shot_eval(const struct fire_ctx *c, const struct cand *cd, struct fire_shot *s)
+{
+	char through[ID_LEN] = "", covers[FIRE_TEXT_LEN];
+	struct vec2 a, b;
+	enum stage st;
+
+	shot_reset(s, c->fi, c->ti);
+	s->aim = cd->aim;
+	s->face = cd->face;
+	face_corners(c->ubuf, cd->face, &a, &b);
+	s->tri[0] = a;
+	s->tri[1] = b;
+	s->tri[2] = cd->aim;
+	s->range = cd->range;
+	s->band = cd->band;
+
+	if (!cd->in_range) {
+		if (c->art)
+			snprintf(s->why, sizeof s->why, "cannot fire: %s is out of range "
+			         "(%.1f cm; artillery reaches %g cm)", c->t->id, cd->range,
+			         rules_fire.art_range[RANGE_LONG]);
+		else
+			snprintf(s->why, sizeof s->why, "cannot fire: %s is out of range "
+			         "(%.1f cm; small arms reach %g cm)", c->t->id, cd->range,
+			         rules_fire.small_arms_range);
+		return ST_RANGE;
+	}
+	if (cd->range > c->sight) {
+		snprintf(s->why, sizeof s->why, "cannot fire: %s is %.1f cm away, beyond the "
+		         "%g cm that can be seen", c->t->id, cd->range, c->sight);
+		return ST_SIGHT;
+	}
+	if (c->art && cd->band == RANGE_LONG && c->g->wx.sky == SKY_WIND) {
+		snprintf(s->why, sizeof s->why, "cannot fire: no artillery fires at long range "
+		         "in strong winds");
+		return ST_WIND;
+	}
+	/* An aiming point not ahead of the firing face makes the triangle
+	 * cross the firer's own body (or lie flat along its face). */
+	if (beyond_face(a, b, c->u->pos, cd->aim) <= FIRE_AHEAD_EPS) {
+		snprintf(s->why, sizeof s->why, "cannot fire: %s is not in front of %s "
+		         "(its own body would be in the zone of fire)", c->t->id, c->u->id);
+		return ST_FACING;
+	}
+	st = zone_check(c, s->tri, cd->band, s, through, sizeof through);
+	if (st != ST_OK)
+		return st;
+	s->covers = cover_count(c, s->tri, covers, sizeof covers);
+	if (s->covers >= 2) {
+		/* appendf: a long list of names is cut short, not an error. */
+		appendf(s->why, sizeof s->why, "cannot fire: %s has cover from two or more "
+		        "terrain features (%s)", c->t->id, covers);
+		return ST_COVER;
+	}
+	s->cover = s->covers == 1;
+
+	s->base = base_dice(c, cd->band);
+	s->bonus = c->bonus;
+	s->at_unformed = c->at_unformed;
+	s->showers = c->showers;
+	s->halvings = s->at_unformed + s->through_unformed + s->cover + s->showers;
+	s->dice = fire_halve(s->base + s->bonus, s->halvings);
+
+	if (c->art)
+		snprintf(s->detail, sizeof s->detail, "%s at %s %d", weight_names[c->u->weight].label,
+		         range_names[cd->band].label, s->base);
+	else
+		snprintf(s->detail, sizeof s->detail, "%s %d", formation_names[c->u->form].label, s->base);
+	appendf(s->detail, sizeof s->detail, "%s", c->bonus_text);
+	if (s->at_unformed)
+		appendf(s->detail, sizeof s->detail, ", target unformed: halved");
+	if (s->through_unformed)
+		appendf(s->detail, sizeof s->detail, ", through %s (unformed): halved", through);
+	if (s->cover)
+		appendf(s->detail, sizeof s->detail, ", cover of %s: halved", covers);
+	if (s->showers)
+		appendf(s->detail, sizeof s->detail, ", showers: halved");
+	appendf(s->detail, sizeof s->detail, " = %d %s", s->dice, s->dice == 1 ? "die" : "dice");
+	return ST_OK;
+}
+
+static void cand_fill(const struct fire_ctx *c, struct cand *cd, struct vec2 aim, int face, int idx)
+{
+	struct shape pt = geom_circle(&aim, 0);
+	cd->aim = aim;
+	cd->face = face;
+	cd->idx = idx;
+	cd->range = geom_distance(&c->us, &pt);
+	cd->in_range = band_for(c->art, cd->range, &cd->band);
+	cd->ub = cd->in_range ? fire_halve(base_dice(c, cd->band) + c->bonus,
+	                                   c->at_unformed + c->showers)
+	                      : -1;
+}
+
+/* Most dice first, then the shortest range, then the order generated. */
+static int cand_cmp(const void *pa, const void *pb)
+{
+	const struct cand *a = pa, *b = pb;
+	if (a->ub != b->ub)
+		return a->ub > b->ub ? -1 : 1;
+	if (a->range != b->range)
+		return a->range < b->range ? -1 : 1;
+	return (a->idx > b->idx) - (a->idx < b->idx);
+}
+
+static int aim_points(const struct fire_ctx *c, struct vec2 out[MAX_AIMS])
+{
+	const struct vec2 *tc = c->tbuf, *uc = c->ubuf;
+	int n = 0;
+	for (int i = 0; i < 4; i++)
+		out[n++] = tc[i];
+	for (int i = 0; i < 4; i++) {
+		struct vec2 a = tc[i], e = v2_sub(tc[(i + 1) % 4], a);
+		for (int k = 1; k < EDGE_STEPS; k++)
+			out[n++] = v2_add(a, v2_scale(e, (double)k / EDGE_STEPS));
+	}
+	out[n++] = c->t->pos;
+	for (int j = 0; j < 4; j++)
+		for (int i = 0; i < 4; i++) {
+			struct vec2 a = tc[i], e = v2_sub(tc[(i + 1) % 4], a);
+			double len2 = v2_dot(e, e);
+			double k = len2 > 0 ? v2_dot(v2_sub(uc[j], a), e) / len2 : 0;
+			k = k < 0 ? 0 : k > 1 ? 1 : k;
+			out[n++] = v2_add(a, v2_scale(e, k));
+		}
+	return n;
+}
+
+bool fire_check(const struct game *g, int firer, int target, const struct vec2 *aim,
+                struct fire_shot *shot)
+{
+	struct fire_ctx c = { .g = g, .fi = firer, .ti = target };
+	struct vec2 aims[MAX_AIMS];
+	struct cand cands[MAX_CANDS];
+	struct fire_shot best, refusal, s;
+	bool have_best = false, have_refusal = false;
+	enum stage rstage = ST_AIM;
+	int naims, ncands = 0;
+	struct obb ub, tb;
+
+	shot_reset(shot, firer, target);
+	shot_reset(&best, firer, target);
+	shot_reset(&refusal, firer, target);
+	if (firer < 0 || firer >= g->nunits || target < 0 || target >= g->nunits) {
+		snprintf(shot->why, sizeof shot->why, "cannot fire: no such unit");
+		return false;
+	}
+	c.u = &g->units[firer];
+	c.t = &g->units[target];
+	ub = unit_footprint(c.u);
+	tb = unit_footprint(c.t);
+	c.us = geom_obb_shape(&ub, c.ubuf);
+	c.ts = geom_obb_shape(&tb, c.tbuf);
+	c.art = unit_is_artillery(c.u);
+	/* A square has a front and a zone of fire on each of its four
+	 * faces, but still fires once, from one of them. */
+	c.nfaces = in_square(c.u) ? 4 : 1;
+	c.sight = weather_visibility(g);
+	if (unit_refusal(&c, shot->why, sizeof shot->why))
+		return false;
+	ctx_bonus(&c);
+	/* No point of the target is in range when its nearest is not: say so
+	 * without trying every aiming point. */
+	if (!aim) {
+		struct cand near = { .aim = c.t->pos };
+		near.range = geom_distance(&c.us, &c.ts);
+		near.in_range = band_for(c.art, near.range, &near.band);
+		if (!near.in_range) {
+			shot_eval(&c, &near, shot);
+			return false;
+		}
+	}
+
+	if (aim) {
+		if (!geom_shape_contains(&c.ts, *aim)) {
+			shot->aim = *aim;
+			snprintf(shot->why, sizeof shot->why, "cannot fire: the aiming point must be on %s",
+			         c.t->id);
+			return false;
+		}
+		aims[0] = *aim;
+		naims = 1;
+	} else {
+		naims = aim_points(&c, aims);
+	}
+	for (int f = 0; f < c.nfaces; f++)
+		for (int i = 0; i < naims; i++, ncands++)
+			cand_fill(&c, &cands[ncands], aims[i], f, ncands);
+	qsort(cands, (size_t)ncands, sizeof cands[0], cand_cmp);
+
+	for (int k = 0; k < ncands; k++) {
+		const struct cand *cd = &cands[k];
+		enum stage st;
+		/* Sorted by the dice the zone could leave: nothing further on
+		 * can beat the best found. */
+		if (have_best && (cd->ub < best.dice || (cd->ub == best.dice && cd->range >= best.range)))
+			break;
+		st = shot_eval(&c, cd, &s);
+		if (st == ST_OK) {
+			if (!have_best || s.dice > best.dice ||
+			    (s.dice == best.dice && s.range < best.range)) {
+				best = s;
+				have_best = true;
+			}
+		} else if (!have_refusal || st > rstage) {
+			refusal = s;
+			rstage = st;
+			have_refusal = true;
+		}
+	}
+	if (have_best) {
+		*shot = best;
+		return true;
+	}
+	*shot = refusal;
+	return false;
+}

@@ -1,0 +1,797 @@
+/* react: "Reactions".  A moving unit is offered, in the order it comes in
+ * reach of them, to every enemy formed unit that could opportunity-charge
+ * it (within 6 cm of infantry, 12 cm of cavalry), and again at the end of
+ * its move to those that let the first chance pass; a charge's target may
+ * counter-charge.  A charge that arrives is met by the target's reactions.
+ * Every reaction costs the unit its blue marker. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "command.h"
+#include "control.h"
+#include "fire.h"
+#include "game.h"
+#include "move.h"
+#include "react.h"
+#include "rules.h"
+
+const struct enum_name decision_names[DK_COUNT] = { DECISION_LIST(ENUM_NAME) };
+
+void decision_option(struct decision *d, const char *key, const char *label, double lo,
+                     double hi)
+{
+	if (d->nopts >= DECISION_MAX_OPTIONS)
+		return;
+	d->opt[d->nopts].key = key;
+	d->opt[d->nopts].label = label;
+	d->opt[d->nopts].lo = lo;
+	d->opt[d->nopts].hi = hi;
+	d->nopts++;
+}
+
+int game_decide(struct game *g, struct controller **ctl, struct decision *d)
+{
+	struct order a = order_new(ORD_ANSWER);
+	struct controller *c = ctl[d->side];
+	d->choice = 0;
+	d->value = d->opt[0].lo;
+	if (!c || !c->decide || c->decide(c, g, d) < 0)
+		return -1;
+	if (d->choice < 0 || d->choice >= d->nopts)
+		d->choice = 0;
+	if (d->opt[d->choice].hi > d->opt[d->choice].lo)
+		d->value = fmin(fmax(d->value, d->opt[d->choice].lo), d->opt[d->choice].hi);
+	else
+		d->value = d->opt[d->choice].lo;
+	g->decisions++;
+	a.unit = d->unit;
+	a.target = d->kind;
+	a.flag = d->choice;
+	a.a = d->value;
+	a.has_a = d->opt[d->choice].hi > d->opt[d->choice].lo;
+	snprintf(a.word, sizeof a.word, "%s", d->opt[d->choice].key);
+	game_record(g, &a);
+	if (a.has_a)
+		game_log(g, "%s: %s %s (%.1f).", g->side[d->side].name, g->units[d->unit].id,
+		         d->opt[d->choice].label, d->value);
+	else
+		game_log(g, "%s: %s: %s.", g->side[d->side].name, g->units[d->unit].id,
+		         d->opt[d->choice].label);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+
+bool react_quality_test(struct game *g, int unit, int bonus, const char *what)
+{
+	struct unit *u = &g->units[unit];
+	int need = rules_quality[u->rating];
+	int roll = game_roll(g, 1, NULL, "%s %s (%s: %d or more%s)", u->id, what,
+	                     rating_names[u->rating].label, need - bonus,
+	                     bonus ? ", with +1" : "");
+	bool pass = roll + bonus >= need;
+	game_log(g, "%s %s.", u->id, pass ? "passes" : "fails");
+	return pass;
+}
+
+bool react_outflanks(const struct game *g, int attacker, int defender)
+{
+	return !fire_can_bear(g, &g->units[defender], &g->units[attacker]);
+}
+
+static void unit_event(struct game *g, int unit)
+{
+	struct event ev = { .kind = EV_UNIT, .unit = unit };
+	event_emit(g, &ev);
+}
+
+/* Division and brigade stands go when their formation's losses exceed half
+ * (rounded up); a brigade stand attached to a unit stays ("Loss of Command
+ * Stands").  Losses are units eliminated. */
+static void check_command_losses(struct game *g, const struct unit *gone)
+{
+	int div = unit_division(g, gone), brig = gone->brigade;
+	int dn = 0, dl = 0, bn = 0, bl = 0;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		bool lost = u->state == US_ELIMINATED;
+		if (unit_division(g, u) == div) {
+			dn++;
+			dl += lost;
+		}
+		if (u->brigade == brig) {
+			bn++;
+			bl += lost;
+		}
+	}
+	if (div >= 0 && g->divs[div].commander >= 0 && dl > (dn + 1) / 2) {
+		struct commander *c = &g->cmdrs[g->divs[div].commander];
+		if (c->state == US_ACTIVE || c->state == US_RESERVE) {
+			c->state = US_ELIMINATED;
+			game_log(g, "%s leaves the field: %s has lost %d of its %d units (more than half).",
+			         c->name, g->divs[div].name, dl, dn);
+		}
+	}
+	if (g->brigs[brig].commander >= 0 && bl > (bn + 1) / 2) {
+		struct commander *c = &g->cmdrs[g->brigs[brig].commander];
+		if ((c->state == US_ACTIVE || c->state == US_RESERVE) && c->attached < 0) {
+			c->state = US_ELIMINATED;
+			game_log(g, "%s leaves the field: %s has lost %d of its %d units (more than half).",
+			         c->name, g->brigs[brig].name, bl, bn);
+		}
+	}
+}
+
+void react_eliminate(struct game *g, int unit, const char *why)
+{
+	struct unit *u = &g->units[unit];
+	int k;
+	if (u->state != US_ACTIVE)
+		return;
+	u->state = US_ELIMINATED;
+	game_log(g, "%s (%s) is eliminated: %s.", u->id, u->name, why);
+	if ((k = command_attached_to(g, unit)) >= 0) {
+		g->cmdrs[k].state = US_ELIMINATED;
+		g->cmdrs[k].attached = -1;
+		game_log(g, "%s, attached to it, is lost with it.", g->cmdrs[k].name);
+	}
+	/* A square that goes leaves the guns it sheltered permanently lost. */
+	if (unit_has_marker(u, MK_ORANGE) && !unit_is_artillery(u)) {
+		for (int i = 0; i < g->nunits; i++)
+			if (g->units[i].state == US_ACTIVE && unit_is_artillery(&g->units[i]) &&
+			    unit_has_marker(&g->units[i], MK_ORANGE) &&
+			    game_unit_distance(u, &g->units[i]) <= GEOM_CONTACT)
+				react_eliminate(g, i, "its crews' square is gone: the guns are lost");
+	}
+	check_command_losses(g, u);
+	unit_event(g, unit);
+}
+
+/* The square sheltering abandoned guns: a friendly square, itself marked
+ * orange, touching them. */
+static int guns_square(const struct game *g, int guns)
+{
+	const struct unit *a = &g->units[guns];
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *s = &g->units[i];
+		if (s->side == a->side && s->state == US_ACTIVE && !unit_is_artillery(s) &&
+		    unit_has_marker(s, MK_ORANGE) && game_unit_distance(s, a) <= GEOM_CONTACT)
+			return i;
+	}
+	return -1;
+}
+
+static bool enemy_within(const struct game *g, int unit, double range)
+{
+	for (int i = 0; i < g->nunits; i++)
+		if (g->units[i].side != g->units[unit].side && g->units[i].state == US_ACTIVE &&
+		    game_unit_distance(&g->units[i], &g->units[unit]) <= range)
+			return true;
+	return false;
+}
+
+void react_end_initiative(struct game *g)
+{
+	for (int i = 0; i < g->nunits; i++) {
+		struct unit *a = &g->units[i];
+		int sq;
+		if (a->state != US_ACTIVE || !unit_is_artillery(a) || !unit_has_marker(a, MK_ORANGE))
+			continue;
+		sq = guns_square(g, i);
+		if (sq < 0) {
+			react_eliminate(g, i, "its crews' square has left it: the guns are lost");
+			continue;
+		}
+		if (g->initiative == (int)a->side && !enemy_within(g, i, rules_react.reman_clear) &&
+		    !enemy_within(g, sq, rules_react.reman_clear)) {
+			unit_set_marker(a, MK_ORANGE, false);
+			unit_set_marker(&g->units[sq], MK_ORANGE, false);
+			game_log(g, "The crews of %s leave %s and man their guns again.", a->id, g->units[sq].id);
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Command stands in the way of a moving enemy ("Loss of Command Stands") */
+
+/* Find a place 6 to 12 cm from where the stand is and no closer than 6 cm
+ * to any enemy unit; the farthest from the enemy wins.  The engine chooses
+ * for the stand's side, as any player would: as safe as possible. */
+static bool evade(struct game *g, int cmdr)
+{
+	struct commander *c = &g->cmdrs[cmdr];
+	struct vec2 from = c->pos, best = from;
+	double best_d = -1;
+	struct mover m;
+	move_mover_cmdr(g, cmdr, &m);
+	m.through_friends = false;
+	for (int ring = 0; ring <= 6; ring++) {
+		double r = rules_command.evade_min + ring;
+		for (int k = 0; k < 24; k++) {
+			struct vec2 p = v2_add(from, v2_scale(geom_dir(k * 15.0), r));
+			struct shape cs;
+			double nearest = INFINITY;
+			c->pos = p;
+			if (move_place_blocker(g, &m, NULL, -1) != -1)
+				continue;
+			cs = commander_shape(c);
+			for (int i = 0; i < g->nunits; i++) {
+				struct vec2 b[4];
+				struct shape us;
+				double d;
+				if (g->units[i].side == c->side || g->units[i].state != US_ACTIVE)
+					continue;
+				us = unit_shape(&g->units[i], b);
+				d = geom_distance(&cs, &us);
+				if (d < nearest)
+					nearest = d;
+			}
+			if (nearest >= rules_command.evade_enemy_clear && nearest > best_d) {
+				best_d = nearest;
+				best = p;
+			}
+		}
+	}
+	c->pos = best;
+	return best_d >= 0;
+}
+
+static void stands_in_the_way(struct game *g, int mover, struct obb start, struct vec2 dir,
+                              double dist, bool overrun)
+{
+	struct unit *u = &g->units[mover];
+	for (int i = 0; i < g->ncmdrs; i++) {
+		struct commander *c = &g->cmdrs[i];
+		struct shape cs;
+		bool hit = false;
+		if (c->state != US_ACTIVE || c->side == u->side || c->attached >= 0)
+			continue;
+		cs = commander_shape(c);
+		/* Does the footprint touch the stand anywhere along its way? */
+		for (double t = 0; t <= dist + 1e-9 && !hit; t += 0.25) {
+			struct obb b = move_shift(start, dir, t > dist ? dist : t);
+			struct vec2 buf[4];
+			struct shape s = geom_obb_shape(&b, buf);
+			hit = geom_contact(&s, &cs);
+		}
+		if (!hit)
+			continue;
+		if (overrun) {
+			c->state = US_ELIMINATED;
+			game_log(g, "%s is overrun by the charging %s.", c->name, u->id);
+		} else if (!evade(g, i)) {
+			c->state = US_ELIMINATED;
+			game_log(g, "%s finds nowhere to evade to and is lost.", c->name);
+		} else {
+			c->flags |= CF_EVADED;
+			game_log(g, "%s evades %s (white markers: no command radius this Turn).", c->name, u->id);
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Opportunity charges and counter-charges */
+
+static double react_range(const struct unit *r)
+{
+	return unit_is_cavalry(r) ? rules_react.opportunity_cav : rules_react.opportunity_inf;
+}
+
+/* Could reactor charge mover where the mover now is: a formed unit that
+ * may react, pivoting at most 90 degrees without touching anything, then
+ * straight into contact within its charge allowance, touching nothing
+ * else and crossing no ground it may not charge or intercept through. */
+static bool can_intercept(struct game *g, int reactor, int mover, bool counter, double *facing,
+                          double *dist)
+{
+	struct unit *r = &g->units[reactor], *m = &g->units[mover];
+	const struct move_allowance *ma = rules_move_for(r->type, r->form);
+	struct mover mv;
+	struct sweep s;
+	struct obb fp;
+	enum cmd_status st;
+	double want;
+
+	if (r->state != US_ACTIVE || r->side == m->side || r->side == (enum side)g->initiative)
+		return false;
+	if (!unit_formed(r) || r->form == FORM_SQUARE || r->form == FORM_ESQUARE || !ma ||
+	    ma->charge <= 0)
+		return false;
+	if (unit_is_infantry(r) && unit_is_cavalry(m))
+		return false;
+	if (unit_has_marker(r, MK_BLUE) || unit_has_marker(r, MK_ORANGE))
+		return false;
+	st = command_status(g, r, NULL);
+	if (st == CS_NOT_IN_COMMAND && !counter)
+		return false;
+	if (game_unit_distance(r, m) > react_range(r) + 1e-9)
+		return false;
+	if (game_unit_distance(r, m) > weather_visibility(g))
+		return false;
+	want = geom_bearing(r->pos, m->pos);
+	if (fabs(geom_angle_diff(r->facing, want)) > rules_react.opportunity_pivot + 1e-9)
+		return false;
+	if (move_pivot_blocker(g, reactor, r->facing, want) != -1)
+		return false;
+	fp = unit_footprint_as(r->type, r->form, r->pos, want);
+	move_mover_unit(g, reactor, TMODE_INTERCEPT, false, &mv);
+	mv.target = mover;
+	move_sweep(g, &mv, &fp, fp.c, geom_dir(want), ma->charge + 1, ma->charge,
+	           g->wx.weather == WX_HOT, &s);
+	if (s.why != STOP_TARGET)
+		return false;
+	*facing = want;
+	*dist = s.dist;
+	return true;
+}
+
+/* The reactor charges into the mover: pivot, tests, move into contact. */
+static int intercept(struct game *g, struct controller **ctl, int reactor, int mover, bool counter,
+                     bool *contact)
+{
+	struct unit *r = &g->units[reactor], *m = &g->units[mover];
+	double facing, dist;
+	*contact = false;
+	if (!can_intercept(g, reactor, mover, counter, &facing, &dist))
+		return 0;
+	(void)ctl;
+	unit_set_marker(r, MK_BLUE, true);
+	r->pivoted += fabs(geom_angle_diff(r->facing, facing));
+	r->facing = facing;
+	game_log(g, "%s pivots to face %s.", r->id, m->id);
+	if (!counter && command_status(g, r, NULL) == CS_CAUTIOUS &&
+	    !react_quality_test(g, reactor, 0, "tests to charge (in command but cautious)")) {
+		game_log(g, "%s holds back.", r->id);
+		unit_event(g, reactor);
+		return 0;
+	}
+	if (!counter && !react_quality_test(g, reactor, 0, "tests to opportunity-charge")) {
+		game_log(g, "%s fails to charge and does no more this initiative.", r->id);
+		unit_event(g, reactor);
+		return 0;
+	}
+	r->pos = v2_add(r->pos, v2_scale(geom_dir(facing), dist));
+	r->acted |= UA_CHARGING;
+	r->charge_start = dist;
+	{
+		struct obb start = unit_footprint_as(r->type, r->form, v2_sub(r->pos, v2_scale(geom_dir(facing), dist)),
+		                                     facing);
+		stands_in_the_way(g, reactor, start, geom_dir(facing), dist, unit_is_cavalry(r));
+	}
+	game_log(g, "%s %s %s (%.1f cm).", r->id, counter ? "counter-charges" : "opportunity-charges",
+	         m->id, dist);
+	*contact = true;
+	if (unit_is_artillery(m)) {
+		react_eliminate(g, mover, "guns caught on the move by an opportunity charge are overrun");
+		unit_set_marker(r, MK_WHITE, true);
+		game_log(g, "%s obtains a break-through.", r->id);
+	}
+	unit_event(g, reactor);
+	return 0;
+}
+
+/* Offer a reactor its chance: 1 it charged home, 0 not, REACT_QUIT. */
+static int offer(struct game *g, struct controller **ctl, int reactor, int mover, bool counter,
+                 bool *contact)
+{
+	struct unit *r = &g->units[reactor], *m = &g->units[mover];
+	struct decision d = { .kind = counter ? DK_COUNTER : DK_OPPORTUNITY, .side = r->side,
+	                      .unit = reactor, .other = mover };
+	char q[200];
+	double facing, dist;
+	if (!can_intercept(g, reactor, mover, counter, &facing, &dist))
+		return 0;
+	snprintf(q, sizeof q, counter ? "%s is charged by %s: counter-charge it (no test)?"
+	                              : "%s may opportunity-charge %s moving %.0f cm away (1D6 >= %d)?",
+	         r->id, m->id, counter ? 0.0 : game_unit_distance(r, m), rules_quality[r->rating]);
+	if (counter)
+		snprintf(q, sizeof q, "%s is charged by %s: counter-charge it (no test)?", r->id, m->id);
+	d.question = q;
+	decision_option(&d, "no", "let it pass", 0, 0);
+	decision_option(&d, "charge", counter ? "counter-charge" : "opportunity-charge", 0, 0);
+	if (game_decide(g, ctl, &d) < 0)
+		return REACT_QUIT;
+	if (d.choice != 1)
+		return 0;
+	intercept(g, ctl, reactor, mover, counter, contact);
+	return *contact ? 1 : 0;
+}
+
+int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2 dir,
+                 double dist, int target, double *moved, bool *caught)
+{
+	struct unit *m = &g->units[mover];
+	struct obb start = unit_footprint(m);
+	unsigned char asked[1024] = { 0 }; /* 1: let it pass once */
+	double t = 0;
+	bool charging = target >= 0;
+
+	*moved = 0;
+	*caught = false;
+	for (;;) {
+		/* The next enemy to come within reach along the way. */
+		int next = -1;
+		double tnext = INFINITY;
+		for (int i = 0; i < g->nunits && i < 1024; i++) {
+			struct unit *r = &g->units[i];
+			double lo, hi, range;
+			if (asked[i] || r->state != US_ACTIVE || r->side == m->side)
+				continue;
+			if (!unit_formed(r) || unit_is_artillery(r) || unit_has_marker(r, MK_BLUE))
+				continue;
+			range = react_range(r);
+			/* First distance along the way within range: bisect on the
+			 * exact distance (it is convex in t for convex shapes). */
+			lo = t;
+			hi = dist;
+			{
+				struct obb b = move_shift(start, dir, t);
+				struct vec2 bb[4], rb[4];
+				struct shape s = geom_obb_shape(&b, bb), rs = unit_shape(r, rb);
+				if (geom_distance(&s, &rs) <= range) {
+					tnext = t;
+					next = i;
+					break;
+				}
+			}
+			for (double step = t; step <= dist + 1e-9; step += 0.25) {
+				double at = step > dist ? dist : step;
+				struct obb b = move_shift(start, dir, at);
+				struct vec2 bb[4], rb[4];
+				struct shape s = geom_obb_shape(&b, bb), rs = unit_shape(r, rb);
+				if (geom_distance(&s, &rs) <= range) {
+					hi = at;
+					break;
+				}
+				lo = at;
+				if (at >= dist) {
+					hi = INFINITY;
+					break;
+				}
+			}
+			if (isinf(hi))
+				continue;
+			while (hi - lo > 1e-3) {
+				double mid = (lo + hi) / 2;
+				struct obb b = move_shift(start, dir, mid);
+				struct vec2 bb[4], rb[4];
+				struct shape s = geom_obb_shape(&b, bb), rs = unit_shape(r, rb);
+				if (geom_distance(&s, &rs) <= range)
+					hi = mid;
+				else
+					lo = mid;
+			}
+			if (hi < tnext) {
+				tnext = hi;
+				next = i;
+			}
+		}
+		if (next < 0)
+			break;
+		t = tnext;
+		m->pos = move_shift(start, dir, t).c;
+		{
+			bool counter = charging && next == target, contact;
+			int r = offer(g, ctl, next, mover, counter, &contact);
+			if (r == REACT_QUIT)
+				return REACT_QUIT;
+			asked[next] = 1;
+			if (contact) {
+				stands_in_the_way(g, mover, start, dir, t, charging && unit_is_cavalry(m));
+				*moved = t;
+				*caught = true;
+				return 0;
+			}
+		}
+	}
+	m->pos = move_shift(start, dir, dist).c;
+	*moved = dist;
+	stands_in_the_way(g, mover, start, dir, dist, charging && unit_is_cavalry(m));
+	/* Those who let it pass may still try where it stops (a charge that
+	 * arrives is met by its target's reactions instead). */
+	if (!charging) {
+		for (int i = 0; i < g->nunits && i < 1024; i++) {
+			bool contact;
+			int r;
+			if (!asked[i] || m->state != US_ACTIVE)
+				continue;
+			r = offer(g, ctl, i, mover, false, &contact);
+			if (r == REACT_QUIT)
+				return REACT_QUIT;
+			if (contact) {
+				*caught = true;
+				return 0;
+			}
+		}
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reactions of the unit a charge reaches */
+
+/* About face if the enemy is ahead, then move straight away lo..hi cm;
+ * touching an enemy or forbidden ground (or the table's edge) on the way
+ * is the end of the unit.  Returns false if it was eliminated. */
+static bool move_away(struct game *g, int unit, int from, double want, bool limbered,
+                      const char *what)
+{
+	struct unit *u = &g->units[unit];
+	struct vec2 away = v2_sub(u->pos, g->units[from].pos);
+	struct mover m;
+	struct sweep s;
+	struct obb fp;
+	if (v2_dot(geom_dir(u->facing), away) < 0) {
+		u->facing = geom_norm_deg(u->facing + 180);
+		game_log(g, "%s about faces.", u->id);
+	}
+	fp = unit_footprint(u);
+	move_mover_unit(g, unit, TMODE_MOVE, limbered, &m);
+	m.through_friends = true;
+	move_sweep(g, &m, &fp, fp.c, geom_dir(u->facing), want, INFINITY, false, &s);
+	if (s.dist < want - 1e-6 && s.why != STOP_UNIT) {
+		u->pos = move_shift(fp, geom_dir(u->facing), s.dist).c;
+		react_eliminate(g, unit, s.why == STOP_EDGE ? "it left the table as it fled"
+		                                           : s.why == STOP_TERRAIN
+		                                                 ? "it ran into ground it could not cross"
+		                                                 : "it ran into the enemy");
+		return false;
+	}
+	/* It may pass friends but must not stop on one: the nearest clear
+	 * place further on, within what was allowed. */
+	for (double d = want; d <= want + 12; d += 0.25) {
+		struct obb end = move_shift(fp, geom_dir(u->facing), d);
+		struct mover stop = m;
+		stop.through_friends = false;
+		if (move_place_blocker(g, &stop, &end, -1) == -1) {
+			u->pos = end.c;
+			game_log(g, "%s %s %.1f cm.", u->id, what, d);
+			return true;
+		}
+	}
+	react_eliminate(g, unit, "it found no clear place to stop");
+	return false;
+}
+
+static void breakthrough(struct game *g, int unit)
+{
+	unit_set_marker(&g->units[unit], MK_WHITE, true);
+	game_log(g, "%s obtains a break-through.", g->units[unit].id);
+}
+
+/* A friendly solid square touching the guns, or -1. */
+static int sheltering_square(const struct game *g, int guns)
+{
+	const struct unit *a = &g->units[guns];
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *s = &g->units[i];
+		if (s->side == a->side && s->state == US_ACTIVE && s->form == FORM_SQUARE &&
+		    game_unit_distance(s, a) <= GEOM_CONTACT)
+			return i;
+	}
+	return -1;
+}
+
+/* Was the unit touching an enemy other than this charger? */
+static bool in_contact_except(const struct game *g, int unit, int except)
+{
+	for (int i = 0; i < g->nunits; i++)
+		if (i != except && g->units[i].side != g->units[unit].side &&
+		    g->units[i].state == US_ACTIVE &&
+		    game_unit_distance(&g->units[i], &g->units[unit]) <= GEOM_CONTACT)
+			return true;
+	return false;
+}
+
+/* Emergency square: 1D6 (+1 British not KGL, or Austrian, in column) >=
+ * quality; success squares the unit about its centre, failure costs two
+ * hits to a unit a cavalry charge has reached. */
+static int try_square(struct game *g, struct controller **ctl, int unit, int charger, bool contacted)
+{
+	struct unit *u = &g->units[unit];
+	struct decision d = { .kind = DK_ESQUARE, .side = u->side, .unit = unit, .other = charger };
+	char q[200];
+	int bonus = 0;
+	bool column = u->form == FORM_COLUMN;
+	if ((u->nat == NAT_BRITISH && !(u->flags & UF_KGL) && column) || (u->nat == NAT_AUSTRIAN && column))
+		bonus = rules_react.esquare_column_bonus;
+	snprintf(q, sizeof q, "%s: %s charges from over 12 cm: try to form an emergency square "
+	         "(1D6%s >= %d)?", u->id, g->units[charger].id, bonus ? " +1" : "",
+	         rules_quality[u->rating]);
+	d.question = q;
+	decision_option(&d, "stand", "stand and fight", 0, 0);
+	decision_option(&d, "square", "form an emergency square", 0, 0);
+	if (game_decide(g, ctl, &d) < 0)
+		return REACT_QUIT;
+	if (d.choice != 1)
+		return 0;
+	unit_set_marker(u, MK_BLUE, true);
+	if (react_quality_test(g, unit, bonus, "tries to form an emergency square")) {
+		u->form = FORM_ESQUARE;
+		game_log(g, "%s forms an emergency square.", u->id);
+		/* The cavalry keeps its contact ("moved back into contact"). */
+		if (contacted) {
+			struct unit *c = &g->units[charger];
+			struct mover m;
+			struct sweep s;
+			struct obb fp = unit_footprint(c);
+			if (game_unit_distance(c, u) > GEOM_CONTACT) {
+				move_mover_unit(g, charger, TMODE_CHARGE, false, &m);
+				m.target = unit;
+				move_sweep(g, &m, &fp, fp.c, geom_dir(c->facing), 10, INFINITY, false, &s);
+				if (s.why == STOP_TARGET)
+					c->pos = move_shift(fp, geom_dir(c->facing), s.dist).c;
+			}
+		}
+		unit_event(g, unit);
+		return 1;
+	}
+	if (contacted && unit_is_cavalry(&g->units[charger])) {
+		u->sp -= rules_react.esquare_fail_hits;
+		game_log(g, "%s fails to form square and takes %d hits (%d SP left).", u->id,
+		         rules_react.esquare_fail_hits, u->sp);
+		if (u->sp <= unit_elimination_sp(u))
+			react_eliminate(g, unit, "caught out of square by cavalry");
+	}
+	unit_event(g, unit);
+	return 0;
+}
+
+static int feint(struct game *g, struct controller **ctl, int charger, int square)
+{
+	struct unit *c = &g->units[charger];
+	struct decision d = { .kind = DK_FEINT, .side = c->side, .unit = charger, .other = square };
+	char q[200];
+	struct mover m;
+	struct sweep s;
+	struct obb fp;
+	struct vec2 back = v2_scale(geom_dir(c->facing), -1);
+	snprintf(q, sizeof q, "%s faces an emergency square: turn the charge into a feint (1D6 >= %d, "
+	         "then back %g to %g cm)?", c->id, rules_quality[c->rating], rules_react.feint_min,
+	         rules_react.feint_max);
+	d.question = q;
+	decision_option(&d, "stand", "stand and fight", 0, 0);
+	decision_option(&d, "feint", "feint: fall back along the path (cm)", rules_react.feint_min,
+	                rules_react.feint_max);
+	if (game_decide(g, ctl, &d) < 0)
+		return REACT_QUIT;
+	if (d.choice != 1 || !react_quality_test(g, charger, 0, "tries to feint"))
+		return 0;
+	fp = unit_footprint(c);
+	move_mover_unit(g, charger, TMODE_MOVE, false, &m);
+	m.through_friends = false;
+	/* Backwards along its path: contact with anything ends it. */
+	{
+		struct unit saved = g->units[square];
+		g->units[square].state = US_ELIMINATED; /* the square it leaves is no obstacle */
+		move_sweep(g, &m, &fp, fp.c, back, d.value, INFINITY, false, &s);
+		g->units[square] = saved;
+	}
+	if (s.dist < d.value - 1e-6) {
+		react_eliminate(g, charger, "its feint ran into something behind it");
+		return 1;
+	}
+	c->pos = move_shift(fp, back, d.value).c;
+	game_log(g, "%s feints back %.1f cm.", c->id, d.value);
+	{
+		struct decision p = { .kind = DK_FEINT_PIVOT, .side = c->side, .unit = charger };
+		char pq[160];
+		snprintf(pq, sizeof pq, "%s may pivot up to 90 degrees (negative: to the left).", c->id);
+		p.question = pq;
+		decision_option(&p, "none", "stay facing the square", 0, 0);
+		decision_option(&p, "pivot", "pivot by (degrees)", -rules_react.feint_pivot,
+		                rules_react.feint_pivot);
+		if (game_decide(g, ctl, &p) < 0)
+			return REACT_QUIT;
+		if (p.choice == 1 && fabs(p.value) > 1e-9) {
+			double to = c->facing + p.value;
+			if (move_pivot_blocker(g, charger, c->facing, to) != -1) {
+				react_eliminate(g, charger, "its pivot after the feint touched another unit");
+				return 1;
+			}
+			c->facing = geom_norm_deg(to);
+			game_log(g, "%s pivots to %.0f.", c->id, c->facing);
+		}
+	}
+	c->acted |= UA_DONE;
+	unit_event(g, charger);
+	return 1;
+}
+
+int react_contact(struct game *g, struct controller **ctl, int charger, int target, double start)
+{
+	struct unit *c = &g->units[charger], *t = &g->units[target];
+	bool from_afar = start > rules_react.esquare_charge_from;
+	bool was_engaged = in_contact_except(g, target, charger);
+
+	if (t->state != US_ACTIVE || c->state != US_ACTIVE)
+		return 0;
+	/* A unit reacts once per initiative (the blue marker). */
+	if (!unit_has_marker(t, MK_BLUE)) {
+		struct decision d = { .side = t->side, .unit = target, .other = charger };
+		char q[220];
+		int square = unit_is_artillery(t) ? sheltering_square(g, target) : -1;
+		bool flee = t->type == UT_HORSE_ART && unit_is_infantry(c) && !was_engaged;
+
+		if (t->form == FORM_SKIRMISH && !unit_is_artillery(t)) {
+			bool cav = unit_is_cavalry(t);
+			double lo = cav ? rules_react.fallback_cav_min : rules_react.fallback_inf_min;
+			double hi = cav ? rules_react.fallback_cav_max : rules_react.fallback_inf_max;
+			d.kind = DK_FALLBACK;
+			snprintf(q, sizeof q, "%s (skirmish line) is charged by %s: fall back %g to %g cm?",
+			         t->id, c->id, lo, hi);
+			d.question = q;
+			decision_option(&d, "stand", "stand and fight", 0, 0);
+			decision_option(&d, "fallback", "fall back (cm)", lo, hi);
+			if (game_decide(g, ctl, &d) < 0)
+				return REACT_QUIT;
+			if (d.choice == 1) {
+				unit_set_marker(t, MK_BLUE, true);
+				move_away(g, target, charger, d.value, false, "falls back");
+				breakthrough(g, charger);
+				return 0;
+			}
+		} else if (flee || square >= 0) {
+			d.kind = flee ? DK_FLEE : DK_CREWS;
+			snprintf(q, sizeof q, "%s is charged by %s: %s?", t->id, c->id,
+			         flee && square >= 0 ? "limber up and flee, or send the crews into the square"
+			         : flee ? "limber up and flee (1D6 >= quality, or it is overrun)"
+			                : "send the crews into the square beside it");
+			d.question = q;
+			decision_option(&d, "stand", "stand and fight", 0, 0);
+			if (flee)
+				decision_option(&d, "flee", "limber up and flee (cm)", rules_react.flee_min,
+				                rules_react.flee_max);
+			if (square >= 0)
+				decision_option(&d, "crews", "crews flee into the square", 0, 0);
+			if (game_decide(g, ctl, &d) < 0)
+				return REACT_QUIT;
+			if (d.choice > 0 && strcmp(d.opt[d.choice].key, "flee") == 0) {
+				unit_set_marker(t, MK_BLUE, true);
+				if (!react_quality_test(g, target, 0, "tries to limber up and flee"))
+					react_eliminate(g, target, "it failed to limber up and was overrun");
+				else
+					move_away(g, target, charger, d.value, true, "limbers up and flees");
+				breakthrough(g, charger);
+				return 0;
+			}
+			if (d.choice > 0 && strcmp(d.opt[d.choice].key, "crews") == 0) {
+				unit_set_marker(t, MK_BLUE, true);
+				unit_set_marker(t, MK_ORANGE, true);
+				unit_set_marker(&g->units[square], MK_ORANGE, true);
+				game_log(g, "%s's crews flee into %s: the guns are abandoned.", t->id,
+				         g->units[square].id);
+				breakthrough(g, charger);
+				return 0;
+			}
+		}
+	}
+	/* Emergency squares against cavalry that charged from over 12 cm: the
+	 * unit reached, then every formed infantry unit within 6 cm of it. */
+	if (unit_is_cavalry(c) && from_afar) {
+		int formed_square = 0, r;
+		if (unit_is_infantry(t) && unit_formed(t) && t->form != FORM_SQUARE &&
+		    t->form != FORM_ESQUARE && !unit_has_marker(t, MK_BLUE)) {
+			if ((r = try_square(g, ctl, target, charger, true)) == REACT_QUIT)
+				return REACT_QUIT;
+			formed_square = r;
+		}
+		for (int i = 0; i < g->nunits; i++) {
+			struct unit *n = &g->units[i];
+			if (i == target || n->side != t->side || n->state != US_ACTIVE ||
+			    !unit_is_infantry(n) || !unit_formed(n) || n->form == FORM_SQUARE ||
+			    n->form == FORM_ESQUARE || unit_has_marker(n, MK_BLUE) ||
+			    game_unit_distance(n, t) > rules_react.esquare_nearby)
+				continue;
+			if (try_square(g, ctl, i, charger, false) == REACT_QUIT)
+				return REACT_QUIT;
+		}
+		if (formed_square && t->state == US_ACTIVE && c->state == US_ACTIVE &&
+		    feint(g, ctl, charger, target) == REACT_QUIT)
+			return REACT_QUIT;
+	}
+	return 0;
+}

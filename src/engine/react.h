@@ -1,0 +1,48 @@
+/* react: what the side without the initiative may do while the other side
+ * acts ("Reactions"): opportunity charges and counter-charges against a
+ * moving unit, and the reactions of a unit a charge has reached. */
+#ifndef GROGNARD_REACT_H
+#define GROGNARD_REACT_H
+
+#include <stdbool.h>
+
+#include "geom.h"
+
+struct game;
+struct controller;
+
+#define REACT_QUIT (-2)
+
+/* Carry a unit of the side with the initiative along dir for dist cm (the
+ * way already checked), offering the other side its opportunity charges
+ * (and, when the mover is charging target, the target its counter-charge)
+ * as it goes.  *moved gets how far it got; *caught whether an enemy
+ * charge stopped it.  Command stands in its way evade or are overrun.
+ * Returns 0, or REACT_QUIT. */
+int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2 dir,
+                 double dist, int target, double *moved, bool *caught);
+
+/* A charge has reached its target: the target's reactions (fall back,
+ * limber and flee, crews to a square, emergency square with the formed
+ * infantry near it) and then the charger's feint.  start: how far apart
+ * they were when the charge began. */
+int react_contact(struct game *g, struct controller **ctl, int charger, int target,
+                  double start);
+
+/* Remove a unit from play (eliminated): its attached brigade commander
+ * dies with it; guns abandoned beside a square that goes are lost. */
+void react_eliminate(struct game *g, int unit, const char *why);
+
+/* The end of an initiative: abandoned guns are re-manned when their side
+ * just had the initiative and no enemy is within 12 cm of them or their
+ * square; guns whose square has gone or left them are lost. */
+void react_end_initiative(struct game *g);
+
+/* Quality test ("1D6 >= the unit's quality rating"), logged. */
+bool react_quality_test(struct game *g, int unit, int bonus, const char *what);
+
+/* Does a unit outflank another (could the other not fire at it, by its
+ * facing and formation)? */
+bool react_outflanks(const struct game *g, int attacker, int defender);
+
+#endif

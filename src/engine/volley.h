@@ -1,0 +1,22 @@
+/* volley: carrying out fire ("The Firing Phase"): the shot, the return
+ * fire and supporting artillery it draws, suppression fire against
+ * batteries, and structural damage to buildings and bridges. */
+#ifndef GROGNARD_VOLLEY_H
+#define GROGNARD_VOLLEY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "geom.h"
+
+struct game;
+struct controller;
+
+/* A unit of the brigade with the initiative fires at a target (at an
+ * aiming point, or the best one).  0, -1 refused (why), -2 stopped. */
+int volley_fire(struct game *g, struct controller **ctl, int firer, int target,
+                const struct vec2 *aim, char *why, size_t size);
+/* Artillery fires at an undefended village, landmark or bridge. */
+int volley_bombard(struct game *g, int firer, int feature, char *why, size_t size);
+
+#endif
