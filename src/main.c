@@ -15,6 +15,7 @@
 #include "cmd/cmd.h"
 #include "engine/control.h"
 #include "engine/game.h"
+#include "engine/victory.h"
 #include "io/load.h"
 #include "io/options.h"
 #include "io/paths.h"
@@ -219,8 +220,15 @@ static int run_batch(struct game *g, const struct options *o)
 	event_listen(g, print_log_line, stdout);
 
 	r = game_run(g, ctl);
-	/* After the battle, the script may still look (dump, help). */
+	/* After the battle, the report; the script may still look (dump). */
 	if (r == STEP_OVER) {
+		char **lines;
+		int n = victory_report(g, &lines);
+		for (int i = 0; i < n; i++) {
+			printf("report: %s\n", lines[i]);
+			free(lines[i]);
+		}
+		free(lines);
 		while (!sc.ctx.quit && getline(&sc.line, &sc.cap, in) != -1) {
 			sc.ctx.line++;
 			if (cmd_execute(&sc.ctx, sc.line) == CMD_ORDER)

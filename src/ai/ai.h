@@ -13,6 +13,7 @@ struct game;
 struct naive_ai {
 	struct controller ctl;
 	int initiative;  /* the initiative its plan belongs to */
+	int phase;       /* and the phase */
 	int unit;        /* the unit it is working on, -1 */
 	int step;        /* the next step of that unit's plan */
 	unsigned char *done;

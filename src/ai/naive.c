@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ai.h"
+#include "engine/fire.h"
 #include "engine/game.h"
 #include "engine/seq.h"
 
@@ -43,14 +44,40 @@ static bool mine(const struct game *g, const struct unit *u)
 }
 
 /* The next step of a unit's plan as an order; false when it has none. */
-static bool plan_step(const struct game *g, int unit, int step, struct order *o)
+/* The nearest enemy a charge would reach, or -1 (no dice are looked at). */
+static int charge_target(struct game *g, int unit)
+{
+	int best = -1;
+	double bd = INFINITY;
+	for (int i = 0; i < g->nunits; i++) {
+		char why[256];
+		struct vec2 end;
+		double f, d;
+		if (g->units[i].side == g->units[unit].side || g->units[i].state != US_ACTIVE)
+			continue;
+		d = game_unit_distance(&g->units[unit], &g->units[i]);
+		if (d >= bd || order_charge_reach(g, unit, i, &end, &f, why, sizeof why) < 0)
+			continue;
+		bd = d;
+		best = i;
+	}
+	return best;
+}
+
+static bool plan_step(struct game *g, int unit, int step, struct order *o)
 {
 	const struct unit *u = &g->units[unit];
 	double dist, bearing;
-	int e = nearest_enemy(g, u, &dist);
+	int e = nearest_enemy(g, u, &dist), t;
 	if (e < 0)
 		return false;
 	bearing = geom_bearing(u->pos, g->units[e].pos);
+	if (step == 0 && (t = charge_target(g, unit)) >= 0) {
+		*o = order_new(ORD_CHARGE);
+		o->unit = unit;
+		o->target = t;
+		return true;
+	}
 	switch (step) {
 	case 0:
 		if (fabs(geom_angle_diff(u->facing, bearing)) < 5 || u->form == FORM_SQUARE)
@@ -96,8 +123,9 @@ static int naive_order(struct controller *ctl, struct game *g, enum side side, s
 {
 	struct naive_ai *ai = ctl->ctx;
 
-	if (ai->initiative != g->initiatives) {
+	if (ai->initiative != g->initiatives || ai->phase != (int)g->phase) {
 		ai->initiative = g->initiatives;
+		ai->phase = (int)g->phase;
 		ai->unit = -1;
 		memset(ai->done, 0, (size_t)ai->ndone);
 	}
@@ -108,6 +136,35 @@ static int naive_order(struct controller *ctl, struct game *g, enum side side, s
 				o->target = b;
 				return 0;
 			}
+	}
+	if (g->phase == PHASE_FIRE) {
+		/* Every unit of the brigade that can fire, at its nearest target. */
+		for (int i = 0; i < g->nunits; i++) {
+			const struct unit *u = &g->units[i];
+			int best = -1;
+			double bd = INFINITY;
+			if (ai->done[i] || u->side != side || u->state != US_ACTIVE ||
+			    (g->divmove >= 0 ? unit_division(g, u) != g->divmove : u->brigade != g->active_brigade))
+				continue;
+			ai->done[i] = 1;
+			for (int k = 0; k < g->nunits; k++) {
+				struct fire_shot shot;
+				double d;
+				if (g->units[k].side == side || g->units[k].state != US_ACTIVE)
+					continue;
+				d = game_unit_distance(u, &g->units[k]);
+				if (d < bd && fire_check(g, i, k, NULL, &shot) && shot.dice > 0) {
+					bd = d;
+					best = k;
+				}
+			}
+			if (best >= 0) {
+				*o = order_new(ORD_FIRE);
+				o->unit = i;
+				o->target = best;
+				return 0;
+			}
+		}
 	}
 	if (g->phase == PHASE_MANOEUVRE) {
 		for (;;) {
@@ -151,7 +208,7 @@ void naive_init(struct naive_ai *ai, struct game *g)
 {
 	*ai = (struct naive_ai){
 		.ctl = { .ctx = ai, .order = naive_order, .refused = naive_refused, .decide = naive_decide },
-		.initiative = -1, .unit = -1,
+		.initiative = -1, .phase = -1, .unit = -1,
 	};
 	ai->ndone = g->nunits;
 	ai->done = calloc((size_t)g->nunits + 1, 1);

@@ -13,6 +13,7 @@
 #include "engine/command.h"
 #include "engine/game.h"
 #include "engine/seq.h"
+#include "engine/victory.h"
 
 #define MAX_WORDS 32
 
@@ -172,6 +173,19 @@ static int do_help(struct cmd_ctx *ctx, int argc, char **argv)
 	return 0;
 }
 
+static int do_report(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	char **lines;
+	int n = victory_report(ctx->g, &lines);
+	(void)argc, (void)argv;
+	for (int i = 0; i < n; i++) {
+		fprintf(ctx->out, "%s\n", lines[i]);
+		free(lines[i]);
+	}
+	free(lines);
+	return 0;
+}
+
 static int do_quit(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	(void)argc, (void)argv;
@@ -234,6 +248,10 @@ static const struct cmd_entry commands[] = {
 	  ORDER(ORD_RETREAT), .summary = "take a unit in command (or cautious) off the table for good" },
 	{ .name = "end", .usage = "end", .min_args = 0, .max_args = 0, ORDER(ORD_END),
 	  .summary = "end the manoeuvre or firing phase" },
+	{ .name = "concede", .usage = "concede", .min_args = 0, .max_args = 0, ORDER(ORD_CONCEDE),
+	  .summary = "give up the battle: the other side wins" },
+	{ .name = "report", .usage = "report", .min_args = 0, .max_args = 0, .exec = do_report,
+	  .summary = "the after-action report: losses by division, commanders lost, objectives" },
 	{ .name = "undo", .usage = "undo", .min_args = 0, .max_args = 0, ORDER(ORD_UNDO),
 	  .summary = "take back the last order of the unit manoeuvring (until a die is thrown)" },
 	{ .name = "dump", .usage = "dump", .min_args = 0, .max_args = 0, .exec = do_dump,
@@ -560,6 +578,7 @@ int cmd_parse_order(const struct game *g, int argc, char **argv, struct order *o
 		return 0;
 	case ORD_END:
 	case ORD_UNDO:
+	case ORD_CONCEDE:
 	case ORD_COUNT:
 		return 0;
 	}
@@ -703,6 +722,7 @@ const char *cmd_format_order(const struct game *g, const struct order *o, char *
 		break;
 	case ORD_END:
 	case ORD_UNDO:
+	case ORD_CONCEDE:
 	case ORD_COUNT:
 		snprintf(buf, size, "%s", name);
 		break;

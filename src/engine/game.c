@@ -1,6 +1,7 @@
 /* game: the state of a battle, its log and its dice. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -305,6 +306,22 @@ struct shape unit_shape(const struct unit *u, struct vec2 buf[4])
 {
 	struct obb b = unit_footprint(u);
 	return geom_obb_shape(&b, buf);
+}
+
+bool game_units_within(const struct unit *a, const struct unit *b, double limit)
+{
+	struct vec2 ba[4], bb[4];
+	struct shape sa, sb;
+	/* Centres further apart than both half-diagonals and the limit. */
+	double w1, d1, w2, d2, reach;
+	formation_size(a->type, a->form, &w1, &d1);
+	formation_size(b->type, b->form, &w2, &d2);
+	reach = (sqrt(w1 * w1 + d1 * d1) + sqrt(w2 * w2 + d2 * d2)) / 2 + limit;
+	if (v2_dist(a->pos, b->pos) > reach)
+		return false;
+	sa = unit_shape(a, ba);
+	sb = unit_shape(b, bb);
+	return geom_distance_within(&sa, &sb, limit) <= limit;
 }
 
 double game_unit_distance(const struct unit *a, const struct unit *b)

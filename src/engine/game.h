@@ -84,6 +84,8 @@ struct game {
 	int decisions;       /* decisions answered in the battle */
 	int terrain_version; /* bumped when the ground changes (a village destroyed) */
 	int winner;          /* when over: the winning side, or -1 (a draw) */
+	char result[256];    /* when over: who won and why */
+	char ended[128];     /* when over: what ended it */
 
 	struct weather_state wx;
 	struct side_info side[SIDE_COUNT];
@@ -158,5 +160,7 @@ int game_roll_hits(struct game *g, int n, int need, const char *fmt, ...) GAME_P
 /* Shapes on the table. */
 struct shape unit_shape(const struct unit *u, struct vec2 buf[4]);
 double game_unit_distance(const struct unit *a, const struct unit *b);
+/* Whether two units are within limit of each other (cheap when far). */
+bool game_units_within(const struct unit *a, const struct unit *b, double limit);
 
 #endif

@@ -376,9 +376,39 @@ double geom_distance(const struct shape *a, const struct shape *b)
 	return d > 0 ? d : 0;
 }
 
+void geom_bounds(const struct shape *s, double box[4])
+{
+	box[0] = box[1] = INFINITY;
+	box[2] = box[3] = -INFINITY;
+	for (int i = 0; i < s->n; i++) {
+		box[0] = fmin(box[0], s->pts[i].x);
+		box[1] = fmin(box[1], s->pts[i].y);
+		box[2] = fmax(box[2], s->pts[i].x);
+		box[3] = fmax(box[3], s->pts[i].y);
+	}
+	box[0] -= s->r;
+	box[1] -= s->r;
+	box[2] += s->r;
+	box[3] += s->r;
+}
+
+double geom_distance_within(const struct shape *a, const struct shape *b, double limit)
+{
+	double ba[4], bb[4], dx, dy, gap;
+	geom_bounds(a, ba);
+	geom_bounds(b, bb);
+	dx = fmax(0, fmax(ba[0] - bb[2], bb[0] - ba[2]));
+	dy = fmax(0, fmax(ba[1] - bb[3], bb[1] - ba[3]));
+	gap = sqrt(dx * dx + dy * dy);
+	/* The boxes' gap never exceeds the shapes' distance. */
+	if (gap > limit)
+		return gap;
+	return geom_distance(a, b);
+}
+
 bool geom_contact(const struct shape *a, const struct shape *b)
 {
-	return geom_distance(a, b) <= GEOM_CONTACT;
+	return geom_distance_within(a, b, GEOM_CONTACT) <= GEOM_CONTACT;
 }
 
 /* Separating-axis test for two convex polygons: true when their interiors
@@ -462,6 +492,11 @@ static bool general_poly_overlap(const struct shape *a, const struct shape *b)
 
 bool geom_overlap(const struct shape *a, const struct shape *b)
 {
+	double ba[4], bb[4];
+	geom_bounds(a, ba);
+	geom_bounds(b, bb);
+	if (ba[0] >= bb[2] || bb[0] >= ba[2] || ba[1] >= bb[3] || bb[1] >= ba[3])
+		return false;
 	if (a->kind == SHAPE_CIRCLE && b->kind == SHAPE_CIRCLE)
 		return v2_dist(a->pts[0], b->pts[0]) < a->r + b->r - GEOM_OVERLAP_EPS;
 	if (a->kind == SHAPE_POLYGON && b->kind == SHAPE_POLYGON &&

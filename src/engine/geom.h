@@ -79,6 +79,11 @@ bool geom_tri_contains(const struct vec2 t[3], struct vec2 q);
 
 /* Minimum distance between two shapes; 0 when they touch or intersect. */
 double geom_distance(const struct shape *a, const struct shape *b);
+/* The same when it is at most limit; otherwise some value above limit
+ * (a lower bound from the shapes' bounding boxes), found cheaply. */
+double geom_distance_within(const struct shape *a, const struct shape *b, double limit);
+/* The axis-aligned box around a shape (inflation included): x0 y0 x1 y1. */
+void geom_bounds(const struct shape *s, double box[4]);
 /* Contact: distance within GEOM_CONTACT. */
 bool geom_contact(const struct shape *a, const struct shape *b);
 /* Interiors overlap by more than GEOM_OVERLAP_EPS.  Exact for convex

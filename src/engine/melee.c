@@ -34,7 +34,7 @@ static bool in_contact(const struct game *g, int a, int b)
 {
 	const struct unit *u = &g->units[a], *v = &g->units[b];
 	return a != b && u->side != v->side && present(u) && present(v) &&
-	       game_unit_distance(u, v) <= GEOM_CONTACT;
+	       game_units_within(u, v, GEOM_CONTACT);
 }
 
 /* Enemies in contact with a unit. */

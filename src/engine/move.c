@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "game.h"
 #include "move.h"
@@ -203,6 +204,7 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 	struct moving mv = { .body = body, .from = from, .dir = dir,
 	                     .r = rules_stand[ARM_COMMAND].w / 2 };
 	struct shape self;
+	struct vec2 self_pts[4], self_centre;
 	double limit = want, t, cost, lo, hi;
 	enum go state;
 	int feature = -1;
@@ -221,7 +223,16 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 
 	/* Units: enemies may not be touched (save a charge's target), nobody
 	 * may be passed through except friends by unformed units. */
+	/* The footprint where it starts, in its own storage: shape_at()
+	 * reuses its buffer for every later position. */
 	self = shape_at(&mv, 0);
+	if (self.kind == SHAPE_CIRCLE) {
+		self_centre = self.pts[0];
+		self.pts = &self_centre;
+	} else {
+		memcpy(self_pts, self.pts, sizeof self_pts);
+		self.pts = self_pts;
+	}
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *o = &g->units[i];
 		struct vec2 buf[4];
@@ -233,6 +244,9 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 		if (m->cmdr >= 0 && g->cmdrs[m->cmdr].attached == i)
 			continue;
 		os = unit_shape(o, buf);
+		/* Nowhere near the way: nothing to meet. */
+		if (geom_distance_within(&self, &os, limit + GEOM_CONTACT) > limit + GEOM_CONTACT)
+			continue;
 		enemy = o->side != m->side;
 		if (!enemy && m->through_friends)
 			continue;

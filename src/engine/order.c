@@ -17,6 +17,7 @@
 #include "react.h"
 #include "rules.h"
 #include "seq.h"
+#include "victory.h"
 #include "volley.h"
 
 const struct enum_name order_names[ORD_COUNT] = { ORDER_LIST(ENUM_NAME) };
@@ -65,7 +66,7 @@ static bool in_contact_with_enemy(const struct game *g, int unit)
 		const struct unit *o = &g->units[i];
 		if (o->side == u->side || o->state != US_ACTIVE || unit_has_marker(o, MK_ORANGE))
 			continue;
-		if (game_unit_distance(u, o) <= GEOM_CONTACT)
+		if (game_units_within(u, o, GEOM_CONTACT))
 			return true;
 	}
 	return false;
@@ -720,7 +721,7 @@ static bool enemy_cavalry_within(const struct game *g, const struct unit *u, dou
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *o = &g->units[i];
 		if (o->side != u->side && o->state == US_ACTIVE && unit_is_cavalry(o) &&
-		    game_unit_distance(u, o) <= range)
+		    game_units_within(u, o, range))
 			return true;
 	}
 	return false;
@@ -1635,6 +1636,9 @@ static int dispatch(struct ctx *c)
 	case ORD_DETACH: return do_detach(c);
 	case ORD_RETREAT: return do_retreat(c);
 	case ORD_END: return do_end(c);
+	case ORD_CONCEDE:
+		victory_concede(c->g, c->side);
+		return 0;
 	case ORD_UNDO: return do_undo(c);
 	case ORD_FIRE:
 	case ORD_BOMBARD:

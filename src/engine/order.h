@@ -36,6 +36,7 @@ struct controller;
 	X(ORD_DETACH, "detach", "detach a brigade commander") \
 	X(ORD_RETREAT, "retreat", "retreat a unit from the battle") \
 	X(ORD_END, "end", "end the phase") \
+	X(ORD_CONCEDE, "concede", "give up the battle") \
 	X(ORD_UNDO, "undo", "take back the last order of the unit manoeuvring") \
 	X(ORD_ANSWER, "answer", "answer a decision the rules give (in the history)")
 

@@ -168,7 +168,7 @@ static bool enemy_within(const struct game *g, int unit, double range)
 {
 	for (int i = 0; i < g->nunits; i++)
 		if (g->units[i].side != g->units[unit].side && g->units[i].state == US_ACTIVE &&
-		    game_unit_distance(&g->units[i], &g->units[unit]) <= range)
+		    game_units_within(&g->units[i], &g->units[unit], range))
 			return true;
 	return false;
 }
@@ -423,6 +423,9 @@ int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2
 			if (!unit_formed(r) || unit_is_artillery(r) || unit_has_marker(r, MK_BLUE))
 				continue;
 			range = react_range(r);
+			/* Out of reach along the whole way? */
+			if (!game_units_within(r, m, range + (dist - t)))
+				continue;
 			/* First distance along the way within range: bisect on the
 			 * exact distance (it is convex in t for convex shapes). */
 			lo = t;
@@ -581,7 +584,7 @@ static bool in_contact_except(const struct game *g, int unit, int except)
 	for (int i = 0; i < g->nunits; i++)
 		if (i != except && g->units[i].side != g->units[unit].side &&
 		    g->units[i].state == US_ACTIVE &&
-		    game_unit_distance(&g->units[i], &g->units[unit]) <= GEOM_CONTACT)
+		    game_units_within(&g->units[i], &g->units[unit], GEOM_CONTACT))
 			return true;
 	return false;
 }

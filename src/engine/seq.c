@@ -14,6 +14,7 @@
 #include "react.h"
 #include "rules.h"
 #include "seq.h"
+#include "victory.h"
 
 enum side brigade_side(const struct game *g, int brigade)
 {
@@ -223,13 +224,7 @@ static void weather_turn(struct game *g)
 
 static void end_battle(struct game *g, const char *why)
 {
-	struct event ev = { .kind = EV_PHASE, .unit = -1 };
-	g->phase = PHASE_OVER;
-	g->initiative = -1;
-	g->active_brigade = -1;
-	g->current_unit = -1;
-	game_log(g, "The battle is over: %s.", why);
-	event_emit(g, &ev);
+	victory_end(g, why);
 }
 
 bool seq_check_over(struct game *g)
@@ -279,6 +274,7 @@ static void end_turn(struct game *g)
 	for (int i = 0; i < g->ncmdrs; i++)
 		g->cmdrs[i].flags &= ~(unsigned)CF_EVADED;
 	game_log(g, "Turn %d ends.", g->turn);
+	victory_update_objectives(g);
 	if (g->turn >= g->turns) {
 		end_battle(g, "the last Turn has been played");
 		return;
@@ -292,6 +288,8 @@ static void next_initiative(struct game *g)
 	enum side holder = g->initiative;
 
 	react_end_initiative(g);
+	if (victory_check_broken(g))
+		return;
 	g->active_brigade = -1;
 	g->current_unit = -1;
 	g->divmove = -1;

@@ -14,6 +14,7 @@
 #include "engine/fire.h"
 #include "engine/rules.h"
 #include "engine/seq.h"
+#include "engine/victory.h"
 #include "ui-int.h"
 
 #define ESC 27
@@ -1153,7 +1154,13 @@ void ui_set_advisor(struct ui *ui, struct controller *advisor)
 
 void ui_battle_over(struct ui *ui)
 {
-	ui_flash(ui, false, "The battle is over. Ctrl-P shows the whole log; q leaves.");
+	char **lines;
+	int n = victory_report(ui->g, &lines);
+	ui_pager(ui, "The battle is over", lines, n, 0);
+	for (int i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+	ui_flash(ui, false, "%s  Ctrl-P: the log, q: leave.", ui->g->result);
 	for (;;) {
 		int ch;
 		ui_draw(ui);
