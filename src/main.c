@@ -1,13 +1,18 @@
-/* main: options, the battle to fight, and which loop runs it. */
+/* main: options, the battle to fight, which loop runs it, and keeping it
+ * safe (autosaves, hang-ups). */
 #include "config.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -19,9 +24,13 @@
 #include "io/load.h"
 #include "io/options.h"
 #include "io/paths.h"
+#include "io/save.h"
 #include "ui/ui.h"
 
 extern const char default_battle_cfg[];
+
+#define BUILTIN_NAME "(built-in default battle)"
+#define AUTOSAVE "autosave"
 
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 
@@ -32,11 +41,179 @@ struct options {
 	bool batch, check, mono, ascii;
 	const char *script;
 	const char *scenario;
+	const char *load;
+	const char *replay;
 };
+
+static volatile sig_atomic_t got_hangup, got_interrupt;
+
+static void on_hangup(int sig)
+{
+	(void)sig;
+	got_hangup = 1;
+}
+
+static void on_interrupt(int sig)
+{
+	(void)sig;
+	got_interrupt = 1;
+}
+
+/* The handlers only raise flags; the game loop saves and stops. */
+static void catch_signals(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_hangup; /* no SA_RESTART: a blocked read wakes up */
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sa.sa_handler = on_interrupt;
+	sigaction(SIGINT, &sa, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* Saves */
+
+static const struct save_hooks hooks = {
+	.format = cmd_format_order,
+	.parse = cmd_parse_line,
+	.builtin_name = BUILTIN_NAME,
+	.builtin_text = default_battle_cfg,
+};
+
+static int save_named(struct game *g, const char *name, char *why, size_t size)
+{
+	char path[PATH_MAX];
+	if (!save_path_for(name, path, sizeof path, why, size))
+		return -1;
+	if (save_write(g, path, &hooks, why, size) < 0)
+		return -1;
+	snprintf(why, size, "Saved as %s.", path);
+	return 0;
+}
+
+static int export_named(struct game *g, const char *name, char *why, size_t size)
+{
+	char path[PATH_MAX], base[80], **lines;
+	FILE *f;
+	int n;
+	snprintf(base, sizeof base, "%s", name);
+	if (strlen(base) > 4 && strcmp(base + strlen(base) - 4, ".txt") == 0)
+		base[strlen(base) - 4] = '\0';
+	if (!save_path_for(base, path, sizeof path, why, size))
+		return -1;
+	/* NAME.save -> NAME.txt */
+	strcpy(path + strlen(path) - 5, ".txt");
+	if (!(f = fopen(path, "w"))) {
+		snprintf(why, size, "cannot write %s: %s", path, strerror(errno));
+		return -1;
+	}
+	fprintf(f, "%s\n\n", g->title);
+	for (int i = 0; i < g->nlog; i++)
+		fprintf(f, "T%-2d %s\n", g->log[i].turn, g->log[i].text);
+	fputs("\n", f);
+	n = victory_report(g, &lines);
+	for (int i = 0; i < n; i++) {
+		fprintf(f, "%s\n", lines[i]);
+		free(lines[i]);
+	}
+	free(lines);
+	if (fclose(f) != 0) {
+		snprintf(why, size, "cannot write %s: %s", path, strerror(errno));
+		return -1;
+	}
+	snprintf(why, size, "The log and the report are in %s.", path);
+	return 0;
+}
+
+/* The name this battle autosaves under.  A battle continued from an
+ * autosave keeps its name; a new one takes the first autosave name that
+ * holds no unfinished battle, so starting a new battle never overwrites
+ * an interrupted one. */
+static char autosave_name[32] = AUTOSAVE;
+
+static bool is_autosave_name(const char *name)
+{
+	const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+	size_t n = strlen(AUTOSAVE), len = strlen(base);
+	if (len > 5 && strcmp(base + len - 5, ".save") == 0)
+		len -= 5;
+	if (len >= sizeof autosave_name || strncmp(base, AUTOSAVE, n) != 0)
+		return false;
+	if (len == n)
+		return true;
+	if (base[n] != '-' || len == n + 1)
+		return false;
+	for (size_t i = n + 1; i < len; i++)
+		if (!isdigit((unsigned char)base[i]))
+			return false;
+	return true;
+}
+
+static void autosave_as(const char *loaded_from)
+{
+	if (loaded_from && is_autosave_name(loaded_from)) {
+		const char *base = strrchr(loaded_from, '/') ? strrchr(loaded_from, '/') + 1 : loaded_from;
+		snprintf(autosave_name, sizeof autosave_name, "%.*s", (int)strcspn(base, "."), base);
+		return;
+	}
+	for (int i = 1; i <= 16; i++) {
+		char name[32], path[PATH_MAX], why[200], title[NAME_LEN];
+		int turn;
+		bool over;
+		if (i == 1)
+			snprintf(name, sizeof name, "%s", AUTOSAVE);
+		else
+			snprintf(name, sizeof name, "%s-%d", AUTOSAVE, i);
+		if (!save_path_for(name, path, sizeof path, why, sizeof why))
+			return;
+		if (!paths_exists(path) || !save_peek(path, title, sizeof title, &turn, &over) || over) {
+			snprintf(autosave_name, sizeof autosave_name, "%s", name);
+			return;
+		}
+	}
+}
+
+static void autosave(struct game *g)
+{
+	char why[300];
+	save_named(g, autosave_name, why, sizeof why);
+}
+
+/* A save given as a path, or as a name in the saves directory. */
+static bool find_save(const char *name, char *out, size_t size)
+{
+	char why[200];
+	if (paths_exists(name)) {
+		snprintf(out, size, "%s", name);
+		return true;
+	}
+	return save_path_for(name, out, size, why, sizeof why) && paths_exists(out);
+}
+
+static struct game *read_save(const char *name, bool start_only)
+{
+	char path[PATH_MAX];
+	struct diag d = { 0 };
+	struct game *g;
+	if (!find_save(name, path, sizeof path)) {
+		fprintf(stderr, "grognard: no saved battle '%s'\n", name);
+		return NULL;
+	}
+	g = start_only ? save_read_start(path, &hooks, &d) : save_read(path, &hooks, &d);
+	diag_print(&d, stderr);
+	diag_free(&d);
+	return g;
+}
+
+/* ------------------------------------------------------------------ */
+/* Options */
 
 static void usage(FILE *out)
 {
 	fputs("Usage: grognard [OPTION]... [SCENARIO]\n"
+	      "       grognard --load SAVE | --replay SAVE\n"
 	      "       grognard --check FILE...\n"
 	      "A Napoleonic corps-scale wargame (the Mini-Nap rules) for the terminal.\n"
 	      "SCENARIO is a map file or the name of one in the data directory's maps/;\n"
@@ -47,7 +224,9 @@ static void usage(FILE *out)
 	      "                       which side(s) the keyboard plays (default A)\n"
 	      "  -b, --batch          no terminal: read commands from standard input\n"
 	      "      --script FILE    batch mode reading commands from FILE\n"
-	      "  -c, --check FILE...  validate map and orbat files, then exit\n"
+	      "  -l, --load SAVE      continue a saved battle (a file, or a name in the saves)\n"
+	      "      --replay SAVE    replay a saved battle from its seed and orders\n"
+	      "  -c, --check FILE...  validate map, orbat and save files, then exit\n"
 	      "      --mono           no colours (as does the NO_COLOR variable)\n"
 	      "      --ascii          plain ASCII map glyphs even in a UTF-8 terminal\n"
 	      "  -h, --help           show this help and exit\n"
@@ -79,6 +258,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "side", required_argument, NULL, 'S' },
 		{ "batch", no_argument, NULL, 'b' },
 		{ "script", required_argument, NULL, 'f' },
+		{ "load", required_argument, NULL, 'l' },
+		{ "replay", required_argument, NULL, 'r' },
 		{ "check", no_argument, NULL, 'c' },
 		{ "mono", no_argument, NULL, 'm' },
 		{ "ascii", no_argument, NULL, 'a' },
@@ -87,7 +268,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
-	while ((c = getopt_long(argc, argv, "s:bchV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:bl:chV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			if (parse_seed(optarg, &o->seed) < 0) {
@@ -111,6 +292,12 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case 'f':
 			o->batch = true;
 			o->script = optarg;
+			break;
+		case 'l':
+			o->load = optarg;
+			break;
+		case 'r':
+			o->replay = optarg;
 			break;
 		case 'c':
 			o->check = true;
@@ -145,7 +332,27 @@ static int parse_options(int argc, char **argv, struct options *o)
 	}
 	if (optind < argc)
 		o->scenario = argv[optind];
+	if ((o->load || o->replay) && (o->scenario || (o->load && o->replay))) {
+		fputs("grognard: --load and --replay take the battle from the save: give no scenario\n", stderr);
+		return EXIT_USAGE;
+	}
 	return -1;
+}
+
+/* ------------------------------------------------------------------ */
+
+static bool is_save(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[256];
+	bool yes = false;
+	if (!f)
+		return false;
+	for (int i = 0; i < 5 && fgets(line, sizeof line, f); i++)
+		if (strncmp(line, "grognard_save", 13) == 0)
+			yes = true;
+	fclose(f);
+	return yes;
 }
 
 static int run_check(int n, char **files)
@@ -154,12 +361,19 @@ static int run_check(int n, char **files)
 	for (int i = 0; i < n; i++) {
 		struct diag d = { 0 };
 		enum load_kind kind;
-		if (load_check(files[i], &d, &kind)) {
+		if (is_save(files[i])) {
+			struct game *g = save_read(files[i], &hooks, &d);
+			if (g)
+				printf("%s: ok (saved battle)\n", files[i]);
+			else
+				status = EXIT_BAD_INPUT;
+			game_free(g);
+		} else if (load_check(files[i], &d, &kind)) {
 			printf("%s: ok (%s)\n", files[i], kind == LK_MAP ? "map" : "orbat");
 		} else {
-			diag_print(&d, stderr);
 			status = EXIT_BAD_INPUT;
 		}
+		diag_print(&d, stderr);
 		diag_free(&d);
 	}
 	return status;
@@ -171,8 +385,10 @@ static struct game *open_battle(const struct options *o)
 	struct game *g;
 	char path[PATH_MAX];
 
+	if (o->load)
+		return read_save(o->load, false);
 	if (!o->scenario) {
-		g = load_scenario_text(default_battle_cfg, "(built-in default battle)", o->seed, &d);
+		g = load_scenario_text(default_battle_cfg, BUILTIN_NAME, o->seed, &d);
 	} else if (!paths_find_scenario(o->scenario, path, sizeof path)) {
 		fprintf(stderr, "grognard: no scenario '%s' (not a file, and not in %s/maps)\n",
 		        o->scenario, paths_datadir());
@@ -190,6 +406,17 @@ static void print_log_line(void *ctx, const struct game *g, const struct event *
 	(void)g;
 	if (ev->kind == EV_LOG || ev->kind == EV_DICE)
 		fprintf((FILE *)ctx, "log: %s\n", ev->text);
+}
+
+static void print_report(const struct game *g)
+{
+	char **lines;
+	int n = victory_report(g, &lines);
+	for (int i = 0; i < n; i++) {
+		printf("report: %s\n", lines[i]);
+		free(lines[i]);
+	}
+	free(lines);
 }
 
 /* Which sides the keyboard (or, in batch mode, the script) plays. */
@@ -212,6 +439,8 @@ static int run_batch(struct game *g, const struct options *o)
 		return EXIT_BAD_INPUT;
 	}
 	script_init(&sc, g, in, o->script ? o->script : "stdin", stdout, stderr);
+	sc.ctx.save = save_named;
+	sc.ctx.export_log = export_named;
 	naive_init(&ai, g);
 	for (int s = 0; s < SIDE_COUNT; s++)
 		ctl[s] = plays(o, (enum side)s) ? &sc.ctl : &ai.ctl;
@@ -222,13 +451,7 @@ static int run_batch(struct game *g, const struct options *o)
 	r = game_run(g, ctl);
 	/* After the battle, the report; the script may still look (dump). */
 	if (r == STEP_OVER) {
-		char **lines;
-		int n = victory_report(g, &lines);
-		for (int i = 0; i < n; i++) {
-			printf("report: %s\n", lines[i]);
-			free(lines[i]);
-		}
-		free(lines);
+		print_report(g);
 		while (!sc.ctx.quit && getline(&sc.line, &sc.cap, in) != -1) {
 			sc.ctx.line++;
 			if (cmd_execute(&sc.ctx, sc.line) == CMD_ORDER)
@@ -244,6 +467,162 @@ static int run_batch(struct game *g, const struct options *o)
 	return status;
 }
 
+/* ------------------------------------------------------------------ */
+/* Replays: the battle again from its seed, every order as it was given. */
+
+struct replay {
+	struct controller ctl;
+	const struct order *history;
+	int n, pos;
+};
+
+static int replay_order(struct controller *c, struct game *g, enum side side, struct order *o)
+{
+	struct replay *r = c->ctx;
+	(void)g, (void)side;
+	if (r->pos >= r->n || r->history[r->pos].kind == ORD_ANSWER)
+		return -1;
+	*o = r->history[r->pos++];
+	return 0;
+}
+
+static int replay_decide(struct controller *c, struct game *g, struct decision *d)
+{
+	struct replay *r = c->ctx;
+	const struct order *a;
+	(void)g;
+	if (r->pos >= r->n || r->history[r->pos].kind != ORD_ANSWER)
+		return -1;
+	a = &r->history[r->pos++];
+	for (int i = 0; i < d->nopts; i++)
+		if (strcmp(d->opt[i].key, a->word) == 0) {
+			d->choice = i;
+			d->value = a->a;
+			return 0;
+		}
+	return -1;
+}
+
+static int run_replay(const struct options *o)
+{
+	struct game *g = read_save(o->replay, true), *saved;
+	struct replay rp = { .ctl = { .order = replay_order, .decide = replay_decide } };
+	struct controller *ctl[SIDE_COUNT] = { &rp.ctl, &rp.ctl };
+	struct snapshot *frames = NULL;
+	int *nlog = NULL, nframes = 0, last = -1, status = EXIT_OK;
+	enum step_result r = STEP_OK;
+
+	if (!g)
+		return EXIT_BAD_INPUT;
+	/* The history is the battle's; the replay records a new one. */
+	rp.ctl.ctx = &rp;
+	rp.n = g->nhistory;
+	rp.history = malloc(((size_t)rp.n + 1) * sizeof *rp.history);
+	if (!rp.history) {
+		game_free(g);
+		return EXIT_BAD_INPUT;
+	}
+	memcpy((void *)rp.history, g->history, (size_t)rp.n * sizeof *rp.history);
+	g->nhistory = 0;
+	if (o->batch) {
+		for (int i = 0; i < g->nlog; i++)
+			printf("log: %s\n", g->log[i].text);
+		event_listen(g, print_log_line, stdout);
+	}
+	for (;;) {
+		if (g->initiatives != last || r != STEP_OK) {
+			struct snapshot *fs = realloc(frames, (size_t)(nframes + 1) * sizeof *fs);
+			int *nl = realloc(nlog, (size_t)(nframes + 1) * sizeof *nl);
+			if (fs)
+				frames = fs;
+			if (nl)
+				nlog = nl;
+			if (fs && nl && game_snapshot(g, &frames[nframes]) == 0) {
+				nlog[nframes] = g->nlog;
+				nframes++;
+			}
+			last = g->initiatives;
+		}
+		if (r != STEP_OK)
+			break;
+		r = game_step(g, ctl);
+	}
+	/* The replay must come out where the save left off. */
+	saved = read_save(o->replay, false);
+	if (saved && (saved->nlog != g->nlog || saved->dice.draws != g->dice.draws)) {
+		fprintf(stderr, "grognard: the replay differs from the save (%d log lines against %d)\n", g->nlog,
+		        saved->nlog);
+		status = EXIT_BAD_INPUT;
+	}
+	if (o->batch) {
+		printf("replay: %d orders and answers, %d initiatives, %d log lines\n", rp.pos, nframes, g->nlog);
+		print_report(g);
+	} else if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+		struct ui_options opts;
+		struct diag d = { 0 };
+		struct ui *ui;
+		struct ui_hooks uh = { .export_log = export_named, .hangup = &got_hangup,
+		                       .interrupt = &got_interrupt };
+		options_default(&opts);
+		options_load(&opts, NULL, &d);
+		diag_free(&d);
+		if ((ui = ui_open(g, &opts, o->mono))) {
+			ui_set_hooks(ui, &uh);
+			ui_view_replay(ui, frames, nlog, nframes);
+			ui_close(ui);
+		}
+	}
+	for (int i = 0; i < nframes; i++)
+		snapshot_free(&frames[i]);
+	free(frames);
+	free(nlog);
+	free((void *)rp.history);
+	game_free(saved);
+	game_free(g);
+	return status;
+}
+
+/* ------------------------------------------------------------------ */
+/* The terminal game */
+
+/* Saved battles, most recent first (names without .save). */
+static int list_saves(char names[][80], char titles[][160], int max)
+{
+	char dir[PATH_MAX], why[200];
+	DIR *d;
+	struct dirent *e;
+	time_t when[16];
+	int n = 0;
+	if (!save_dir(dir, sizeof dir, why, sizeof why) || !(d = opendir(dir)))
+		return 0;
+	while ((e = readdir(d)) && n < max) {
+		size_t len = strlen(e->d_name);
+		char path[PATH_MAX + 300], title[NAME_LEN];
+		struct stat st;
+		int turn;
+		bool over;
+		if (len < 6 || strcmp(e->d_name + len - 5, ".save") != 0 || e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (stat(path, &st) != 0 || !save_peek(path, title, sizeof title, &turn, &over) || over)
+			continue;
+		snprintf(names[n], 80, "%.*s", (int)(len - 5), e->d_name);
+		snprintf(titles[n], 160, "%s: %s, Turn %d", names[n], title, turn);
+		when[n] = st.st_mtime;
+		/* Keep them newest first. */
+		for (int k = n; k > 0 && when[k] > when[k - 1]; k--) {
+			time_t t = when[k];
+			char nb[80], tb[160];
+			when[k] = when[k - 1], when[k - 1] = t;
+			memcpy(nb, names[k], 80), memcpy(names[k], names[k - 1], 80), memcpy(names[k - 1], nb, 80);
+			memcpy(tb, titles[k], 160), memcpy(titles[k], titles[k - 1], 160), memcpy(titles[k - 1], tb, 160);
+		}
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
 static int run_terminal(struct game *g, const struct options *o)
 {
 	struct ui_options opts;
@@ -252,8 +631,11 @@ static int run_terminal(struct game *g, const struct options *o)
 	struct human human;
 	struct naive_ai ai;
 	struct controller *ctl[SIDE_COUNT];
+	struct ui_hooks uh = { .save = save_named, .export_log = export_named, .hangup = &got_hangup,
+	                       .interrupt = &got_interrupt };
 	bool watch = strcmp(o->side, "none") == 0;
 	enum step_result r;
+	int last = -1;
 
 	options_default(&opts);
 	if (!options_load(&opts, NULL, &d)) {
@@ -268,20 +650,70 @@ static int run_terminal(struct game *g, const struct options *o)
 		fputs("grognard: not a terminal; use --batch to play without one\n", stderr);
 		return EXIT_USAGE;
 	}
+	catch_signals();
 	if (!(ui = ui_open(g, &opts, o->mono))) {
 		fputs("grognard: cannot start the terminal (is TERM set?)\n", stderr);
 		return EXIT_BAD_INPUT;
 	}
+	ui_set_hooks(ui, &uh);
+
+	/* Started bare with battles waiting: offer them first. */
+	const char *loaded_from = o->load;
+	char names[16][80];
+	if (!o->scenario && !o->load) {
+		char titles[16][160], keys[17][4];
+		const char *k[17], *l[17];
+		int n = list_saves(names, titles, 15);
+		if (n > 0) {
+			for (int i = 0; i < n; i++) {
+				snprintf(keys[i], 4, "%d", i + 1);
+				k[i] = keys[i];
+				l[i] = titles[i];
+			}
+			k[n] = "n";
+			l[n] = "a new battle";
+			int choice = ui_choose(ui, "Continue a battle?", k, l, n + 1, "Esc: a new battle");
+			if (choice >= 0 && choice < n) {
+				struct game *loaded = read_save(names[choice], false);
+				if (loaded) {
+					game_free(g);
+					g = loaded;
+					ui_close(ui);
+					ui = ui_open(g, &opts, o->mono);
+					if (!ui)
+						return EXIT_BAD_INPUT;
+					ui_set_hooks(ui, &uh);
+					ui_message(ui, "The battle goes on where it was left.");
+					loaded_from = names[choice];
+				}
+			}
+		}
+	}
+	autosave_as(loaded_from);
+
 	human_init(&human, ui);
 	naive_init(&ai, g);
 	for (int s = 0; s < SIDE_COUNT; s++)
 		ctl[s] = plays(o, (enum side)s) ? &human.ctl : ui_watch(ui, &ai.ctl, watch);
 	ui_set_advisor(ui, &ai.ctl);
-	r = game_run(g, ctl);
-	if (r == STEP_OVER)
+	/* Autosaves at the start and at every new initiative. */
+	for (;;) {
+		if (g->initiatives != last) {
+			autosave(g);
+			last = g->initiatives;
+		}
+		r = game_step(g, ctl);
+		if (r != STEP_OK)
+			break;
+	}
+	autosave(g);
+	if (r == STEP_OVER && !ui_hung_up(ui))
 		ui_battle_over(ui);
 	ui_close(ui);
+	if (r == STEP_QUIT && !ui_hung_up(ui))
+		printf("The battle is saved: start grognard again to go on with it.\n");
 	naive_free(&ai);
+	game_free(g);
 	return EXIT_OK;
 }
 
@@ -297,15 +729,17 @@ int main(int argc, char **argv)
 		return status;
 	if (o.check)
 		return run_check(argc - optind, argv + optind);
+	if (o.replay)
+		return run_replay(&o);
 	if (!o.seed_given)
 		o.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 
 	if (!(g = open_battle(&o)))
 		return EXIT_BAD_INPUT;
-	if (o.batch)
+	if (o.batch) {
 		status = run_batch(g, &o);
-	else
-		status = run_terminal(g, &o);
-	game_free(g);
-	return status;
+		game_free(g);
+		return status;
+	}
+	return run_terminal(g, &o);
 }

@@ -8,7 +8,10 @@ plan 26
 
 sock=grognard-ui-$$
 t() { "$TMUX_BIN" -L "$sock" "$@"; }
-trap 't kill-server 2>/dev/null' EXIT
+tmp=${TMPDIR:-/tmp}/grognard-ui.$$
+trap 't kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+# A session that lives all along keeps the tmux server up between games.
+t new-session -d -s keep -x 80 -y 24 "sleep 300"
 settle() { sleep "${1:-0.4}"; }
 screen() { t capture-pane -p -t ui; }
 keys() { for k in "$@"; do t send-keys -t ui "$k"; sleep 0.15; done; settle; }
@@ -17,7 +20,7 @@ start() {
 	size=$1; shift
 	t kill-session -t ui 2>/dev/null
 	t new-session -d -s ui -x "${size%x*}" -y "${size#*x}" \
-		"env LANG=${UI_LANG:-C.UTF-8} GROGNARD_DATADIR='$GROGNARD_DATADIR' HOME=/nonexistent '$GROGNARD' $*; sleep 5"
+		"env LANG=${UI_LANG:-C.UTF-8} XDG_DATA_HOME='$tmp' GROGNARD_DATADIR='$GROGNARD_DATADIR' HOME=/nonexistent '$GROGNARD' $*; sleep 5"
 	settle 0.8
 }
 

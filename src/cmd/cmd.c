@@ -186,6 +186,27 @@ static int do_report(struct cmd_ctx *ctx, int argc, char **argv)
 	return 0;
 }
 
+static int do_save(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	char why[300];
+	int (*fn)(struct game *, const char *, char *, size_t) =
+		strcmp(argv[0], "save") == 0 ? ctx->save : ctx->export_log;
+	(void)argc;
+	if (!fn) {
+		fprintf(ctx->err, "%s:%d: %s is not available here\n", ctx->source ? ctx->source : "command",
+		        ctx->line, argv[0]);
+		ctx->errors++;
+		return 1;
+	}
+	if (fn(ctx->g, argv[1], why, sizeof why) < 0) {
+		fprintf(ctx->err, "%s:%d: %s\n", ctx->source ? ctx->source : "command", ctx->line, why);
+		ctx->errors++;
+		return 1;
+	}
+	fprintf(ctx->out, "%s\n", why);
+	return 0;
+}
+
 static int do_quit(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	(void)argc, (void)argv;
@@ -258,6 +279,10 @@ static const struct cmd_entry commands[] = {
 	  .summary = "print the whole state: game, sides, units, commanders, objectives" },
 	{ .name = "help", .usage = "help [COMMAND]", .min_args = 0, .max_args = 1, .exec = do_help,
 	  .summary = "list the commands, or explain one" },
+	{ .name = "save", .usage = "save NAME", .min_args = 1, .max_args = 1, .exec = do_save,
+	  .summary = "save the battle as NAME in the saves directory (the old one is kept as .bak)" },
+	{ .name = "export", .usage = "export NAME", .min_args = 1, .max_args = 1, .exec = do_save,
+	  .summary = "write the whole log and the report to NAME.txt in the saves directory" },
 	{ .name = "quit", .usage = "quit", .min_args = 0, .max_args = 0, .exec = do_quit,
 	  .summary = "end the session" },
 };
@@ -728,6 +753,23 @@ const char *cmd_format_order(const struct game *g, const struct order *o, char *
 		break;
 	}
 	return buf;
+}
+
+int cmd_parse_line(const struct game *g, const char *line, struct order *o, char *err,
+                   size_t size)
+{
+	char buf[1024], *argv[MAX_WORDS];
+	int argc = cmd_split(line, buf, sizeof buf, argv, MAX_WORDS);
+	const struct cmd_entry *c;
+	if (argc == 0 || !(c = find(argv[0])) || c->exec) {
+		snprintf(err, size, "not an order");
+		return -1;
+	}
+	if (argc - 1 < c->min_args || argc - 1 > c->max_args) {
+		snprintf(err, size, "usage: %s", c->usage);
+		return -1;
+	}
+	return cmd_parse_order(g, argc, argv, o, err, size);
 }
 
 static void error_at(struct cmd_ctx *ctx, const char *fmt, ...) CMD_PRINTF(2, 3);

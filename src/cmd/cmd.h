@@ -29,7 +29,15 @@ struct cmd_ctx {
 	int errors;         /* bad commands so far */
 	int refusals;       /* orders the engine refused */
 	struct order order; /* the order of a CMD_ORDER line */
+	/* Saving and exporting belong to the program, not to the language:
+	 * 0, or -1 with why (NULL: the command is not available here). */
+	int (*save)(struct game *g, const char *name, char *why, size_t size);
+	int (*export_log)(struct game *g, const char *name, char *why, size_t size);
 };
+
+/* Parse a whole line as an order (for replays and saved histories). */
+int cmd_parse_line(const struct game *g, const char *line, struct order *o, char *err,
+                   size_t size);
 
 /* Execute one line (blank lines and # comments are fine): commands that
  * act at once are carried out; an order is parsed into ctx->order for the

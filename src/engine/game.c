@@ -277,6 +277,15 @@ void game_restore(struct game *g, const struct snapshot *s)
 	g->nhistory = s->nhistory;
 }
 
+void game_restore_view(struct game *g, const struct snapshot *s)
+{
+	int nlog = g->nlog, nhistory = g->nhistory;
+	struct snapshot copy = *s;
+	copy.nlog = nlog;
+	copy.nhistory = nhistory;
+	game_restore(g, &copy);
+}
+
 void snapshot_free(struct snapshot *s)
 {
 	free(s->units);

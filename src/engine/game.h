@@ -148,6 +148,9 @@ int game_roll(struct game *g, int n, int *faces, const char *fmt, ...) GAME_PRIN
 int game_snapshot(const struct game *g, struct snapshot *s);
 void game_restore(struct game *g, const struct snapshot *s);
 void snapshot_free(struct snapshot *s);
+/* Restore for looking only (a replay's frames): the log and history are
+ * left whole. */
+void game_restore_view(struct game *g, const struct snapshot *s);
 /* Forget the undo snapshots (a die was thrown, another unit began). */
 void game_drop_undo(struct game *g);
 /* Record an order carried out. */

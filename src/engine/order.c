@@ -1712,6 +1712,10 @@ int order_exec(struct game *g, struct controller **ctl, enum side side,
 		return refuse(&c, "%s do not have the initiative", g->side[side].name);
 	if (game_snapshot(g, &before) < 0)
 		return refuse(&c, "out of memory");
+	/* Recorded first: the answers to decisions it raises follow it in the
+	 * battle's history. */
+	if (o->kind != ORD_UNDO)
+		game_record(g, o);
 	r = dispatch(&c);
 	if (r != 0) {
 		/* A refused order changes nothing (a quit, likewise). */
@@ -1723,7 +1727,6 @@ int order_exec(struct game *g, struct controller **ctl, enum side side,
 		snapshot_free(&before);
 		return 0;
 	}
-	game_record(g, o);
 	if (!unit_order(o->kind) || g->phase != PHASE_MANOEUVRE || g->current_unit < 0) {
 		snapshot_free(&before);
 		return 0;

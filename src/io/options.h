@@ -54,6 +54,7 @@
 	X(ACT_OVL_REACH, "overlay_reach", '3', "overlay: how far the selected unit could charge") \
 	X(ACT_OVL_THREAT, "overlay_threat", '4', "overlay: ground within an enemy's charge reach") \
 	X(ACT_LOG, "log", 16, "the whole log, with search (Ctrl-P)") \
+	X(ACT_SAVE, "save", 'S', "save the battle under a name") \
 	X(ACT_COMMAND, "command", ':', "type a command (':help' lists them)") \
 	X(ACT_HELP, "help", '?', "help") \
 	X(ACT_REDRAW, "redraw", 12, "redraw the screen (Ctrl-L)") \

@@ -15,9 +15,26 @@
 
 int ui_getch(struct ui *ui)
 {
-	int ch = getch();
+	static int errors;
+	int ch;
+	/* After a hang-up every dialog closes (Esc) so the game can stop. */
+	if (ui->hangup || (ui->hooks.hangup && *ui->hooks.hangup)) {
+		ui->hangup = true;
+		return ESC;
+	}
+	ch = getch();
 	if (ch == KEY_RESIZE)
 		ui_layout(ui);
+	/* A terminal that has gone away answers every read at once with an
+	 * error: many in a row without a timeout set is a hang-up. */
+	if (ch == ERR && is_nodelay(stdscr) == FALSE && wgetdelay(stdscr) < 0) {
+		if (++errors > 200) {
+			ui->hangup = true;
+			return ESC;
+		}
+	} else if (ch != ERR) {
+		errors = 0;
+	}
 	return ch;
 }
 
@@ -178,6 +195,11 @@ static bool edit_line(struct ui *ui, const char *prompt, char *buf, size_t size,
 			buf[len] = '\0';
 		}
 	}
+}
+
+bool ui_ask_text(struct ui *ui, const char *question, char *buf, size_t size)
+{
+	return edit_line(ui, question, buf, size, NULL, NULL, 0) && buf[0];
 }
 
 static bool numeric_char(int ch)
@@ -513,7 +535,8 @@ bool ui_command_line(struct ui *ui, struct order *o)
 			fclose(err);
 		return false;
 	}
-	ctx = (struct cmd_ctx){ .g = ui->g, .out = out, .err = err, .source = "command", .line = 1 };
+	ctx = (struct cmd_ctx){ .g = ui->g, .out = out, .err = err, .source = "command", .line = 1,
+	                        .save = ui->hooks.save, .export_log = ui->hooks.export_log };
 	r = cmd_execute(&ctx, line);
 	fclose(out);
 	fclose(err);
@@ -523,6 +546,10 @@ bool ui_command_line(struct ui *ui, struct order *o)
 			*nl = '\0';
 		/* "command:1: " adds nothing on screen. */
 		ui_flash(ui, true, "%s", strncmp(errbuf, "command:1: ", 11) == 0 ? errbuf + 11 : errbuf);
+	} else if (outbuf && *outbuf && !strchr(outbuf, '\n')[1]) {
+		/* One line (e.g. "Saved as ..."): the message line is enough. */
+		*strchr(outbuf, '\n') = '\0';
+		ui_flash(ui, false, "%s", outbuf);
 	} else if (outbuf && *outbuf) {
 		struct text t = { 0 };
 		text_from_buffer(&t, outbuf);

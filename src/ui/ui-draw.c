@@ -769,8 +769,9 @@ static void draw_log(struct ui *ui)
 	int used = 0;
 	if (height <= 0)
 		return;
+	int last = ui->log_limit >= 0 && ui->log_limit < g->nlog ? ui->log_limit : g->nlog;
 	/* Newest at the bottom: wrap lines from the end until the panel is full. */
-	for (int i = g->nlog - 1; i >= 0 && used < height; i--) {
+	for (int i = last - 1; i >= 0 && used < height; i--) {
 		char w[16][160];
 		int n = wrap(ui, g->log[i].text, width - 1, w, 16);
 		for (int k = n - 1; k >= 0 && used < height && used < 64; k--) {

@@ -85,6 +85,9 @@ struct ui {
 	bool have_order, quit;
 	char history[16][256];     /* ':' command history */
 	int nhistory;
+	struct ui_hooks hooks;
+	bool hangup;               /* stopped by a signal */
+	int log_limit;             /* show only this many log lines (replays), -1 all */
 };
 
 /* Frame characters: line drawing in UTF-8, plain ASCII otherwise. */
@@ -112,6 +115,8 @@ int ui_menu(struct ui *ui, const char *title, const char *const *keys,
 bool ui_confirm(struct ui *ui, const char *question);
 /* Ask for a number; false on Esc. */
 bool ui_ask_number(struct ui *ui, const char *question, double dflt, double *out);
+/* Ask for a line of text (buf holds the default); false on Esc. */
+bool ui_ask_text(struct ui *ui, const char *question, char *buf, size_t size);
 /* A full-screen page of text to scroll through (and search). */
 void ui_pager(struct ui *ui, const char *title, char **lines, int n, int start_at_end);
 void ui_help(struct ui *ui);

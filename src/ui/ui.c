@@ -443,6 +443,21 @@ static void attach_action(struct ui *ui)
 	give(ui, &o);
 }
 
+static void save_action(struct ui *ui)
+{
+	char name[80] = "battle", why[300];
+	if (!ui->hooks.save) {
+		ui_flash(ui, true, "Saving is not available here.");
+		return;
+	}
+	if (!ui_ask_text(ui, "Save as (a name): ", name, sizeof name))
+		return;
+	if (ui->hooks.save(ui->g, name, why, sizeof why) < 0)
+		ui_flash(ui, true, "Not saved: %s", why);
+	else
+		ui_flash(ui, false, "%s", why);
+}
+
 static void measure(struct ui *ui)
 {
 	const struct game *g = ui->g;
@@ -905,6 +920,9 @@ static void normal_key(struct ui *ui, int ch, int act)
 	case ACT_LOG:
 		ui_log_history(ui);
 		break;
+	case ACT_SAVE:
+		save_action(ui);
+		break;
 	case ACT_COMMAND:
 		if (ui_command_line(ui, &o))
 			give(ui, &o);
@@ -950,6 +968,24 @@ static void handle_key(struct ui *ui, int ch)
 	}
 }
 
+/* Hang-up or termination stops the game (the program saves it); Ctrl-C
+ * asks first.  Returns -1 to stop. */
+static int signals(struct ui *ui)
+{
+	if (ui->hangup || (ui->hooks.hangup && *ui->hooks.hangup)) {
+		ui->hangup = true;
+		return -1;
+	}
+	if (ui->hooks.interrupt && *ui->hooks.interrupt) {
+		*ui->hooks.interrupt = 0;
+		if (ui_confirm(ui, "Quit the battle (it is saved, to go on later)?")) {
+			ui->quit = true;
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* Put the cursor somewhere useful when a side's turn to act begins. */
 static void focus(struct ui *ui)
 {
@@ -978,7 +1014,9 @@ static int human_order(struct controller *c, struct game *g, enum side side, str
 		int ch;
 		ui_draw(ui);
 		ch = ui_getch(ui);
-		if (ch == KEY_RESIZE)
+		if (signals(ui) < 0)
+			return -1;
+		if (ch == KEY_RESIZE || ch == ERR)
 			continue;
 		if (ui->too_small) {
 			if (ch == 'q' && ui_confirm(ui, "Quit the battle?"))
@@ -1022,6 +1060,8 @@ static int human_decide(struct controller *c, struct game *g, struct decision *d
 	}
 	for (;;) {
 		k = ui_menu(ui, d->question, keys, labels, n, "the rules give you this choice");
+		if (signals(ui) < 0)
+			return -1;
 		if (k < 0)
 			continue;
 		if (ui->advisor && k == n - 1)
@@ -1069,6 +1109,10 @@ static int watch_pause(struct ui *ui)
 	timeout(20);
 	for (;;) {
 		int ch = ui_getch(ui);
+		if (signals(ui) < 0) {
+			timeout(-1);
+			return -1;
+		}
 		if (ch == KEY_RESIZE) {
 			ui_draw(ui);
 			continue;
@@ -1189,6 +1233,7 @@ struct ui *ui_open(struct game *g, const struct ui_options *opts, bool mono)
 	ui->g = g;
 	ui->opt = *opts;
 	ui->sel_unit = ui->sel_cmdr = -1;
+	ui->log_limit = -1;
 	cs = nl_langinfo(CODESET);
 	ui->utf8 = cs && strcmp(cs, "UTF-8") == 0 && !opts->ascii;
 	if (!initscr()) {
@@ -1229,4 +1274,76 @@ void ui_close(struct ui *ui)
 	endwin();
 	free(ui->tcache);
 	free(ui);
+}
+
+void ui_set_hooks(struct ui *ui, const struct ui_hooks *h)
+{
+	ui->hooks = *h;
+}
+
+bool ui_hung_up(const struct ui *ui)
+{
+	return ui->hangup;
+}
+
+int ui_choose(struct ui *ui, const char *title, const char *const *keys, const char *const *labels,
+              int n, const char *hint)
+{
+	return ui_menu(ui, title, keys, labels, n, hint);
+}
+
+bool ui_ask(struct ui *ui, const char *question)
+{
+	return ui_confirm(ui, question);
+}
+
+void ui_message(struct ui *ui, const char *text)
+{
+	ui_flash(ui, false, "%s", text);
+}
+
+void ui_view_replay(struct ui *ui, struct snapshot *frames, const int *nlog, int n)
+{
+	int k = 0;
+	for (;;) {
+		int ch;
+		game_restore_view(ui->g, &frames[k]);
+		ui->log_limit = nlog[k];
+		ui_flash(ui, false, "Replay: %s %d of %d (Turn %d). n/Right next, p/Left back, g/G first/last, "
+		         "q leaves.", k + 1 < n ? "initiative" : "the end,", k + 1, n, ui->g->turn);
+		ui_draw(ui);
+		ch = ui_getch(ui);
+		if (ui->hooks.hangup && *ui->hooks.hangup)
+			break;
+		if (ch == 'q' || ch == ESC)
+			break;
+		else if (ch == 'n' || ch == KEY_RIGHT || ch == ' ')
+			k = k + 1 < n ? k + 1 : k;
+		else if (ch == 'p' || ch == KEY_LEFT || ch == KEY_BACKSPACE)
+			k = k > 0 ? k - 1 : 0;
+		else if (ch == 'g' || ch == KEY_HOME)
+			k = 0;
+		else if (ch == 'G' || ch == KEY_END)
+			k = n - 1;
+		else if (ch == 16) {
+			int keep = ui->g->nlog;
+			ui->g->nlog = nlog[k];
+			ui_log_history(ui);
+			ui->g->nlog = keep;
+		} else if (ch == ':') {
+			struct order o;
+			ui_command_line(ui, &o);
+		} else {
+			int act = key_action(ui, ch);
+			if (!cursor_action(ui, act)) {
+				if (act == ACT_ZOOM_IN)
+					set_zoom(ui, -1);
+				else if (act == ACT_ZOOM_OUT)
+					set_zoom(ui, 1);
+				else if (act == ACT_HELP)
+					ui_help(ui);
+			}
+		}
+	}
+	ui->log_limit = -1;
 }

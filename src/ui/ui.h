@@ -3,7 +3,9 @@
 #ifndef GROGNARD_UI_H
 #define GROGNARD_UI_H
 
+#include <signal.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "engine/control.h"
 #include "io/options.h"
@@ -29,5 +31,26 @@ struct controller *ui_watch(struct ui *ui, struct controller *inner, bool watch_
 void ui_set_advisor(struct ui *ui, struct controller *advisor);
 /* Show the end of the battle and wait for a key. */
 void ui_battle_over(struct ui *ui);
+
+/* What the program lends the interface: saving, exporting, and the flags
+ * its signal handlers raise (hang-up or termination; Ctrl-C). */
+struct ui_hooks {
+	int (*save)(struct game *g, const char *name, char *why, size_t size);
+	int (*export_log)(struct game *g, const char *name, char *why, size_t size);
+	volatile sig_atomic_t *hangup, *interrupt;
+};
+void ui_set_hooks(struct ui *ui, const struct ui_hooks *h);
+/* Did the last stop come from a hang-up or termination signal? */
+bool ui_hung_up(const struct ui *ui);
+/* A menu (keys and labels); the chosen index or -1. */
+int ui_choose(struct ui *ui, const char *title, const char *const *keys, const char *const *labels,
+              int n, const char *hint);
+bool ui_ask(struct ui *ui, const char *question);
+void ui_message(struct ui *ui, const char *text);
+
+struct snapshot;
+/* Step through a replayed battle: frames are the state at the start of
+ * each initiative (and the end); nlog[k] the log lines at frame k. */
+void ui_view_replay(struct ui *ui, struct snapshot *frames, const int *nlog, int n);
 
 #endif

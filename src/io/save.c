@@ -1,0 +1,892 @@
+/* save: saved battles.  The file is libconfig text written here by hand
+ * (numbers with all their digits, 64-bit dice state as text, so that a
+ * loaded battle continues die for die) and read back through the checked
+ * libconfig layer, so a damaged save gives path:line errors, never a
+ * crash. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "conf.h"
+#include "engine/game.h"
+#include "load.h"
+#include "paths.h"
+#include "save.h"
+
+uint64_t save_checksum(const char *text, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (size_t i = 0; i < len; i++) {
+		h ^= (unsigned char)text[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* The whole of a file, or NULL. */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+	if (!f)
+		return NULL;
+	for (;;) {
+		size_t got;
+		if (n + 4096 + 1 > cap) {
+			char *p = realloc(buf, cap = 2 * cap + 8192);
+			if (!p) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = p;
+		}
+		got = fread(buf + n, 1, cap - n - 1, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+/* ------------------------------------------------------------------ */
+/* Where saves live */
+
+static int make_dir(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) == 0)
+		return S_ISDIR(st.st_mode) ? 0 : -1;
+	return mkdir(path, 0700);
+}
+
+const char *save_dir(char *buf, size_t size, char *why, size_t wsize)
+{
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	char parent[PATH_MAX];
+	if (xdg && *xdg) {
+		snprintf(parent, sizeof parent, "%s", xdg);
+	} else if (home && *home) {
+		snprintf(parent, sizeof parent, "%s/.local", home);
+		make_dir(parent);
+		snprintf(parent, sizeof parent, "%s/.local/share", home);
+	} else {
+		snprintf(why, wsize, "neither XDG_DATA_HOME nor HOME is set: nowhere to keep saved battles");
+		return NULL;
+	}
+	make_dir(parent);
+	if ((size_t)snprintf(buf, size, "%s/grognard", parent) >= size || make_dir(buf) != 0) {
+		snprintf(why, wsize, "cannot create %s/grognard: %s", parent, strerror(errno));
+		return NULL;
+	}
+	return buf;
+}
+
+bool save_path_for(const char *name, char *out, size_t size, char *why, size_t wsize)
+{
+	char dir[PATH_MAX];
+	size_t len = strlen(name);
+	if (len == 0 || len > 64 || name[0] == '.') {
+		snprintf(why, wsize, "a save's name has 1 to 64 letters, digits, '-', '_' or '.', not "
+		         "starting with '.'");
+		return false;
+	}
+	for (const char *p = name; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		      *p == '-' || *p == '_' || *p == '.')) {
+			snprintf(why, wsize, "'%c' may not be in a save's name (letters, digits, '-', '_' and '.' "
+			         "only)", *p);
+			return false;
+		}
+	if (!save_dir(dir, sizeof dir, why, wsize))
+		return false;
+	if (len > 5 && strcmp(name + len - 5, ".save") == 0)
+		snprintf(out, size, "%s/%s", dir, name);
+	else
+		snprintf(out, size, "%s/%s.save", dir, name);
+	return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing */
+
+static void put_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c == '\t')
+			fputs("\\t", f);
+		else if (c < 0x20)
+			fprintf(f, "\\x%02x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+/* A double with every digit it needs, always written as a float. */
+static void put_num(FILE *f, double v)
+{
+	char buf[40];
+	snprintf(buf, sizeof buf, "%.17g", v);
+	if (!strpbrk(buf, ".eEn"))
+		strcat(buf, ".0");
+	fputs(buf, f);
+}
+
+static void put_key_str(FILE *f, const char *key, const char *v)
+{
+	fprintf(f, " %s = ", key);
+	put_str(f, v);
+	fputc(';', f);
+}
+
+static void put_key_num(FILE *f, const char *key, double v)
+{
+	fprintf(f, " %s = ", key);
+	put_num(f, v);
+	fputc(';', f);
+}
+
+static void put_rng(FILE *f, const char *key, const struct rng *r)
+{
+	fprintf(f, "%s = { state = [ \"%016" PRIx64 "\", \"%016" PRIx64 "\", \"%016" PRIx64
+	           "\", \"%016" PRIx64 "\" ]; draws = \"%" PRIu64 "\"; };\n",
+	        key, r->s[0], r->s[1], r->s[2], r->s[3], r->draws);
+}
+
+static const char *id_or_dash(const char *id)
+{
+	return id ? id : "-";
+}
+
+static bool scenario_identity(const struct game *g, const struct save_hooks *h, char *path,
+                              size_t size, uint64_t *sum)
+{
+	size_t len;
+	char *text;
+	if (h->builtin_name && strcmp(g->scenario, h->builtin_name) == 0) {
+		snprintf(path, size, "%s", g->scenario);
+		*sum = save_checksum(h->builtin_text, strlen(h->builtin_text));
+		return true;
+	}
+	if (!realpath(g->scenario, path))
+		snprintf(path, size, "%s", g->scenario);
+	if (!(text = slurp(path, &len)))
+		return false;
+	*sum = save_checksum(text, len);
+	free(text);
+	return true;
+}
+
+static void write_all(FILE *f, const struct game *g, const struct save_hooks *h, const char *spath,
+                      uint64_t sum)
+{
+	const struct weather_state *w = &g->wx;
+	char line[512];
+
+	fputs("# A battle saved by grognard: see grognard(5).\n", f);
+	fprintf(f, "grognard_save = { format = %d; version = \"%s\"; };\n", SAVE_FORMAT, PACKAGE_VERSION);
+	fputs("scenario = {", f);
+	put_key_str(f, "path", spath);
+	fprintf(f, " checksum = \"%016" PRIx64 "\"; };\n", sum);
+	fprintf(f, "seed = \"%" PRIu64 "\";\n", g->seed);
+	put_rng(f, "dice", &g->dice);
+	put_rng(f, "cosmetic", &g->cosmetic);
+
+	fputs("game = {", f);
+	put_key_str(f, "title", g->title);
+	fprintf(f, " turn = %d; phase = \"%s\"; initiative = \"%s\";", g->turn, phase_names[g->phase].key,
+	        g->initiative >= 0 ? side_names[g->initiative].key : "-");
+	put_key_str(f, "brigade", id_or_dash(g->active_brigade >= 0 ? g->brigs[g->active_brigade].id : NULL));
+	put_key_str(f, "current", id_or_dash(g->current_unit >= 0 ? g->units[g->current_unit].id : NULL));
+	put_key_str(f, "divmove", id_or_dash(g->divmove >= 0 ? g->divs[g->divmove].id : NULL));
+	put_key_num(f, "divmove_allow", g->divmove_allow);
+	put_key_num(f, "divmove_keep", g->divmove_keep);
+	fprintf(f, " initiatives = %d; decisions = %d; terrain_version = %d; winner = %d;", g->initiatives,
+	        g->decisions, g->terrain_version, g->winner);
+	put_key_str(f, "result", g->result);
+	put_key_str(f, "ended", g->ended);
+	fputs(" };\n", f);
+
+	fprintf(f, "weather = { time_roll = %s; weather_roll = %s; start = %d; dawn = %s; dusk = %s;",
+	        w->time_roll ? "true" : "false", w->weather_roll ? "true" : "false", w->start_minutes,
+	        w->dawn ? "true" : "false", w->dusk ? "true" : "false");
+	fprintf(f, " weather = \"%s\"; sky = \"%s\"; sky_turns = %d;", weather_names[w->weather].key,
+	        sky_names[w->sky].key, w->sky_turns);
+	put_key_num(f, "sky_sight", w->sky_sight);
+	fprintf(f, " mud = %s; settled = %s; };\n", w->mud ? "true" : "false",
+	        w->settled_clear ? "true" : "false");
+
+	fputs("units = (\n", f);
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		int n = 0;
+		fputs("  {", f);
+		put_key_str(f, "id", u->id);
+		put_key_num(f, "x", u->pos.x);
+		put_key_num(f, "y", u->pos.y);
+		put_key_num(f, "facing", u->facing);
+		fprintf(f, " formation = \"%s\"; sp = %d; sp0 = %d; markers = [", formation_names[u->form].key,
+		        u->sp, u->sp0);
+		for (int m = 0; m < MK_COUNT; m++)
+			if (unit_has_marker(u, (enum marker)m))
+				fprintf(f, "%s\"%s\"", n++ ? ", " : " ", marker_names[m].key);
+		fprintf(f, " ]; state = \"%s\"; acted = %u;", unit_state_names[u->state].key, u->acted);
+		put_key_num(f, "pivoted", u->pivoted);
+		put_key_num(f, "used", u->used);
+		fprintf(f, " defends = %d;", u->defends);
+		put_key_num(f, "charge_start", u->charge_start);
+		fprintf(f, " arrive = %d; }%s\n", u->arrive_turn, i + 1 < g->nunits ? "," : "");
+	}
+	fputs(");\n", f);
+
+	fputs("commanders = (\n", f);
+	for (int i = 0; i < g->ncmdrs; i++) {
+		const struct commander *c = &g->cmdrs[i];
+		fputs("  {", f);
+		put_key_str(f, "id", c->id);
+		put_key_num(f, "x", c->pos.x);
+		put_key_num(f, "y", c->pos.y);
+		fprintf(f, " rating = \"%s\"; flags = %u; state = \"%s\";", cmd_rating_names[c->rating].key,
+		        c->flags, unit_state_names[c->state].key);
+		put_key_str(f, "attached", id_or_dash(c->attached >= 0 ? g->units[c->attached].id : NULL));
+		fprintf(f, " arrive = %d; moved_turn = %d; moved_init = %d;", c->arrive_turn, c->moved_turn,
+		        c->moved_init);
+		put_key_num(f, "used", c->used);
+		put_key_str(f, "detached_from",
+		            id_or_dash(c->detached_from >= 0 ? g->units[c->detached_from].id : NULL));
+		fprintf(f, " detached_init = %d; }%s\n", c->detached_init, i + 1 < g->ncmdrs ? "," : "");
+	}
+	fputs(");\n", f);
+
+	fputs("brigades = (\n", f);
+	for (int i = 0; i < g->nbrigs; i++) {
+		fputs("  {", f);
+		put_key_str(f, "id", g->brigs[i].id);
+		fprintf(f, " used = %s; }%s\n", g->brigs[i].used ? "true" : "false", i + 1 < g->nbrigs ? "," : "");
+	}
+	fputs(");\n", f);
+
+	fputs("terrain = (\n", f);
+	for (int i = 0; i < g->map.nf; i++) {
+		const struct feature *ft = &g->map.f[i];
+		fputs("  {", f);
+		put_key_str(f, "name", ft->name);
+		fprintf(f, " type = \"%s\"; impassable = %s; damage = %d; }%s\n", terrain_names[ft->type].key,
+		        ft->impassable ? "true" : "false", ft->damage, i + 1 < g->map.nf ? "," : "");
+	}
+	fputs(");\n", f);
+
+	fputs("objectives = (\n", f);
+	for (int i = 0; i < g->nobj; i++) {
+		fputs("  {", f);
+		put_key_str(f, "name", g->obj[i].name);
+		fprintf(f, " holder = \"%s\"; }%s\n", g->obj[i].holder >= 0 ? side_names[g->obj[i].holder].key : "-",
+		        i + 1 < g->nobj ? "," : "");
+	}
+	fputs(");\n", f);
+
+	fputs("log = (\n", f);
+	for (int i = 0; i < g->nlog; i++) {
+		fprintf(f, "  ( %d, ", g->log[i].turn);
+		put_str(f, g->log[i].text);
+		fprintf(f, " )%s\n", i + 1 < g->nlog ? "," : "");
+	}
+	fputs(");\n", f);
+
+	fputs("history = (\n", f);
+	for (int i = 0; i < g->nhistory; i++) {
+		fputs("  ", f);
+		put_str(f, h->format(g, &g->history[i], line, sizeof line));
+		fprintf(f, "%s\n", i + 1 < g->nhistory ? "," : "");
+	}
+	fputs(");\n", f);
+}
+
+int save_write(const struct game *g, const char *path, const struct save_hooks *h, char *why,
+               size_t size)
+{
+	char tmp[PATH_MAX], bak[PATH_MAX], dir[PATH_MAX], spath[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	uint64_t sum;
+	FILE *f;
+	int fd, err;
+
+	if (!scenario_identity(g, h, spath, sizeof spath, &sum)) {
+		snprintf(why, size, "cannot read the scenario %s to record it: %s", g->scenario, strerror(errno));
+		return -1;
+	}
+	if (slash)
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+	else
+		snprintf(dir, sizeof dir, ".");
+	if ((size_t)snprintf(tmp, sizeof tmp, "%s/.grognard-save-XXXXXX", dir) >= sizeof tmp ||
+	    (size_t)snprintf(bak, sizeof bak, "%s.bak", path) >= sizeof bak) {
+		snprintf(why, size, "the save's path is too long");
+		return -1;
+	}
+	if ((fd = mkstemp(tmp)) < 0) {
+		snprintf(why, size, "cannot write in %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	if (!(f = fdopen(fd, "w"))) {
+		err = errno;
+		close(fd);
+		unlink(tmp);
+		snprintf(why, size, "cannot write %s: %s", tmp, strerror(err));
+		return -1;
+	}
+	write_all(f, g, h, spath, sum);
+	/* Everything on the disk before the old save is replaced. */
+	if (fflush(f) != 0 || ferror(f) || fsync(fd) != 0) {
+		err = errno ? errno : EIO;
+		fclose(f);
+		unlink(tmp);
+		snprintf(why, size, "cannot write the save (%s); the previous save is untouched", strerror(err));
+		return -1;
+	}
+	if (fclose(f) != 0) {
+		err = errno;
+		unlink(tmp);
+		snprintf(why, size, "cannot write the save (%s); the previous save is untouched", strerror(err));
+		return -1;
+	}
+	/* Keep the previous save as NAME.bak (a hard link: the save itself
+	 * stays in place until the rename replaces it in one step). */
+	if (access(path, F_OK) == 0) {
+		unlink(bak);
+		if (link(path, bak) != 0) {
+			size_t len;
+			char *old = slurp(path, &len);
+			FILE *b = old ? fopen(bak, "wb") : NULL;
+			if (b) {
+				fwrite(old, 1, len, b);
+				fclose(b);
+			}
+			free(old);
+		}
+	}
+	if (rename(tmp, path) != 0) {
+		err = errno;
+		unlink(tmp);
+		snprintf(why, size, "cannot put the save in place (%s); the previous save is untouched",
+		         strerror(err));
+		return -1;
+	}
+	if ((fd = open(dir, O_RDONLY)) >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading */
+
+static const char *const top_keys[] = {
+	"grognard_save", "scenario", "seed", "dice", "cosmetic", "game", "weather", "units",
+	"commanders", "brigades", "terrain", "objectives", "log", "history", NULL
+};
+
+static bool parse_u64(const char *s, int base, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+	if (!*s || *s == '-')
+		return false;
+	errno = 0;
+	v = strtoull(s, &end, base);
+	if (errno || *end)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool read_rng(struct conf *c, const config_setting_t *root, const char *key, struct rng *r)
+{
+	const config_setting_t *s = config_setting_get_member(root, key), *st;
+	char draws[32];
+	if (!s || !conf_is_group(c, s, "save", key)) {
+		if (!s)
+			conf_error(c, root, "save", "missing '%s'", key);
+		return false;
+	}
+	st = config_setting_get_member(s, "state");
+	if (!st || config_setting_type(st) != CONFIG_TYPE_ARRAY || config_setting_length(st) != 4) {
+		conf_error(c, st ? st : s, key, "'state' must be four numbers written as text");
+		return false;
+	}
+	for (int i = 0; i < 4; i++) {
+		const char *v = config_setting_get_string_elem(st, i);
+		if (!v || !parse_u64(v, 16, &r->s[i])) {
+			conf_error(c, st, key, "state %d is not a hexadecimal number", i + 1);
+			return false;
+		}
+	}
+	if (!conf_string(c, s, "draws", key, true, draws, sizeof draws) || !parse_u64(draws, 10, &r->draws)) {
+		conf_error(c, s, key, "'draws' must be a whole number written as text");
+		return false;
+	}
+	r->script_len = r->script_pos = 0;
+	return true;
+}
+
+/* An id naming one of the game's units (or '-'), or -2 on error. */
+static int unit_by_id(struct conf *c, const config_setting_t *s, const char *ctx, const struct game *g,
+                      const char *key)
+{
+	char id[ID_LEN + 2];
+	int k;
+	if (!conf_string(c, s, key, ctx, true, id, sizeof id))
+		return -2;
+	if (strcmp(id, "-") == 0)
+		return -1;
+	if ((k = orbat_find_unit(g, id)) < 0) {
+		conf_error(c, config_setting_get_member(s, key), ctx, "no unit '%s' in the scenario", id);
+		return -2;
+	}
+	return k;
+}
+
+static void read_game(struct conf *c, const config_setting_t *s, struct game *g)
+{
+	char word[ID_LEN + 8], text[256];
+	int v;
+	const char *ctx = "game";
+	if (!s) {
+		conf_error(c, NULL, "save", "missing 'game'");
+		return;
+	}
+	conf_int(c, s, "turn", ctx, true, 1, g->turns, &g->turn);
+	if (conf_enum(c, s, "phase", ctx, true, phase_names, PHASE_COUNT, NULL, &v))
+		g->phase = (enum phase)v;
+	if (conf_string(c, s, "initiative", ctx, true, word, sizeof word)) {
+		if (strcmp(word, "-") == 0)
+			g->initiative = -1;
+		else if ((v = ENUM_LOOKUP(side_names, word)) >= 0)
+			g->initiative = v;
+		else
+			conf_error(c, config_setting_get_member(s, "initiative"), ctx, "initiative must be A, B or -");
+	}
+	if (conf_string(c, s, "brigade", ctx, true, word, sizeof word)) {
+		g->active_brigade = strcmp(word, "-") == 0 ? -1 : orbat_find_brigade(g, word);
+		if (strcmp(word, "-") && g->active_brigade < 0)
+			conf_error(c, config_setting_get_member(s, "brigade"), ctx, "no brigade '%s'", word);
+	}
+	if ((v = unit_by_id(c, s, ctx, g, "current")) >= -1)
+		g->current_unit = v;
+	if (conf_string(c, s, "divmove", ctx, true, word, sizeof word)) {
+		g->divmove = strcmp(word, "-") == 0 ? -1 : orbat_find_division(g, word);
+		if (strcmp(word, "-") && g->divmove < 0)
+			conf_error(c, config_setting_get_member(s, "divmove"), ctx, "no division '%s'", word);
+	}
+	conf_number(c, s, "divmove_allow", ctx, true, 0, 1000, &g->divmove_allow);
+	conf_number(c, s, "divmove_keep", ctx, true, 0, 1000, &g->divmove_keep);
+	conf_int(c, s, "initiatives", ctx, true, 0, 1000000, &g->initiatives);
+	conf_int(c, s, "decisions", ctx, true, 0, 100000000, &g->decisions);
+	conf_int(c, s, "terrain_version", ctx, true, 0, 1000000, &g->terrain_version);
+	conf_int(c, s, "winner", ctx, true, -1, 1, &g->winner);
+	g->result[0] = g->ended[0] = '\0';
+	if (config_setting_get_member(s, "result") &&
+	    config_setting_get_string(config_setting_get_member(s, "result")))
+		snprintf(g->result, sizeof g->result, "%s",
+		         config_setting_get_string(config_setting_get_member(s, "result")));
+	if (config_setting_get_member(s, "ended") &&
+	    config_setting_get_string(config_setting_get_member(s, "ended")))
+		snprintf(g->ended, sizeof g->ended, "%s",
+		         config_setting_get_string(config_setting_get_member(s, "ended")));
+	(void)text;
+}
+
+static void read_weather(struct conf *c, const config_setting_t *s, struct game *g)
+{
+	struct weather_state *w = &g->wx;
+	const char *ctx = "weather";
+	int v;
+	bool b;
+	if (!s) {
+		conf_error(c, NULL, "save", "missing 'weather'");
+		return;
+	}
+	if (conf_bool(c, s, "time_roll", ctx, &b))
+		w->time_roll = b;
+	if (conf_bool(c, s, "weather_roll", ctx, &b))
+		w->weather_roll = b;
+	conf_int(c, s, "start", ctx, true, 0, 24 * 60 - 1, &w->start_minutes);
+	if (conf_bool(c, s, "dawn", ctx, &b))
+		w->dawn = b;
+	if (conf_bool(c, s, "dusk", ctx, &b))
+		w->dusk = b;
+	if (conf_enum(c, s, "weather", ctx, true, weather_names, WX_COUNT, NULL, &v))
+		w->weather = (enum weather)v;
+	if (conf_enum(c, s, "sky", ctx, true, sky_names, SKY_COUNT, NULL, &v))
+		w->sky = (enum sky)v;
+	conf_int(c, s, "sky_turns", ctx, true, 0, 100, &w->sky_turns);
+	conf_number(c, s, "sky_sight", ctx, true, 0, 10000, &w->sky_sight);
+	if (conf_bool(c, s, "mud", ctx, &b))
+		w->mud = b;
+	if (conf_bool(c, s, "settled", ctx, &b))
+		w->settled_clear = b;
+}
+
+/* A list with exactly one entry per thing of the scenario, in order. */
+static const config_setting_t *list_of(struct conf *c, const config_setting_t *root, const char *key,
+                                       int want)
+{
+	const config_setting_t *s = config_setting_get_member(root, key);
+	if (!s) {
+		conf_error(c, root, "save", "missing '%s'", key);
+		return NULL;
+	}
+	if (!config_setting_is_list(s)) {
+		conf_error(c, s, "save", "'%s' must be a list ( ... )", key);
+		return NULL;
+	}
+	if (want >= 0 && config_setting_length(s) != want) {
+		conf_error(c, s, "save", "'%s' has %d entries but the scenario has %d: the save does not match it",
+		           key, config_setting_length(s), want);
+		return NULL;
+	}
+	return s;
+}
+
+static void read_units(struct conf *c, const config_setting_t *root, struct game *g)
+{
+	const config_setting_t *list = list_of(c, root, "units", g->nunits);
+	for (int i = 0; list && i < g->nunits; i++) {
+		const config_setting_t *s = config_setting_get_elem(list, (unsigned)i), *mk;
+		struct unit *u = &g->units[i];
+		char id[ID_LEN + 2], ctx[ID_LEN + 16];
+		int v;
+		double x, y, f;
+		if (!conf_is_group(c, s, "units", "a unit"))
+			continue;
+		if (!conf_string(c, s, "id", "unit", true, id, sizeof id))
+			continue;
+		snprintf(ctx, sizeof ctx, "unit '%s'", id);
+		if (strcmp(id, u->id) != 0) {
+			conf_error(c, s, ctx, "expected unit '%s' here: the save does not match the scenario", u->id);
+			continue;
+		}
+		if (conf_number(c, s, "x", ctx, true, -1e4, 1e4, &x) && conf_number(c, s, "y", ctx, true, -1e4, 1e4, &y))
+			u->pos = v2(x, y);
+		if (conf_number(c, s, "facing", ctx, true, 0, 360, &f))
+			u->facing = f;
+		if (conf_enum(c, s, "formation", ctx, true, formation_names, FORM_COUNT, NULL, &v))
+			u->form = (enum formation)v;
+		conf_int(c, s, "sp", ctx, true, 0, 999, &u->sp);
+		conf_int(c, s, "sp0", ctx, true, 0, 999, &u->sp0);
+		u->markers = 0;
+		if ((mk = config_setting_get_member(s, "markers")) && config_setting_type(mk) == CONFIG_TYPE_ARRAY) {
+			for (int k = 0; k < config_setting_length(mk); k++) {
+				const char *m = config_setting_get_string_elem(mk, k);
+				int mv = m ? ENUM_LOOKUP(marker_names, m) : -1;
+				if (mv < 0)
+					conf_error(c, mk, ctx, "'%s' is not a marker (blue, yellow, white, orange)", m ? m : "?");
+				else
+					unit_set_marker(u, (enum marker)mv, true);
+			}
+		} else {
+			conf_error(c, mk ? mk : s, ctx, "'markers' must be an array of names [ ... ]");
+		}
+		if (conf_enum(c, s, "state", ctx, true, unit_state_names, US_COUNT, NULL, &v))
+			u->state = (enum unit_state)v;
+		if (conf_int(c, s, "acted", ctx, true, 0, 1 << 20, &v))
+			u->acted = (unsigned)v;
+		conf_number(c, s, "pivoted", ctx, true, 0, 1e5, &u->pivoted);
+		conf_number(c, s, "used", ctx, true, 0, 1e5, &u->used);
+		conf_int(c, s, "defends", ctx, true, 0, g->map.nf, &u->defends);
+		conf_number(c, s, "charge_start", ctx, true, 0, 1e5, &u->charge_start);
+		conf_int(c, s, "arrive", ctx, true, 1, 999, &u->arrive_turn);
+	}
+}
+
+static void read_commanders(struct conf *c, const config_setting_t *root, struct game *g)
+{
+	const config_setting_t *list = list_of(c, root, "commanders", g->ncmdrs);
+	for (int i = 0; list && i < g->ncmdrs; i++) {
+		const config_setting_t *s = config_setting_get_elem(list, (unsigned)i);
+		struct commander *k = &g->cmdrs[i];
+		char id[ID_LEN + 2], ctx[ID_LEN + 24];
+		int v;
+		double x, y;
+		if (!conf_is_group(c, s, "commanders", "a commander"))
+			continue;
+		if (!conf_string(c, s, "id", "commander", true, id, sizeof id))
+			continue;
+		snprintf(ctx, sizeof ctx, "commander '%s'", id);
+		if (strcmp(id, k->id) != 0) {
+			conf_error(c, s, ctx, "expected commander '%s' here: the save does not match the scenario", k->id);
+			continue;
+		}
+		if (conf_number(c, s, "x", ctx, true, -1e4, 1e4, &x) && conf_number(c, s, "y", ctx, true, -1e4, 1e4, &y))
+			k->pos = v2(x, y);
+		if (conf_enum(c, s, "rating", ctx, true, cmd_rating_names, CR_COUNT, NULL, &v))
+			k->rating = (enum cmd_rating)v;
+		if (conf_int(c, s, "flags", ctx, true, 0, 255, &v))
+			k->flags = (unsigned)v;
+		if (conf_enum(c, s, "state", ctx, true, unit_state_names, US_COUNT, NULL, &v))
+			k->state = (enum unit_state)v;
+		if ((v = unit_by_id(c, s, ctx, g, "attached")) >= -1)
+			k->attached = v;
+		conf_int(c, s, "arrive", ctx, true, 0, 999, &k->arrive_turn);
+		conf_int(c, s, "moved_turn", ctx, true, 0, 999, &k->moved_turn);
+		conf_int(c, s, "moved_init", ctx, true, 0, 1000000, &k->moved_init);
+		conf_number(c, s, "used", ctx, true, 0, 1e5, &k->used);
+		if ((v = unit_by_id(c, s, ctx, g, "detached_from")) >= -1)
+			k->detached_from = v;
+		conf_int(c, s, "detached_init", ctx, true, 0, 1000000, &k->detached_init);
+	}
+}
+
+static void read_rest(struct conf *c, const config_setting_t *root, struct game *g,
+                      const struct save_hooks *h)
+{
+	const config_setting_t *list;
+	if ((list = list_of(c, root, "brigades", g->nbrigs)))
+		for (int i = 0; i < g->nbrigs; i++) {
+			const config_setting_t *s = config_setting_get_elem(list, (unsigned)i);
+			bool b = false;
+			if (conf_is_group(c, s, "brigades", "a brigade") && conf_bool(c, s, "used", "brigade", &b))
+				g->brigs[i].used = b;
+		}
+	if ((list = list_of(c, root, "terrain", g->map.nf)))
+		for (int i = 0; i < g->map.nf; i++) {
+			const config_setting_t *s = config_setting_get_elem(list, (unsigned)i);
+			struct feature *f = &g->map.f[i];
+			int v;
+			bool b;
+			if (!conf_is_group(c, s, "terrain", "a feature"))
+				continue;
+			if (conf_enum(c, s, "type", f->name, true, terrain_names, TT_COUNT, NULL, &v))
+				f->type = (enum terrain_type)v;
+			if (conf_bool(c, s, "impassable", f->name, &b))
+				f->impassable = b;
+			conf_int(c, s, "damage", f->name, true, 0, 999, &f->damage);
+		}
+	if ((list = list_of(c, root, "objectives", g->nobj)))
+		for (int i = 0; i < g->nobj; i++) {
+			const config_setting_t *s = config_setting_get_elem(list, (unsigned)i);
+			char word[8];
+			if (!conf_is_group(c, s, "objectives", "an objective"))
+				continue;
+			if (conf_string(c, s, "holder", g->obj[i].name, true, word, sizeof word)) {
+				int v = strcmp(word, "-") == 0 ? -1 : ENUM_LOOKUP(side_names, word);
+				if (strcmp(word, "-") && v < 0)
+					conf_error(c, config_setting_get_member(s, "holder"), g->obj[i].name,
+					           "holder must be A, B or -");
+				else
+					g->obj[i].holder = v;
+			}
+		}
+	if ((list = list_of(c, root, "log", -1))) {
+		for (int i = 0; i < g->nlog; i++)
+			free(g->log[i].text);
+		g->nlog = 0;
+		for (int i = 0; i < config_setting_length(list); i++) {
+			const config_setting_t *e = config_setting_get_elem(list, (unsigned)i);
+			const char *text;
+			struct log_line *p;
+			if (config_setting_type(e) != CONFIG_TYPE_LIST || config_setting_length(e) != 2 ||
+			    config_setting_type(config_setting_get_elem(e, 0)) != CONFIG_TYPE_INT ||
+			    !(text = config_setting_get_string_elem(e, 1))) {
+				conf_error(c, e, "log", "entry %d must be ( TURN, \"text\" )", i + 1);
+				continue;
+			}
+			if (g->nlog == g->caplog) {
+				int cap = g->caplog ? 2 * g->caplog : 64;
+				if (!(p = realloc(g->log, (size_t)cap * sizeof *p)))
+					break;
+				g->log = p;
+				g->caplog = cap;
+			}
+			g->log[g->nlog].turn = config_setting_get_int_elem(e, 0);
+			if ((g->log[g->nlog].text = strdup(text)))
+				g->nlog++;
+		}
+	}
+	if ((list = list_of(c, root, "history", -1))) {
+		g->nhistory = 0;
+		for (int i = 0; i < config_setting_length(list); i++) {
+			const config_setting_t *e = config_setting_get_elem(list, (unsigned)i);
+			const char *text = config_setting_get_string(e);
+			struct order o;
+			char err[256];
+			if (!text) {
+				conf_error(c, e, "history", "entry %d must be a command in quotes", i + 1);
+				continue;
+			}
+			if (h->parse(g, text, &o, err, sizeof err) < 0) {
+				conf_error(c, e, "history", "'%s': %s", text, err);
+				continue;
+			}
+			game_record(g, &o);
+		}
+	}
+}
+
+static struct game *read_save(const char *path, const struct save_hooks *h, struct diag *d,
+                              bool start_only);
+
+struct game *save_read(const char *path, const struct save_hooks *h, struct diag *d)
+{
+	return read_save(path, h, d, false);
+}
+
+struct game *save_read_start(const char *path, const struct save_hooks *h, struct diag *d)
+{
+	return read_save(path, h, d, true);
+}
+
+static struct game *read_save(const char *path, const struct save_hooks *h, struct diag *d,
+                              bool start_only)
+{
+	struct conf c = { .path = path, .diag = d };
+	config_t cfg;
+	const config_setting_t *root, *s;
+	struct game *g = NULL;
+	char spath[PATH_MAX], sumtext[32], seedtext[32];
+	int format = 0;
+	uint64_t seed, want_sum, sum;
+
+	config_init(&cfg);
+	if (!conf_read_file(&c, &cfg, path))
+		goto out;
+	root = config_root_setting(&cfg);
+	if (!(s = config_setting_get_member(root, "grognard_save")) || !config_setting_is_group(s)) {
+		diag_add(d, path, 1, "not a grognard saved battle (no 'grognard_save' group)");
+		goto out;
+	}
+	conf_known_keys(&c, root, "save", top_keys);
+	if (!conf_int(&c, s, "format", "grognard_save", true, 1, 1000000, &format))
+		goto out;
+	if (format > SAVE_FORMAT) {
+		conf_error(&c, config_setting_get_member(s, "format"), "grognard_save",
+		           "saved by a newer grognard (format %d; this one reads format %d and older)", format,
+		           SAVE_FORMAT);
+		goto out;
+	}
+	if (!(s = config_setting_get_member(root, "scenario")) || !conf_is_group(&c, s, "save", "'scenario'")) {
+		if (!s)
+			conf_error(&c, root, "save", "missing 'scenario'");
+		goto out;
+	}
+	if (!conf_string(&c, s, "path", "scenario", true, spath, sizeof spath) ||
+	    !conf_string(&c, s, "checksum", "scenario", true, sumtext, sizeof sumtext) ||
+	    !parse_u64(sumtext, 16, &want_sum)) {
+		if (!c.errors)
+			conf_error(&c, s, "scenario", "'checksum' must be a hexadecimal number");
+		goto out;
+	}
+	if (!conf_string(&c, root, "seed", "save", true, seedtext, sizeof seedtext) ||
+	    !parse_u64(seedtext, 10, &seed)) {
+		if (!c.errors)
+			conf_error(&c, config_setting_get_member(root, "seed"), "save", "'seed' must be a whole number as text");
+		goto out;
+	}
+	/* The scenario again, and the same one. */
+	{
+		struct diag sd = { 0 };
+		if (h->builtin_name && strcmp(spath, h->builtin_name) == 0) {
+			sum = save_checksum(h->builtin_text, strlen(h->builtin_text));
+			if (sum == want_sum)
+				g = load_scenario_text(h->builtin_text, h->builtin_name, seed, &sd);
+		} else {
+			size_t len;
+			char *text = slurp(spath, &len);
+			if (!text) {
+				conf_error(&c, config_setting_get_member(s, "path"), "scenario",
+				           "the scenario %s cannot be read: %s", spath, strerror(errno));
+				goto out;
+			}
+			sum = save_checksum(text, len);
+			free(text);
+			if (sum == want_sum)
+				g = load_scenario_file(spath, seed, &sd);
+		}
+		if (sum != want_sum) {
+			conf_error(&c, config_setting_get_member(s, "checksum"), "scenario",
+			           "%s has changed since this battle was saved: it can no longer be continued", spath);
+			diag_free(&sd);
+			goto out;
+		}
+		if (!g) {
+			for (int i = 0; i < sd.n; i++)
+				diag_add(d, path, conf_line(s), "scenario: %s", sd.msg[i]);
+			diag_free(&sd);
+			goto out;
+		}
+		diag_free(&sd);
+	}
+	if (start_only) {
+		/* Only the orders: the battle replays from its beginning. */
+		const config_setting_t *list = list_of(&c, root, "history", -1);
+		for (int i = 0; list && i < config_setting_length(list); i++) {
+			const config_setting_t *e = config_setting_get_elem(list, (unsigned)i);
+			const char *text = config_setting_get_string(e);
+			struct order o;
+			char err[256];
+			if (!text || h->parse(g, text, &o, err, sizeof err) < 0) {
+				conf_error(&c, e, "history", "entry %d is not an order", i + 1);
+				continue;
+			}
+			game_record(g, &o);
+		}
+		goto done;
+	}
+	read_rng(&c, root, "dice", &g->dice);
+	read_rng(&c, root, "cosmetic", &g->cosmetic);
+	read_game(&c, config_setting_get_member(root, "game"), g);
+	read_weather(&c, config_setting_get_member(root, "weather"), g);
+	read_units(&c, root, g);
+	read_commanders(&c, root, g);
+	read_rest(&c, root, g, h);
+done:
+	if (c.errors) {
+		game_free(g);
+		g = NULL;
+	}
+out:
+	config_destroy(&cfg);
+	return g;
+}
+
+bool save_peek(const char *path, char *title, size_t size, int *turn, bool *over)
+{
+	config_t cfg;
+	struct diag d = { 0 };
+	struct conf c = { .path = path, .diag = &d };
+	const config_setting_t *g;
+	const char *t, *ph;
+	bool ok = false;
+	config_init(&cfg);
+	if (conf_read_file(&c, &cfg, path) && config_lookup(&cfg, "grognard_save") &&
+	    (g = config_lookup(&cfg, "game")) && config_setting_lookup_string(g, "title", &t) &&
+	    config_setting_lookup_int(g, "turn", turn) && config_setting_lookup_string(g, "phase", &ph)) {
+		snprintf(title, size, "%s", t);
+		*over = strcmp(ph, "over") == 0;
+		ok = true;
+	}
+	config_destroy(&cfg);
+	diag_free(&d);
+	return ok;
+}

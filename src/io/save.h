@@ -1,0 +1,51 @@
+/* save: a battle to a file and back (the whole state, the dice, the log
+ * and every order so far), written so that a good save is never lost. */
+#ifndef GROGNARD_SAVE_H
+#define GROGNARD_SAVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+
+struct game;
+struct order;
+
+#define SAVE_FORMAT 1
+
+/* How orders become text and back: the command language's canonical
+ * form (cmd_format_order, cmd_parse_order), passed in by the caller. */
+struct save_hooks {
+	const char *(*format)(const struct game *g, const struct order *o, char *buf, size_t size);
+	int (*parse)(const struct game *g, const char *line, struct order *o, char *err, size_t size);
+	const char *builtin_name; /* the name of the compiled-in battle */
+	const char *builtin_text; /* and its text */
+};
+
+/* The directory for saves: $XDG_DATA_HOME/grognard, or
+ * ~/.local/share/grognard; created (0700) when missing.  NULL with why. */
+const char *save_dir(char *buf, size_t size, char *why, size_t wsize);
+/* A save's path from a name a player typed: letters, digits, '-', '_'
+ * and '.', not starting with '.', at most 64 characters; ".save" added. */
+bool save_path_for(const char *name, char *out, size_t size, char *why, size_t wsize);
+
+/* Write the battle: to a temporary file beside the target, flushed and
+ * synced, the old save kept as NAME.bak, then renamed into place.  On any
+ * failure the old file is untouched.  0, or -1 with why. */
+int save_write(const struct game *g, const char *path, const struct save_hooks *h, char *why,
+               size_t size);
+/* Read a save: the scenario it names is loaded again (and must be the
+ * same file) and the saved state laid over it.  NULL with every problem
+ * in d as path:line: message. */
+struct game *save_read(const char *path, const struct save_hooks *h, struct diag *d);
+/* The same battle as it began: the scenario with the save's seed, and
+ * the save's history of orders (to replay them). */
+struct game *save_read_start(const char *path, const struct save_hooks *h, struct diag *d);
+/* A look at a save without loading it: title, Turn, whether it is over. */
+bool save_peek(const char *path, char *title, size_t size, int *turn, bool *over);
+
+/* A checksum of a text (FNV-1a, 64 bits), to notice a changed scenario. */
+uint64_t save_checksum(const char *text, size_t len);
+
+#endif

@@ -1,0 +1,80 @@
+#!/bin/sh
+# Saved battles from the command line: a good save loads and continues;
+# damaged ones (truncated, corrupted field by field) are refused with
+# path:line messages and exit 1, never a crash.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+tmp=${TMPDIR:-/tmp}/grognard-saves.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+XDG_DATA_HOME=$tmp/data
+export XDG_DATA_HOME
+dir=$XDG_DATA_HOME/grognard
+
+printf 'brigade StH1\nmove 10L1 3\nsave good\ndump\nquit\n' |
+	"$GROGNARD" --batch --side both --seed 1 >"$tmp/before" 2>&1
+good=$dir/good.save
+
+# Damaged copies: each a file and what it checks.
+n=0
+damage() {
+	n=$((n + 1))
+	printf '%s\n' "$1" >"$tmp/what.$n"
+	shift
+	"$@" <"$good" >"$tmp/bad.$n.save"
+}
+size=$(wc -c <"$good")
+for pct in 5 20 35 50 65 80 95; do
+	damage "truncated at $pct%" head -c $((size * pct / 100))
+done
+damage "the last line gone" sed '$d'
+damage "empty" head -c 0
+damage "binary garbage" head -c 0
+printf '\001\002\377\376 grognard_save = {{{{ \000\n' >"$tmp/bad.$n.save"
+damage "a newer format" sed 's/format = 1;/format = 99;/'
+damage "a seed that is not a number" sed "s/^seed = \"1\";/seed = \"seven\";/"
+damage "dice state cut short" sed 's/state = \[ "\([0-9a-f]*\)", /state = [ /'
+damage "dice state not hexadecimal" sed '0,/state = \[ "[0-9a-f]*"/s//state = [ "zz"/'
+damage "an unknown unit" sed '0,/id = "10L1";/s//id = "99Z9";/'
+damage "a formation that does not exist" sed '0,/formation = "column"/s//formation = "blob"/'
+damage "a negative strength" sed '0,/sp = 6;/s//sp = -3;/'
+damage "a marker that does not exist" sed '0,/markers = \[ \]/s//markers = [ "green" ]/'
+damage "a unit state that does not exist" sed '0,/state = "active"/s//state = "resting"/'
+damage "an initiative side that does not exist" sed 's/initiative = "[AB]"/initiative = "C"/'
+damage "a brigade that does not exist" sed 's/brigade = "StH1"/brigade = "NOPE"/'
+damage "an order that is not one" sed 's/"move 10L1 3"/"fly 10L1 3"/'
+damage "a log entry of the wrong shape" sed '0,/( 1, "/s//( "one", "/'
+damage "the units list gone" sed '/^units = (/,/^);/d'
+damage "a unit missing from the list" sed '0,/id = "10L2";/{/id = "10L2";/d}'
+damage "a changed scenario checksum" sed 's/checksum = "[0-9a-f]*"/checksum = "0000000000000000"/'
+damage "a scenario that is not there" sed 's|path = "(built-in default battle)"|path = "/nonexistent/battle.cfg"|'
+damage "a commander attached to no unit" sed '0,/attached = "-"/s//attached = "XX1"/'
+damage "a sky that does not exist" sed 's/sky = "clear"/sky = "tornado"/'
+damage "an unknown top-level key" sed 's/^seed = /sead = /'
+
+plan $((n * 3 + 5))
+"$GROGNARD" --check "$good" >"$tmp/out" 2>&1
+ok $? "the good save passes --check"
+printf 'dump\nquit\n' | "$GROGNARD" --batch --side both --load good >"$tmp/after" 2>&1
+ok $? "the good save loads by name"
+cmp -s "$tmp/before" /dev/null
+grep -E '^(game|unit|commander|side|objective) ' "$tmp/before" >"$tmp/d1"
+grep -E '^(game|unit|commander|side|objective) ' "$tmp/after" >"$tmp/d2"
+cmp -s "$tmp/d1" "$tmp/d2"
+ok $? "and gives the same dump as when it was saved"
+like "$(grep '^unit id=10L1 ' "$tmp/after")" "y=72.00" "the move made before saving is there"
+ls -ld "$dir" | grep -q '^drwx------'
+ok $? "the saves directory is private (0700)"
+
+i=1
+while [ $i -le $n ]; do
+	what=$(cat "$tmp/what.$i")
+	"$GROGNARD" --check "$tmp/bad.$i.save" >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	is "$st" 1 "damaged save ($what): --check exits 1"
+	like "$(head -1 "$tmp/err")" '^[^:]+:[0-9]+: ' "damaged save ($what): path:line: message"
+	printf 'dump\n' | "$GROGNARD" --batch --side both --load "$tmp/bad.$i.save" >/dev/null 2>&1
+	st=$?
+	is "$st" 1 "damaged save ($what): --load refuses it without crashing"
+	i=$((i + 1))
+done
+done_testing

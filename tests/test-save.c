@@ -1,0 +1,330 @@
+/* test-save: saving and loading a battle: the same state at every step of
+ * a battle, the same dice after, a full disk that spares the old save,
+ * names that cannot leave the saves directory. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ai/ai.h"
+#include "cmd/cmd.h"
+#include "engine/control.h"
+#include "engine/game.h"
+#include "io/load.h"
+#include "io/save.h"
+
+static char dir[256];
+
+static char scenario[1024];
+static char *default_text;
+static const struct save_hooks hooks_file = { .format = cmd_format_order, .parse = cmd_parse_line };
+
+static struct game *battle(uint64_t seed)
+{
+	struct diag d = { 0 };
+	struct game *g = load_scenario_file(scenario, seed, &d);
+	diag_print(&d, stderr);
+	diag_free(&d);
+	assert_non_null(g);
+	return g;
+}
+
+static char *dump_of(const struct game *g)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	cmd_dump(g, f);
+	fclose(f);
+	return buf;
+}
+
+static void round_trip(struct game *g, const char *path)
+{
+	char why[300];
+	struct diag d = { 0 };
+	struct game *h;
+	char *a, *b;
+	assert_int_equal(save_write(g, path, &hooks_file, why, sizeof why), 0);
+	h = save_read(path, &hooks_file, &d);
+	diag_print(&d, stderr);
+	assert_int_equal(d.n, 0);
+	diag_free(&d);
+	assert_non_null(h);
+	a = dump_of(g);
+	b = dump_of(h);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	/* Everything the dump does not show, too. */
+	assert_int_equal(g->nlog, h->nlog);
+	for (int i = 0; i < g->nlog; i++)
+		assert_string_equal(g->log[i].text, h->log[i].text);
+	assert_int_equal(g->nhistory, h->nhistory);
+	assert_int_equal(g->initiatives, h->initiatives);
+	assert_int_equal(g->decisions, h->decisions);
+	assert_int_equal(g->current_unit, h->current_unit);
+	for (int i = 0; i < g->nunits; i++) {
+		assert_memory_equal(&g->units[i].pos, &h->units[i].pos, sizeof g->units[i].pos);
+		assert_true(g->units[i].facing == h->units[i].facing);
+		assert_int_equal(g->units[i].acted, h->units[i].acted);
+		assert_true(g->units[i].used == h->units[i].used);
+	}
+	/* The same dice follow. */
+	{
+		struct rng r1 = g->dice, r2 = h->dice;
+		for (int i = 0; i < 100; i++)
+			assert_int_equal(rng_d6(&r1), rng_d6(&r2));
+	}
+	game_free(h);
+}
+
+/* At every step of a whole battle between two computer players, in every
+ * phase it passes through, saving and loading changes nothing. */
+static void test_round_trip_every_step(void **state)
+{
+	struct game *g = battle(9);
+	struct naive_ai ai;
+	struct controller *ctl[2];
+	char path[512];
+	int steps = 0, phases[PHASE_COUNT] = { 0 };
+	(void)state;
+	snprintf(path, sizeof path, "%s/rt.save", dir);
+	naive_init(&ai, g);
+	ctl[0] = ctl[1] = &ai.ctl;
+	round_trip(g, path);
+	for (;;) {
+		enum step_result r = game_step(g, ctl);
+		phases[g->phase]++;
+		/* Every step early on, then every seventh. */
+		if (steps < 60 || steps % 7 == 0)
+			round_trip(g, path);
+		steps++;
+		if (r != STEP_OK)
+			break;
+	}
+	round_trip(g, path);
+	assert_int_equal(g->phase, PHASE_OVER);
+	assert_true(phases[PHASE_MANOEUVRE] > 0 && phases[PHASE_FIRE] > 0 && phases[PHASE_INITIATIVE] > 0);
+	naive_free(&ai);
+	game_free(g);
+}
+
+/* Continuing a loaded battle gives the battle that was never saved. */
+static void test_continue_identically(void **state)
+{
+	struct game *g = battle(5), *h;
+	struct naive_ai a1, a2;
+	struct controller *c1[2], *c2[2];
+	char path[512], why[300];
+	struct diag d = { 0 };
+	char *x, *y;
+	(void)state;
+	snprintf(path, sizeof path, "%s/cont.save", dir);
+	naive_init(&a1, g);
+	c1[0] = c1[1] = &a1.ctl;
+	for (int i = 0; i < 150; i++)
+		game_step(g, c1);
+	assert_int_equal(save_write(g, path, &hooks_file, why, sizeof why), 0);
+	h = save_read(path, &hooks_file, &d);
+	assert_non_null(h);
+	diag_free(&d);
+	naive_init(&a2, h);
+	c2[0] = c2[1] = &a2.ctl;
+	/* The AI keeps no memory across initiatives that matters here: both
+	 * play on to the end. */
+	game_run(g, c1);
+	game_run(h, c2);
+	x = dump_of(g);
+	y = dump_of(h);
+	assert_string_equal(x, y);
+	assert_int_equal(g->nlog, h->nlog);
+	free(x);
+	free(y);
+	naive_free(&a1);
+	naive_free(&a2);
+	game_free(g);
+	game_free(h);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* A full disk: the write fails, says so, and the previous save is intact
+ * (and no temporary file is left behind). */
+static void test_full_disk_keeps_old_save(void **state)
+{
+	struct game *g = battle(3);
+	struct rlimit old, small;
+	char path[512], why[300], *before, *after;
+	int r;
+	DIR *dd;
+	struct dirent *e;
+	(void)state;
+	snprintf(path, sizeof path, "%s/disk.save", dir);
+	assert_int_equal(save_write(g, path, &hooks_file, why, sizeof why), 0);
+	before = slurp(path);
+	g->turn = 2; /* something to change */
+	getrlimit(RLIMIT_FSIZE, &old);
+	small = old;
+	small.rlim_cur = 1000;
+	signal(SIGXFSZ, SIG_IGN);
+	setrlimit(RLIMIT_FSIZE, &small);
+	r = save_write(g, path, &hooks_file, why, sizeof why);
+	setrlimit(RLIMIT_FSIZE, &old);
+	assert_int_equal(r, -1);
+	assert_non_null(strstr(why, "the previous save is untouched"));
+	after = slurp(path);
+	assert_string_equal(before, after);
+	dd = opendir(dir);
+	while ((e = readdir(dd)))
+		assert_null(strstr(e->d_name, ".grognard-save-"));
+	closedir(dd);
+	/* A second good save keeps the first as .bak. */
+	assert_int_equal(save_write(g, path, &hooks_file, why, sizeof why), 0);
+	{
+		char bak[600], *b;
+		snprintf(bak, sizeof bak, "%s.bak", path);
+		b = slurp(bak);
+		assert_string_equal(b, before);
+		free(b);
+	}
+	free(before);
+	free(after);
+	game_free(g);
+}
+
+static void test_names(void **state)
+{
+	char out[512], why[200], want[600];
+	(void)state;
+	setenv("XDG_DATA_HOME", dir, 1);
+	assert_true(save_path_for("battle-1", out, sizeof out, why, sizeof why));
+	snprintf(want, sizeof want, "%s/grognard/battle-1.save", dir);
+	assert_string_equal(out, want);
+	assert_true(save_path_for("x.save", out, sizeof out, why, sizeof why));
+	snprintf(want, sizeof want, "%s/grognard/x.save", dir);
+	assert_string_equal(out, want);
+	assert_false(save_path_for("../escape", out, sizeof out, why, sizeof why));
+	assert_false(save_path_for("a/b", out, sizeof out, why, sizeof why));
+	assert_false(save_path_for(".hidden", out, sizeof out, why, sizeof why));
+	assert_false(save_path_for("", out, sizeof out, why, sizeof why));
+	assert_false(save_path_for("with space", out, sizeof out, why, sizeof why));
+	/* The directory is private. */
+	{
+		struct stat st;
+		snprintf(want, sizeof want, "%s/grognard", dir);
+		assert_int_equal(stat(want, &st), 0);
+		assert_int_equal(st.st_mode & 0777, 0700);
+	}
+}
+
+/* A save from a newer grognard, and one whose scenario has changed. */
+static void test_refusals(void **state)
+{
+	struct game *g = battle(3);
+	char path[512], copy[600], why[300], *text, *p;
+	struct diag d = { 0 };
+	FILE *f;
+	(void)state;
+	snprintf(path, sizeof path, "%s/ref.save", dir);
+	assert_int_equal(save_write(g, path, &hooks_file, why, sizeof why), 0);
+	text = slurp(path);
+	p = strstr(text, "format = 1;");
+	assert_non_null(p);
+	p[9] = '7';
+	f = fopen(path, "w");
+	fputs(text, f);
+	fclose(f);
+	assert_null(save_read(path, &hooks_file, &d));
+	assert_int_equal(d.n, 1);
+	assert_non_null(strstr(d.msg[0], ":2: grognard_save: saved by a newer grognard (format 7"));
+	diag_free(&d);
+	free(text);
+
+	/* A changed scenario: save from a copy, then change the copy. */
+	snprintf(copy, sizeof copy, "%s/copy.cfg", dir);
+	f = fopen(copy, "w");
+	fputs(default_text, f);
+	fclose(f);
+	game_free(g);
+	{
+		struct diag d2 = { 0 };
+		g = load_scenario_file(copy, 3, &d2);
+		diag_free(&d2);
+	}
+	assert_non_null(g);
+	assert_int_equal(save_write(g, path, &hooks_file, why, sizeof why), 0);
+	f = fopen(copy, "a");
+	fputs("# a change\n", f);
+	fclose(f);
+	assert_null(save_read(path, &hooks_file, &d));
+	assert_int_equal(d.n, 1);
+	assert_non_null(strstr(d.msg[0], "has changed since this battle was saved"));
+	diag_free(&d);
+	game_free(g);
+}
+
+static int setup(void **state)
+{
+	const char *top = getenv("top_srcdir");
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/grognard-test-save-%d", (int)getpid());
+	mkdir(dir, 0700);
+	snprintf(scenario, sizeof scenario, "%s/maps/default.cfg", top ? top : ".");
+	{
+		char *p = realpath(scenario, NULL);
+		if (p) {
+			snprintf(scenario, sizeof scenario, "%s", p);
+			free(p);
+		}
+	}
+	default_text = slurp(scenario);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char cmd[400];
+	(void)state;
+	free(default_text);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) == -1;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip_every_step),
+		cmocka_unit_test(test_continue_identically),
+		cmocka_unit_test(test_full_disk_keeps_old_save),
+		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_refusals),
+	};
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
