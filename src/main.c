@@ -43,7 +43,69 @@ struct options {
 	const char *scenario;
 	const char *load;
 	const char *replay;
+	const char *ai;
 };
+
+/* The computer's side: the general at a level, or the naive baseline. */
+struct computer {
+	bool naive;
+	struct naive_ai naive_ai;
+	struct general_ai general;
+};
+
+static const char *const ai_words[] = { "easy", "normal", "hard" };
+
+static struct controller *computer_init(struct computer *c, struct game *g, const char *ai)
+{
+	memset(c, 0, sizeof *c);
+	if (ai && strcmp(ai, "naive") == 0) {
+		c->naive = true;
+		naive_init(&c->naive_ai, g);
+		return &c->naive_ai.ctl;
+	}
+	for (int l = AI_EASY; l <= AI_HARD; l++)
+		if (!ai || strcmp(ai, ai_words[l]) == 0) {
+			if (general_init(&c->general, g, ai ? (enum ai_level)l : AI_NORMAL) < 0)
+				return NULL;
+			return &c->general.ctl;
+		}
+	return NULL;
+}
+
+/* In batch mode the computer's refused orders are printed like the
+ * script's: there should be none, and a test would see them. */
+struct loud {
+	struct controller ctl, *inner;
+};
+
+static int loud_order(struct controller *c, struct game *g, enum side side, struct order *o)
+{
+	struct loud *l = c->ctx;
+	return l->inner->order(l->inner, g, side, o);
+}
+
+static void loud_refused(struct controller *c, struct game *g, enum side side, const struct order *o,
+                         const char *why)
+{
+	struct loud *l = c->ctx;
+	char buf[512];
+	printf("refused: %s (the computer): %s\n", cmd_format_order(g, o, buf, sizeof buf), why);
+	l->inner->refused(l->inner, g, side, o, why);
+}
+
+static int loud_decide(struct controller *c, struct game *g, struct decision *d)
+{
+	struct loud *l = c->ctx;
+	return l->inner->decide(l->inner, g, d);
+}
+
+static void computer_free(struct computer *c)
+{
+	if (c->naive)
+		naive_free(&c->naive_ai);
+	else
+		general_free(&c->general);
+}
 
 static volatile sig_atomic_t got_hangup, got_interrupt;
 
@@ -222,6 +284,9 @@ static void usage(FILE *out)
 	      "  -s, --seed N         fix the dice: the same seed and orders give the same battle\n"
 	      "      --side A|B|both|none\n"
 	      "                       which side(s) the keyboard plays (default A)\n"
+	      "      --ai easy|normal|hard|naive\n"
+	      "                       how the computer plays (default normal; naive: the\n"
+	      "                       baseline that only advances, fires and charges)\n"
 	      "  -b, --batch          no terminal: read commands from standard input\n"
 	      "      --script FILE    batch mode reading commands from FILE\n"
 	      "  -l, --load SAVE      continue a saved battle (a file, or a name in the saves)\n"
@@ -260,6 +325,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "script", required_argument, NULL, 'f' },
 		{ "load", required_argument, NULL, 'l' },
 		{ "replay", required_argument, NULL, 'r' },
+		{ "ai", required_argument, NULL, 'A' },
 		{ "check", no_argument, NULL, 'c' },
 		{ "mono", no_argument, NULL, 'm' },
 		{ "ascii", no_argument, NULL, 'a' },
@@ -298,6 +364,14 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'r':
 			o->replay = optarg;
+			break;
+		case 'A':
+			if (strcmp(optarg, "naive") && strcmp(optarg, "easy") && strcmp(optarg, "normal") &&
+			    strcmp(optarg, "hard")) {
+				fprintf(stderr, "grognard: --ai takes naive, easy, normal or hard, not '%s'\n", optarg);
+				return EXIT_USAGE;
+			}
+			o->ai = optarg;
 			break;
 		case 'c':
 			o->check = true;
@@ -429,8 +503,10 @@ static int run_batch(struct game *g, const struct options *o)
 {
 	FILE *in = stdin;
 	struct script sc;
-	struct naive_ai ai;
-	struct controller *ctl[SIDE_COUNT];
+	struct computer ai;
+	struct loud loud = { .ctl = { .ctx = &loud, .order = loud_order, .refused = loud_refused,
+	                              .decide = loud_decide } };
+	struct controller *ctl[SIDE_COUNT], *cpu;
 	enum step_result r;
 	int status;
 
@@ -441,9 +517,14 @@ static int run_batch(struct game *g, const struct options *o)
 	script_init(&sc, g, in, o->script ? o->script : "stdin", stdout, stderr);
 	sc.ctx.save = save_named;
 	sc.ctx.export_log = export_named;
-	naive_init(&ai, g);
+	if (!(cpu = computer_init(&ai, g, o->ai))) {
+		fputs("grognard: out of memory\n", stderr);
+		script_free(&sc);
+		return EXIT_BAD_INPUT;
+	}
+	loud.inner = cpu;
 	for (int s = 0; s < SIDE_COUNT; s++)
-		ctl[s] = plays(o, (enum side)s) ? &sc.ctl : &ai.ctl;
+		ctl[s] = plays(o, (enum side)s) ? &sc.ctl : &loud.ctl;
 	for (int i = 0; i < g->nlog; i++)
 		printf("log: %s\n", g->log[i].text);
 	event_listen(g, print_log_line, stdout);
@@ -461,7 +542,7 @@ static int run_batch(struct game *g, const struct options *o)
 	fflush(stdout);
 	status = sc.ctx.errors ? EXIT_BAD_INPUT : EXIT_OK;
 	script_free(&sc);
-	naive_free(&ai);
+	computer_free(&ai);
 	if (in != stdin)
 		fclose(in);
 	return status;
@@ -629,7 +710,8 @@ static int run_terminal(struct game *g, const struct options *o)
 	struct diag d = { 0 };
 	struct ui *ui;
 	struct human human;
-	struct naive_ai ai;
+	struct computer ai;
+	struct controller *cpu;
 	struct controller *ctl[SIDE_COUNT];
 	struct ui_hooks uh = { .save = save_named, .export_log = export_named, .hangup = &got_hangup,
 	                       .interrupt = &got_interrupt };
@@ -692,10 +774,14 @@ static int run_terminal(struct game *g, const struct options *o)
 	autosave_as(loaded_from);
 
 	human_init(&human, ui);
-	naive_init(&ai, g);
+	if (!(cpu = computer_init(&ai, g, o->ai))) {
+		ui_close(ui);
+		fputs("grognard: out of memory\n", stderr);
+		return EXIT_BAD_INPUT;
+	}
 	for (int s = 0; s < SIDE_COUNT; s++)
-		ctl[s] = plays(o, (enum side)s) ? &human.ctl : ui_watch(ui, &ai.ctl, watch);
-	ui_set_advisor(ui, &ai.ctl);
+		ctl[s] = plays(o, (enum side)s) ? &human.ctl : ui_watch(ui, cpu, watch);
+	ui_set_advisor(ui, cpu);
 	/* Autosaves at the start and at every new initiative. */
 	for (;;) {
 		if (g->initiatives != last) {
@@ -712,7 +798,7 @@ static int run_terminal(struct game *g, const struct options *o)
 	ui_close(ui);
 	if (r == STEP_QUIT && !ui_hung_up(ui))
 		printf("The battle is saved: start grognard again to go on with it.\n");
-	naive_free(&ai);
+	computer_free(&ai);
 	game_free(g);
 	return EXIT_OK;
 }

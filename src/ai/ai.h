@@ -2,6 +2,7 @@
 #ifndef GROGNARD_AI_H
 #define GROGNARD_AI_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "engine/control.h"
@@ -22,5 +23,39 @@ struct naive_ai {
 
 void naive_init(struct naive_ai *ai, struct game *g);
 void naive_free(struct naive_ai *ai);
+
+/* The computer opponent (src/ai/general.c): a plan from the objectives,
+ * drill, and choices weighed with the rules' probabilities. */
+enum ai_level { AI_EASY, AI_NORMAL, AI_HARD };
+
+/* What a unit has done in the current step (general.c). */
+enum { DID_CHARGE = 1, DID_FORM = 2, DID_FACE = 4, DID_MOVE = 8, DID_FIRE = 16, DID_DONE = 32 };
+
+struct div_plan;
+struct general_ai {
+	struct controller ctl;
+	enum ai_level level;
+	double charge_threshold; /* SP a charge must be worth */
+	struct game *game;
+	struct div_plan *plan;   /* one per division */
+	int ndivs;
+	int plan_turn[2];        /* per side: the Turn its plan was made */
+	bool defending[2];
+	int initiative, phase;   /* the step its state belongs to */
+	bool noted;              /* intent written this initiative */
+	int unit, orders;        /* the unit being ordered, orders given it */
+	unsigned char *did;      /* per unit: DID_ flags */
+	char charged[16];
+	long refusals;           /* orders the engine refused (should stay 0) */
+};
+
+/* 0, or -1 when out of memory. */
+int general_init(struct general_ai *ai, struct game *g, enum ai_level level);
+void general_free(struct general_ai *ai);
+/* What a charge by unit a on t is worth (SP won less SP lost, expected),
+ * or -INFINITY when the rules forbid it.  No die is thrown. */
+double general_charge_value(struct game *g, int a, int t, bool breakthrough);
+/* The role given a division by the plan: attack, hold, reserve. */
+const char *general_role(const struct general_ai *ai, int division);
 
 #endif

@@ -271,6 +271,8 @@ static const struct cmd_entry commands[] = {
 	  .summary = "end the manoeuvre or firing phase" },
 	{ .name = "concede", .usage = "concede", .min_args = 0, .max_args = 0, ORDER(ORD_CONCEDE),
 	  .summary = "give up the battle: the other side wins" },
+	{ .name = "note", .usage = "note TEXT...", .min_args = 1, .max_args = 30, ORDER(ORD_NOTE),
+	  .summary = "write a line in the log for your side (the computer states its intentions so)" },
 	{ .name = "report", .usage = "report", .min_args = 0, .max_args = 0, .exec = do_report,
 	  .summary = "the after-action report: losses by division, commanders lost, objectives" },
 	{ .name = "undo", .usage = "undo", .min_args = 0, .max_args = 0, ORDER(ORD_UNDO),
@@ -601,6 +603,16 @@ int cmd_parse_order(const struct game *g, int argc, char **argv, struct order *o
 			o->has_a = true;
 		}
 		return 0;
+	case ORD_NOTE: {
+		size_t len = 0;
+		o->text[0] = '\0';
+		for (int i = 1; i < argc; i++)
+			len += (size_t)snprintf(o->text + len, len < sizeof o->text ? sizeof o->text - len : 0,
+			                        "%s%s", i > 1 ? " " : "", argv[i]);
+		if (len >= sizeof o->text)
+			return perr(&p, "a note is at most %d characters", (int)sizeof o->text - 1);
+		return 0;
+	}
 	case ORD_END:
 	case ORD_UNDO:
 	case ORD_CONCEDE:
@@ -745,6 +757,20 @@ const char *cmd_format_order(const struct game *g, const struct order *o, char *
 		else
 			snprintf(buf, size, "answer %s", o->word);
 		break;
+	case ORD_NOTE: {
+		/* Quoted, with quotes and backslashes escaped, as cmd_split reads it. */
+		size_t k = 0;
+		k += (size_t)snprintf(buf, size, "note \"");
+		for (const char *t = o->text; *t && k + 3 < size; t++) {
+			if (*t == '"' || *t == '\\')
+				buf[k++] = '\\';
+			buf[k++] = *t;
+		}
+		if (k + 1 < size)
+			buf[k++] = '"';
+		buf[k < size ? k : size - 1] = '\0';
+		break;
+	}
 	case ORD_END:
 	case ORD_UNDO:
 	case ORD_CONCEDE:

@@ -200,6 +200,7 @@ int game_roll_hits(struct game *g, int n, int need, const char *fmt, ...)
 void game_start(struct game *g)
 {
 	char clock[8];
+	map_finish(&g->map);
 	orbat_roll_ratings(g);
 	weather_setup(g);
 	for (int i = 0; i < g->nunits; i++)

@@ -355,11 +355,24 @@ static double core_distance(const struct shape *a, const struct shape *b)
 		return 0;
 	for (int i = 0; i < na; i++) {
 		struct vec2 p, q;
+		double x0, x1, y0, y1;
 		core_segment(a, i, &p, &q);
+		x0 = p.x < q.x ? p.x : q.x, x1 = p.x < q.x ? q.x : p.x;
+		y0 = p.y < q.y ? p.y : q.y, y1 = p.y < q.y ? q.y : p.y;
 		for (int j = 0; j < nb; j++) {
 			struct vec2 r, s;
-			double d;
+			double d, gx, gy;
 			core_segment(b, j, &r, &s);
+			/* The gap between the two segments' boxes is a lower bound
+			 * of their distance: skip pairs that cannot beat m. */
+			gx = (r.x < s.x ? r.x : s.x) - x1;
+			d = x0 - (r.x < s.x ? s.x : r.x);
+			gx = gx > d ? gx : d;
+			gy = (r.y < s.y ? r.y : s.y) - y1;
+			d = y0 - (r.y < s.y ? s.y : r.y);
+			gy = gy > d ? gy : d;
+			if (gx > 0 && gy > 0 ? gx * gx + gy * gy >= m * m : (gx > 0 ? gx : gy > 0 ? gy : 0) >= m)
+				continue;
 			d = geom_seg_seg_dist(p, q, r, s);
 			if (d < m)
 				m = d;
@@ -378,13 +391,19 @@ double geom_distance(const struct shape *a, const struct shape *b)
 
 void geom_bounds(const struct shape *s, double box[4])
 {
-	box[0] = box[1] = INFINITY;
-	box[2] = box[3] = -INFINITY;
-	for (int i = 0; i < s->n; i++) {
-		box[0] = fmin(box[0], s->pts[i].x);
-		box[1] = fmin(box[1], s->pts[i].y);
-		box[2] = fmax(box[2], s->pts[i].x);
-		box[3] = fmax(box[3], s->pts[i].y);
+	if (s->box) {
+		for (int k = 0; k < 4; k++)
+			box[k] = s->box[k];
+	} else {
+		box[0] = box[1] = INFINITY;
+		box[2] = box[3] = -INFINITY;
+		for (int i = 0; i < s->n; i++) {
+			const struct vec2 p = s->pts[i];
+			box[0] = p.x < box[0] ? p.x : box[0];
+			box[1] = p.y < box[1] ? p.y : box[1];
+			box[2] = p.x > box[2] ? p.x : box[2];
+			box[3] = p.y > box[3] ? p.y : box[3];
+		}
 	}
 	box[0] -= s->r;
 	box[1] -= s->r;

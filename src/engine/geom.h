@@ -35,6 +35,7 @@ struct shape {
 	int n;
 	const struct vec2 *pts;
 	double r;
+	const double *box; /* the points' bounds, when known: x0 y0 x1 y1 */
 };
 
 struct vec2 v2(double x, double y);

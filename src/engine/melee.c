@@ -543,7 +543,7 @@ static int rally(struct game *g, struct controller **ctl, int unit, struct vec2 
 	m.through_friends = false;
 	move_sweep(g, &m, &fp, fp.c, dir, want, INFINITY, false, &s);
 	if (s.dist < want - 1e-6) {
-		game_log(g, "%s can %s only %.1f cm (it may touch nothing on the way).", u->id, what, s.dist);
+		game_log(g, "%s %s only %.1f cm (it may touch nothing on the way).", u->id, what, s.dist);
 		want = s.dist;
 	}
 	if (react_moving(g, ctl, unit, dir, want, -1, &moved, &caught) == REACT_QUIT)

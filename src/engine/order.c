@@ -1640,6 +1640,9 @@ static int dispatch(struct ctx *c)
 		victory_concede(c->g, c->side);
 		return 0;
 	case ORD_UNDO: return do_undo(c);
+	case ORD_NOTE:
+		game_log(c->g, "%s: %s", c->g->side[c->side].name, c->o->text);
+		return 0;
 	case ORD_FIRE:
 	case ORD_BOMBARD:
 		return do_fire(c);

@@ -37,6 +37,7 @@ struct controller;
 	X(ORD_RETREAT, "retreat", "retreat a unit from the battle") \
 	X(ORD_END, "end", "end the phase") \
 	X(ORD_CONCEDE, "concede", "give up the battle") \
+	X(ORD_NOTE, "note", "write a line in the log: what a side means to do") \
 	X(ORD_UNDO, "undo", "take back the last order of the unit manoeuvring") \
 	X(ORD_ANSWER, "answer", "answer a decision the rules give (in the history)")
 
@@ -44,6 +45,7 @@ enum order_kind { ORDER_LIST(ENUM_ID) ORD_COUNT };
 extern const struct enum_name order_names[ORD_COUNT];
 
 #define ORDER_MAX_POINTS 8
+#define ORDER_TEXT_LEN 120
 
 struct order {
 	enum order_kind kind;
@@ -56,6 +58,7 @@ struct order {
 	int npts;
 	struct vec2 pts[ORDER_MAX_POINTS];
 	char word[24];   /* answer: the option's word */
+	char text[ORDER_TEXT_LEN]; /* note: the line for the log */
 };
 
 /* Flags. */

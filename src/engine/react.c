@@ -615,12 +615,23 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 	if (react_quality_test(g, unit, bonus, "tries to form an emergency square")) {
 		u->form = FORM_ESQUARE;
 		game_log(g, "%s forms an emergency square.", u->id);
-		/* The cavalry keeps its contact ("moved back into contact"). */
+		/* The cavalry keeps its contact ("moved back into contact").  A
+		 * square is deeper than a line: where it reaches into the
+		 * charger, the charger first gives way back along its own path
+		 * (the square's depth, over ground it has just crossed). */
 		if (contacted) {
 			struct unit *c = &g->units[charger];
 			struct mover m;
 			struct sweep s;
-			struct obb fp = unit_footprint(c);
+			struct obb fp;
+			struct vec2 cb[4], ub[4];
+			struct shape cs = unit_shape(c, cb), us = unit_shape(u, ub);
+			if (geom_overlap(&cs, &us)) {
+				double w, dp;
+				formation_size(u->type, u->form, &w, &dp);
+				c->pos = v2_sub(c->pos, v2_scale(geom_dir(c->facing), fmax(w, dp)));
+			}
+			fp = unit_footprint(c);
 			if (game_unit_distance(c, u) > GEOM_CONTACT) {
 				move_mover_unit(g, charger, TMODE_CHARGE, false, &m);
 				m.target = unit;

@@ -13,9 +13,24 @@ bool feature_is_linear(enum terrain_type t)
 
 struct shape feature_shape(const struct feature *f)
 {
+	const double *box = f->boxed ? f->box : NULL;
 	if (feature_is_linear(f->type))
-		return (struct shape){ .kind = SHAPE_POLYLINE, .n = f->n, .pts = f->pts, .r = f->width / 2 };
-	return (struct shape){ .kind = SHAPE_POLYGON, .n = f->n, .pts = f->pts, .r = 0 };
+		return (struct shape){ .kind = SHAPE_POLYLINE, .n = f->n, .pts = f->pts, .r = f->width / 2,
+		                       .box = box };
+	return (struct shape){ .kind = SHAPE_POLYGON, .n = f->n, .pts = f->pts, .r = 0, .box = box };
+}
+
+void map_finish(struct map *m)
+{
+	for (int i = 0; i < m->nf; i++) {
+		struct feature *f = &m->f[i];
+		struct shape s = { .kind = SHAPE_POLYGON, .n = f->n, .pts = f->pts };
+		f->boxed = false;
+		if (f->n > 0) {
+			geom_bounds(&s, f->box);
+			f->boxed = true;
+		}
+	}
 }
 
 enum tclass terrain_class(const struct unit *u, bool limbered)

@@ -19,6 +19,8 @@ struct feature {
 	struct vec2 *pts;  /* polygon, or polyline for linear features */
 	int strength;      /* structural hits to destroy (0 = not a structure) */
 	int damage;
+	bool boxed;        /* box holds the points' bounds (map_finish) */
+	double box[4];
 };
 
 struct map {
@@ -30,6 +32,8 @@ struct map {
 enum terrain_mode { TMODE_MOVE, TMODE_CHARGE, TMODE_INTERCEPT };
 
 struct shape feature_shape(const struct feature *f);
+/* Work out what the geometry needs once the map is complete. */
+void map_finish(struct map *m);
 bool feature_is_linear(enum terrain_type t);
 
 /* The class of mover a unit is for terrain purposes. */

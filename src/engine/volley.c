@@ -21,7 +21,7 @@
 
 /* May this unit fire now at all (markers and what it did this
  * initiative)?  NULL if so, else why not. */
-static const char *may_fire(const struct game *g, const struct unit *u)
+const char *volley_may_fire(const struct game *g, const struct unit *u)
 {
 	(void)g;
 	if (u->state != US_ACTIVE)
@@ -129,7 +129,7 @@ static int answer_fire(struct game *g, struct controller **ctl, int unit, int at
 	struct fire_shot s;
 	struct decision d = { .kind = kind, .side = u->side, .unit = unit, .other = at };
 	char q[FIRE_TEXT_LEN + 100];
-	if (may_fire(g, u) || (u->acted & UA_RETURNED) || !fire_check(g, unit, at, NULL, &s) || s.dice <= 0)
+	if (volley_may_fire(g, u) || (u->acted & UA_RETURNED) || !fire_check(g, unit, at, NULL, &s) || s.dice <= 0)
 		return 0;
 	snprintf(q, sizeof q, "%s may %s %s with %d dice (%s).", u->id,
 	         kind == DK_RETURN_FIRE ? "return fire at" : "support with fire at", g->units[at].id, s.dice,
@@ -160,7 +160,7 @@ static int suppression(struct game *g, struct controller **ctl, int battery, boo
 		struct decision d = { .kind = DK_SUPPRESS, .side = k->side, .unit = i, .other = battery };
 		char q[300];
 		if (k->side == g->units[battery].side || !unit_is_infantry(k) || unit_formed(k) ||
-		    may_fire(g, k) || (k->acted & UA_RETURNED) || !fire_check(g, i, battery, NULL, &s))
+		    volley_may_fire(g, k) || (k->acted & UA_RETURNED) || !fire_check(g, i, battery, NULL, &s))
 			continue;
 		snprintf(q, sizeof q, "%s may suppress %s before it fires (yellow markers on both).", k->id,
 		         g->units[battery].id);
@@ -184,7 +184,7 @@ static int suppression(struct game *g, struct controller **ctl, int battery, boo
 				struct fire_shot s2;
 				struct decision d2 = { .kind = DK_SUPPRESS, .side = k->side, .unit = i, .other = j };
 				char q2[300];
-				if (j == battery || b->side == k->side || !unit_is_artillery(b) || may_fire(g, b) ||
+				if (j == battery || b->side == k->side || !unit_is_artillery(b) || volley_may_fire(g, b) ||
 				    !fire_check(g, i, j, NULL, &s2))
 					continue;
 				snprintf(q2, sizeof q2, "%s may also suppress %s (it is 5 SP or more).", k->id, b->id);
@@ -213,7 +213,7 @@ int volley_fire(struct game *g, struct controller **ctl, int firer, int target,
 	bool suppressed;
 	int structure;
 
-	if ((no = may_fire(g, u))) {
+	if ((no = volley_may_fire(g, u))) {
 		snprintf(why, size, "%s cannot fire: %s", u->id, no);
 		return REFUSED;
 	}
@@ -268,7 +268,7 @@ int volley_bombard(struct game *g, int firer, int feature, char *why, size_t siz
 		snprintf(why, size, "only artillery damages buildings and bridges");
 		return REFUSED;
 	}
-	if ((no = may_fire(g, u))) {
+	if ((no = volley_may_fire(g, u))) {
 		snprintf(why, size, "%s cannot fire: %s", u->id, no);
 		return REFUSED;
 	}

@@ -11,6 +11,11 @@
 
 struct game;
 struct controller;
+struct unit;
+
+/* May this unit fire now at all (markers, what it did this initiative)?
+ * NULL if so, else the sentence saying why not. */
+const char *volley_may_fire(const struct game *g, const struct unit *u);
 
 /* A unit of the brigade with the initiative fires at a target (at an
  * aiming point, or the best one).  0, -1 refused (why), -2 stopped. */

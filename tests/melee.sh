@@ -1,0 +1,451 @@
+#!/bin/sh
+# Hand-to-hand combat, the break-through phase, command and victory, played
+# through batch mode on the small maps tests/rules/melee-*.cfg.
+#
+# The dice are seeded.  Each run first checks the throws that decide what
+# the run is about (the initiative, the tests that pass or fail), so that a
+# change in the dice fails loudly here instead of quietly testing something
+# else.  Who throws how many sets, with how many dice, is checked line by
+# line; the hits, the losses taken at the end of each round and the
+# elimination thresholds are checked against the faces in every dice line
+# of every run.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+plan 168
+tmp=${TMPDIR:-/tmp}/grognard-melee.$$
+mkdir -p "$tmp"
+# KEEP=1 keeps the outputs ($tmp/*.out) for a look after a failure.
+trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
+rules=$top_srcdir/tests/rules
+
+# run MAP SEED NAME < commands: output in $tmp/NAME.out, errors in .err
+run() {
+	"$GROGNARD" --batch --side both --seed "$2" "$rules/$1.cfg" >"$tmp/$3.out" 2>"$tmp/$3.err"
+}
+
+# logline NAME PATTERN: the first log line matching PATTERN (grep -E)
+logline() {
+	grep '^log: ' "$tmp/$1.out" | grep -E -- "$2" | head -1
+}
+
+# count NAME PATTERN: how many log lines match PATTERN (grep -E)
+count() {
+	grep '^log: ' "$tmp/$1.out" | grep -Ec -- "$2"
+}
+
+# field NAME N unit|commander ID KEY: a field from the Nth dump of ID
+# (N = 1 for the first, $ for the last)
+field() {
+	grep "^$3 id=$4 " "$tmp/$1.out" | sed -n "$2p" | tr ' ' '\n' | sed -n "s/^$5=//p" | head -1
+}
+
+# decision NAME PATTERN: the first decide: line matching PATTERN
+decision() {
+	grep '^decide: ' "$tmp/$1.out" | grep -E -- "$2" | head -1
+}
+
+# before NAME PATTERN1 PATTERN2: 0 when the first log or decide line
+# matching PATTERN1 comes before the first matching PATTERN2
+before() {
+	awk -v a="$2" -v b="$3" '
+		/^(log|decide): / && $0 ~ a && !ia { ia = NR }
+		/^(log|decide): / && $0 ~ b && !ib { ib = NR }
+		END { exit !(ia && ib && ia < ib) }' "$tmp/$1.out"
+}
+
+# near GOT EXPECTED TOLERANCE DESCRIPTION: |GOT - EXPECTED| <= TOLERANCE
+near() {
+	if [ -n "$1" ] && awk -v g="$1" -v e="$2" -v t="$3" \
+		'BEGIN { d = g - e; if (d < 0) d = -d; exit !(d <= t + 1e-9) }'; then
+		ok 0 "$4"
+	else
+		ok 1 "$4"
+		printf '#   got:      %s\n#   expected: %s (within %s)\n' "$1" "$2" "$3"
+	fi
+}
+
+# dice_ok NAME: every hand-to-hand dice line throws as many dice as it
+# says and counts a hit for each face of the number needed or more.
+dice_ok() {
+	awk '
+		/^log: (Impact|Melee round [0-9]+): .* hits on [1-6]\+: [0-9]+D6 / {
+			n++
+			need = $0; sub(/.* hits on /, "", need); sub(/\+.*/, "", need)
+			k = $0; sub(/.* hits on [1-6]\+: /, "", k); sub(/D6 .*/, "", k)
+			f = $0; sub(/.*D6 /, "", f); sub(/ -> .*/, "", f)
+			h = $0; sub(/.* -> /, "", h); sub(/ hits?$/, "", h)
+			m = split(f, face, " "); c = 0
+			for (i = 1; i <= m; i++) if (face[i] + 0 >= need + 0) c++
+			if (m != k + 0 || c != h + 0) { print "bad: " $0; bad++ }
+		}
+		END { if (!n) print "no dice lines"; exit !(n && !bad) }' "$tmp/$1.out"
+}
+
+# losses_ok NAME: the losses each unit takes at the end of a round are the
+# hits thrown at it in that round.
+losses_ok() {
+	awk '
+		/^log: (Impact|Melee round [0-9]+): / {
+			if (inloss) { for (u in pend) if (pend[u]) { print "no loss line for " u; bad++ } ; delete pend; inloss = 0 }
+			t = $0; sub(/.* set [0-9]+ of [0-9]+ against /, "", t); sub(/ .*/, "", t)
+			h = $0; sub(/.* -> /, "", h); sub(/ hits?$/, "", h)
+			pend[t] += h; thrown++
+			next
+		}
+		/^log: [^ ]+ loses [0-9]+ SP \([0-9]+ left\)\.$/ && thrown {
+			u = $2; n = $4
+			if (pend[u] + 0 != n + 0) { print "bad: " $0 " (hits " pend[u] + 0 ")"; bad++ }
+			pend[u] = 0; inloss = 1; lines++
+		}
+		END { exit !(lines && !bad) }' "$tmp/$1.out"
+}
+
+# thresholds_ok NAME EXEMPT: a unit is eliminated at the end of a round
+# exactly when it is left with 1 SP or less, or 0 for the units listed in
+# EXEMPT (" id id ... ": unformed, squares, Guard).
+thresholds_ok() {
+	awk -v ex="$2" '
+		pending { if ($0 !~ "^log: " pending " \\(.*\\) is eliminated: destroyed in hand-to-hand") { print "not eliminated: " pending; bad++ } pending = "" }
+		/^log: [^ ]+ loses [0-9]+ SP \([0-9]+ left\)\.$/ {
+			u = $2; left = $6; sub(/\(/, "", left); n++
+			limit = index(ex, " " u " ") ? 0 : 1
+			if (left + 0 <= limit) pending = u
+			else { getline nx; if (nx ~ "^log: " u " \\(.*\\) is eliminated") { print "eliminated with " left ": " u; bad++ } }
+		}
+		END { exit !(n && !bad) }' "$tmp/$1.out"
+}
+
+# ======================================================================
+# Units deployed in contact: who throws how many sets in each round
+# ======================================================================
+cat >"$tmp/contact.cmds" <<'EOF'
+brigade BM
+end
+end
+dump
+answer back 4
+dump
+EOF
+run melee-contact 1 contact <"$tmp/contact.cmds"
+c=contact
+is "$(logline $c 'throw for the initiative' | sed 's/^log: //')" "French throw for the initiative: 2D6 2+5 = 7" \
+	"contact (seed 1): the initiative dice are as expected ..."
+like "$(logline $c 'have the initiative')" "Austrians have the initiative" "... and the Austrians have it"
+
+# Frontal lines: nobody throws at the impact; a set each in a melee round.
+is "$(count $c '^log: Impact: (F1|f1),')" 0 "frontal lines in contact: nobody throws in the impact round"
+like "$(logline $c 'Melee round 1: F1,')" "set 1 of 1 against f1 \(every unit; 7 SP\), hits on 3\+: 7D6 " \
+	"melee round: one set for every unit, 1D6 per SP (7 SP, Veteran hits on 3+)"
+like "$(logline $c 'Melee round 1: f1,')" "set 1 of 1 against F1 \(every unit; 5 SP\), hits on 4\+: 5D6 " \
+	"... and one for the enemy (5 SP, Trained hits on 4+)"
+# A flank: the unit that outflanks throws at the impact, the other not.
+like "$(logline $c 'Impact: G1,')" "set 1 of 1 against g1 \(outflanks it; 6 SP\), hits on 3\+: 6D6 " \
+	"impact: a unit that outflanks its enemy throws a set"
+is "$(count $c '^log: Impact: g1,')" 0 "... the outflanked unit does not throw at the impact"
+is "$(count $c '^log: Impact: g2,')" 0 "... (nor does a stronger one)"
+like "$(logline $c 'Melee round 1: G2,')" "set 1 of 1 against g2 \(every unit;" "in the melee rounds the flank counts no more: one set"
+like "$(logline $c 'Melee round 1: g2,')" "set 1 of 1 against G2 \(every unit;" "... and one set for the outflanked unit"
+# Square and cavalry.
+like "$(logline $c 'Impact: S2,')" "set 1 of 1 against s2 \(solid square against cavalry; 6 SP\)" \
+	"impact: a solid square throws a set against cavalry"
+is "$(count $c '^log: Impact: (s1|s2),')" 0 "... cavalry that did not charge does not throw at a square's impact"
+like "$(logline $c 'Melee round 1: S2, set 2 of 2')" "against s2 \(every unit, square against cavalry;" \
+	"melee round: a square throws a second set against cavalry"
+like "$(logline $c 'Melee round 1: s2,')" "set 1 of 1 against S2 \(every unit;" "... cavalry throws one set against a square"
+# Formed against unformed, cavalry against foot, infantry against a square.
+like "$(logline $c 'Melee round 1: U1, set 2 of 2')" "against u1 \(every unit, formed against unformed;" \
+	"formed infantry against skirmishers: two sets"
+like "$(logline $c 'Melee round 1: u1,')" "set 1 of 1 against U1" "... skirmishers against formed infantry: one"
+like "$(logline $c 'Melee round 1: K1, set 3 of 3')" "against k1 \(every unit, cavalry against a unit not in square, formed against unformed;" \
+	"cavalry against skirmishers: three sets"
+like "$(logline $c 'Melee round 1: Q1, set 2 of 2')" "against q1 \(every unit, formed infantry against a square;" \
+	"formed infantry against a square: two sets"
+like "$(logline $c 'Melee round 1: q1,')" "set 1 of 1 against Q1" "... the square against infantry: one"
+like "$(logline $c 'Melee round 1: R1, set 3 of 3')" "against r1 \(every unit, cavalry against a unit not in square, formed against unformed;" \
+	"cavalry against a battery: three sets"
+like "$(logline $c 'Melee round 1: r1,')" "set 1 of 1 against R1 \(every unit; 4 SP\)" "... the battery throws one set too"
+like "$(logline $c 'Melee round 1: C1,')" "set 1 of 1 against c1 \(every unit;" "cavalry against cavalry: one set each"
+like "$(logline $c 'Melee round 2: C1,')" "set 1 of 1 against c1 \(every unit; 4 SP\)" \
+	"melee rounds go on while both stand, with the SP left (5 - 1)"
+# Ground.
+like "$(logline $c 'Melee round 1: V1,')" "\(every unit; 6 SP, halved for the ground\), hits on 3\+: 3D6 " \
+	"against a unit wholly in a village the dice are halved (6 SP, 3 dice)"
+like "$(logline $c 'Melee round 1: v1,')" "\(every unit; 5 SP\), hits on 4\+: 5D6 " "... the defender's are not"
+like "$(logline $c 'Melee round 1: H1,')" "\(every unit; 6 SP, halved for the ground\), hits on 3\+: 3D6 " \
+	"a unit on a hedge fighting the unit behind it: halved"
+like "$(logline $c 'Melee round 1: h1,')" "\(every unit; 5 SP\), hits on 4\+: 5D6 " "... the unit behind the hedge is not"
+like "$(logline $c 'Melee round 1: W1,')" "\(every unit; 6 SP, halved for the ground\), hits on 3\+: 3D6 " \
+	"a unit in a stream fighting one outside it: halved"
+like "$(logline $c 'Melee round 1: X1,')" "\(every unit; 6 SP, halved for the ground twice\), hits on 3\+: 1D6 " \
+	"a village on a hill: halved twice, fractions down (6, 3, 1)"
+is "$(count $c '^log: Melee round 2: X1,')" 0 "... and with 3 SP left: 3, 1, 0: no dice at all"
+like "$(logline $c '^log: X1 \(')" "X1 \(attacks the hill village\) is eliminated" "... it is destroyed without throwing"
+# Ratings.
+like "$(logline $c 'Melee round 1: Z1,')" "hits on 1\+: 4D6 [1-6 ]+-> 4 hits$" "Guard hits on every die"
+like "$(logline $c 'Melee round 1: z1,')" "hits on 5\+: 9D6 " "Untrained hits on 5 or 6"
+like "$(logline $c '^log: Z1 loses')" "^log: Z1 loses 3 SP \(1 left\)\.$" "the Guard unit is left with 1 SP after round 1 ..."
+like "$(logline $c 'Melee round 2: Z1,')" "1 SP\), hits on 1\+: 1D6 " "... and fights on with it (Guard go at 0)"
+dice_ok $c; ok $? "every dice line: as many dice as said, a hit for each face of the number or more"
+losses_ok $c; ok $? "every loss at the end of a round is the hits thrown at the unit that round"
+thresholds_ok $c " u1 k1 q1 r1 S1 S2 Z1 "; ok $? "formed units go at 1 SP or less; skirmishers, squares, guns and Guard at 0"
+bad=0
+for p in F1:f1 G1:g1 S1:s1 U1:u1 K1:k1 Q1:q1 R1:r1 C1:c1 V1:v1 H1:h1 W1:w1 X1:x1 Z1:z1 G2:g2 S2:s2; do
+	a=$(field $c 1 unit "${p%:*}" status); b=$(field $c 1 unit "${p#*:}" status)
+	[ "$a" = eliminated ] || [ "$b" = eliminated ] || { bad=$((bad + 1)); echo "# $p: $a $b"; }
+done
+is "$bad" 0 "every combat is fought until one side of it is eliminated"
+# Break-through after the impact, and not otherwise.
+like "$(logline $c '^log: G1 has')" "G1 has no enemy left in contact after the impact: a break-through" \
+	"a unit left alone by the impact obtains a break-through"
+is "$(grep -c '^decide: G1 has a break-through' "$tmp/$c.out")" 1 "... and chooses what to do with it"
+is "$(count $c '^log: S1 has no enemy')" 0 "a square left alone by the impact does not break through"
+is "$(field $c 1 unit S1 markers) $(field $c 1 unit F1 markers) $(field $c 1 unit U1 markers)" "none none none" \
+	"winning in a melee round gives no break-through"
+like "$(decision $c 'G1 has a break-through')" "\[answer stop N \(-90 to 90\) \| answer back N \(3 to 6\) \| answer forward N \(0 to 6\)\]$" \
+	"infantry: stop and pivot up to 90, rally back 3 to 6 cm or forward up to 6; no enemy in reach, no charge"
+is "$(field $c '$' unit G1 y)" "64.00" "rally back: 4 cm straight back"
+is "$(field $c '$' unit G1 facing)" "0.0" "... still facing the same way"
+# Command: a division stand goes when more than half its units are lost.
+is "$(awk '/^log: [a-z][0-9] \(.*\) is eliminated/ { n++ } /^log: Div-B leaves the field/ { print n; exit }' "$tmp/$c.out")" 9 \
+	"the division stand leaves at the 9th of its 15 units lost (more than 8), not before"
+like "$(logline $c 'Div-B leaves')" "enemy division has lost 9 of its 15 units" "... and says so"
+is "$(field $c '$' commander BD status) $(field $c '$' commander BM status)" "eliminated eliminated" \
+	"the division stand and the (unattached) brigade stand are gone"
+is "$(field $c '$' commander BC status)" "active" "a corps stand is not removed by losses (only by being overrun)"
+# Victory: a side that has lost half its units is broken.
+like "$(logline $c 'win:')" "^log: French win: Austrians are broken, having lost 10 of their 15 units \(50% breaks them\)\.$" \
+	"a side that has lost half its units is broken: the other wins"
+before $c 'G1 rallies back' 'French win'; ok $? "... at the end of the initiative (after the break-through phase)"
+like "$(grep '^report: ' "$tmp/$c.out" | grep 'Commanders lost' | tail -1)" "Div-B, Brig-BM" "the report names the commanders lost"
+
+for a in "forward 6" "stop 45" "back 7"; do
+	sed "s/^answer back 4$/answer $a/" "$tmp/contact.cmds" >"$tmp/bt.cmds"
+	run melee-contact 1 "bt-${a%% *}" <"$tmp/bt.cmds"
+done
+is "$(field bt-forward '$' unit G1 y)" "54.00" "rally forward: up to 6 cm straight ahead"
+is "$(field bt-stop '$' unit G1 facing) $(field bt-stop '$' unit G1 y)" "45.0 60.00" "stop and rally: pivot in place"
+like "$(cat "$tmp/bt-back.err")" "answer back needs a value from 3 to 6" "infantry rallies back no more than 6 cm"
+
+# ======================================================================
+# Joining in and splitting strength points
+# ======================================================================
+cat >"$tmp/join.cmds" <<'EOF'
+brigade AM
+end
+end
+answer join
+answer try
+answer no
+answer join
+answer try
+answer even
+answer even
+answer even
+answer even
+answer even
+answer even
+answer even
+answer even
+answer sp 6
+answer stop 30
+answer back 3
+dump
+EOF
+run melee-join 2 join <"$tmp/join.cmds"
+j=join
+is "$(logline $j 'French throw for the initiative' | sed 's/^log: //')" "French throw for the initiative: 2D6 6+5 = 11" \
+	"join (seed 2): the initiative dice are as expected"
+is "$(cat "$tmp/$j.err")" "" "... and every answer fits its question"
+is "$(logline $j 'JI joins')" "log: JI joins in against j1 (5.5 cm)." \
+	"formed infantry of the side with the initiative within 6 cm must join in: no question asked"
+is "$(count $j '^decide: JI ')" 0 "... (none)"
+is "$(count $j '^log: JF joins|^decide: JF ')" 0 "a unit 6.5 cm away may not join"
+like "$(decision $j '^decide: JC ')" "JC may join the fight against k2 \(4.0 cm away\)\.  \[answer no \| answer join\]" \
+	"formed cavalry of the side with the initiative may join"
+like "$(decision $j '^decide: JS ')" "JS \(square\) may try to break out and join against l3 \(1D6 >= 1\)" \
+	"a square not in contact may try to break out (Guard: 1 or more)"
+like "$(logline $j 'JS breaks out')" "JS breaks out of square into column" "... a square that passes forms column"
+is "$(field $j '$' unit JS formation)" "column" "... and stays in column"
+like "$(logline $j 'jS tries to break out')" "\(Untrained: 5 or more\): 1D6 1$" "an untrained square throws a 1 ..."
+is "$(field $j '$' unit jS formation) $(count $j '^log: jS joins')" "square 0" "... stays in square and does not join"
+like "$(decision $j '^decide: jI ')" "jI may join the fight against M4" "formed infantry of the other side may join (it is asked) ..."
+is "$(field $j '$' unit jI y)" "65.00" "... and one that declines stays where it was"
+is "$(logline $j 'jC joins')" "log: jC joins in against N5 (4.0 cm)." "formed cavalry of the other side may join"
+before $j 'JI joins' '^decide: JC '; ok $? "stages: the side with the initiative's infantry before its cavalry ..."
+before $j '^decide: JC ' '^decide: JS '; ok $? "... its cavalry before its squares ..."
+before $j '^decide: JS ' '^decide: jI '; ok $? "... its squares before the other side's infantry ..."
+before $j '^decide: jI ' '^decide: jC '; ok $? "... the other side's infantry before its cavalry ..."
+before $j '^decide: jC ' '^decide: jS '; ok $? "... and its cavalry before its squares"
+before $j '^decide: jS ' 'Impact:'; ok $? "every joining comes before the first blow"
+like "$(logline $j 'Impact: JI,')" "set 1 of 1 against j1 \(outflanks it; 6 SP\)" "a unit that joins behind the enemy outflanks it at the impact"
+like "$(decision $j '^decide: j1 ')" "j1 \(6 SP\) fights 2 enemies: how many SP against J1\?  \[answer even \| answer sp N \(0 to 6\)\]" \
+	"a unit touching two enemies may split its SP"
+like "$(logline $j 'Melee round 1: j1, set 1 of 1 against JI')" "\(every unit; 1 SP\)" "an even split of 2 SP: 1 at each"
+like "$(logline $j 'Melee round 1: T1,.* against t1')" "\(every unit; 6 SP\), hits on 3\+: 6D6 " "a chosen split: 6 SP at one enemy ..."
+like "$(logline $j 'Melee round 1: T1,.* against t2')" "\(every unit; 2 SP\), hits on 3\+: 2D6 " "... the other 2 at the other"
+like "$(logline $j '^log: t1 (loses|\()')" "^log: t1 loses 4 SP \(1 left\)\.$" "the hits on one enemy stay on it"
+like "$(logline $j '^log: t2 (loses|\()')" "^log: t2 loses 1 SP \(4 left\)\.$" "... the hits on the other are its own"
+is "$(grep -c '^decide: T1 ' "$tmp/$j.out")" 2 "once an enemy is gone there is nothing to split"
+like "$(logline $j 'Melee round 2: T1,')" "against t2 \(every unit; 5 SP\)" "... the whole unit fights the one left"
+dice_ok $j; ok $? "join: every dice line counts its hits right"
+losses_ok $j; ok $? "join: every loss is the hits of the round"
+thresholds_ok $j " JS "; ok $? "join: units go at 1 SP or less (0 for the Guard)"
+like "$(logline $j '^log: L3 has')" "L3 has no enemy left in contact after the impact" "the unit whose enemy a joiner destroyed at the impact breaks through"
+is "$(field $j '$' unit L3 facing)" "30.0" "stop and rally: a pivot of 30 degrees"
+is "$(field $j '$' unit JS y)" "51.95" "rally back: a column facing south goes 3 cm north"
+like "$(logline $j 'win:')" "Austrians are broken, having lost 7 of their 11 units" "7 of 11 units lost breaks a side (50%)"
+
+# ======================================================================
+# Charges: the impact, break-through charges, commanders overrun
+# ======================================================================
+cat >"$tmp/charge.cmds" <<'EOF'
+brigade AK
+charge CA1 ca1
+charge CA2 ca2
+charge CA3 ca3
+answer charge
+charge CA4 ca4
+answer no
+charge CA5 ca5
+charge CA6 ca6
+charge CA7 ca7
+answer square
+answer stand
+charge CB sk1
+answer fallback 12
+dump
+end
+end
+answer charge-sk2
+answer fallback 12
+answer charge-sk2
+answer back 8
+dump
+EOF
+run melee-charge 2 charge <"$tmp/charge.cmds"
+h=charge
+is "$(logline $h 'French throw for the initiative' | sed 's/^log: //')" "French throw for the initiative: 2D6 6+5 = 11" \
+	"charges (seed 2): the initiative dice are as expected"
+is "$(cat "$tmp/$h.err")" "" "... and every answer fits its question"
+is "$(logline $h 'Brig-BI')" "log: Brig-BI is overrun by the charging CA1." "charging cavalry overruns an enemy command stand in its way"
+is "$(field $h 1 commander BI status)" "eliminated" "... which is removed"
+like "$(logline $h 'Impact: CA1,')" "set 1 of 1 against ca1 \(charging formed cavalry against a unit not in square; 5 SP\)" \
+	"impact: charging formed cavalry throws a set"
+is "$(count $h '^log: Impact: ca1,')" 0 "... the line it charged does not"
+like "$(logline $h 'Melee round 1: CA1, set 2 of 2')" "\(every unit, cavalry against a unit not in square;" "melee: cavalry against infantry throws two sets"
+like "$(logline $h 'Impact: CA2, set 2 of 2')" "against ca2 \(outflanks it, charging formed cavalry against a unit not in square; 5 SP\)" \
+	"a cavalry charge into the rear: two sets at the impact"
+like "$(logline $h 'ca3 counter-charges')" "ca3 counter-charges CA3" "a unit not in command may still counter-charge"
+is "$(field $h 1 unit ca3 status)" "not_in_command" "... (ca3 is not in command)"
+like "$(logline $h 'Impact: CA3,')" "set 1 of 1 against ca3 \(charging formed cavalry" "cavalry against counter-charging cavalry: the charger throws ..."
+like "$(logline $h 'Impact: ca3,')" "set 1 of 1 against CA3 \(charging formed cavalry" "... and so does the counter-charger"
+like "$(logline $h 'Impact: CA4,')" "set 1 of 1 against ca4 \(charging formed cavalry" "cavalry that does not counter-charge ..."
+is "$(count $h '^log: Impact: ca4,')" 0 "... does not throw at the impact"
+like "$(logline $h 'Impact: CA5,')" "set 1 of 1 against ca5 \(lancers against a square; 5 SP\)" "lancers throw a set at a square's impact"
+like "$(logline $h 'Impact: ca5,')" "set 1 of 1 against CA5 \(solid square against cavalry; 9 SP\)" "... the square throws one at them"
+is "$(count $h '^log: Impact: CA6,')" 0 "cavalry without lances does not throw at a square's impact"
+like "$(logline $h 'ca7 tries to form an emergency square')" "\(Guard: 1 or more\): 1D6 [1-6]$" "a line charged from over 12 cm may form an emergency square"
+is "$(field $h 1 unit ca7 formation)" "emergency_square" "... and forms it"
+is "$(count $h '^log: Impact: (CA7|ca7),')" 0 "an emergency square and cavalry charging it: nobody throws at the impact"
+like "$(logline $h 'Melee round 1: ca7, set 2 of 2')" "\(every unit, square against cavalry;" "... in the melee rounds the emergency square throws two sets"
+like "$(logline $h 'Melee round 1: CA7,')" "set 1 of 1 against ca7 \(every unit;" "... the cavalry one"
+is "$(count $h '^log: ca[56] has no enemy')" 0 "a square left alone after the impact does not break through"
+like "$(logline $h 'ca3 has')" "ca3 has no enemy left in contact after the impact: a break-through" "a counter-charger left alone after the impact breaks through"
+is "$(logline $h 'CB obtains')" "log: CB obtains a break-through." "charging skirmishers that fall back: a break-through"
+is "$(field $h 1 unit CB markers)" "white" "... a white marker"
+d=$(decision $h 'CB has a break-through')
+like "$d" "answer back N \(6 to 12\) \| answer forward N \(0 to 12\)" "cavalry rallies back 6 to 12 cm, forward up to 12"
+like "$d" "answer charge-sk1 \| answer charge-sk2\]$" "enemies within charge reach may be charged"
+like "$d" "answer charge-ca7 " "... an emergency square too"
+is "$(printf '%s\n' "$d" | grep -c 'charge-ca[56]')" 0 "... but not enemies beyond its 25 cm"
+before $h 'CB has a break-through' 'ca3 has a break-through'; ok $? "the side with the initiative breaks through first"
+like "$(logline $h 'CB takes a hit')" "CB takes a hit for its break-through charge \(4 SP left\)" "a break-through charge costs a hit first"
+is "$(count $h '^log: CB obtains a break-through')" 2 "the enemy falls back again: another break-through"
+like "$(grep '^decide: CB has a break-through' "$tmp/$h.out" | sed -n 2p)" "\| answer charge-sk2\]$" "... and another choice"
+like "$(grep '^log: CB takes a hit' "$tmp/$h.out" | sed -n 2p)" "\(3 SP left\)" "a hit for each break-through charge"
+like "$(logline $h 'Impact: CB, set 2 of 2')" "against sk2 \(outflanks it, charging formed cavalry against a unit not in square; 3 SP\)" \
+	"the third charge hits the skirmishers' rear: two sets of 3 dice"
+like "$(logline $h 'Brig-AK')" "Brig-AK, attached to it, is lost with it" "a brigade commander attached to a unit is lost with it"
+is "$(field $h '$' commander AK status)" "eliminated" "... gone"
+like "$(logline $h 'Div-A leaves')" "test division has lost 5 of its 8 units" "5 of 8 units lost: the division stand leaves"
+is "$(field $h '$' unit CA4 status)" "not_in_command" "... and its units are out of command (the corps stand is far)"
+is "$(printf '%s\n' "$(decision $h 'ca3 has a break-through')" | grep -c 'charge-')" 0 "with no enemy in reach there is no break-through charge"
+near "$(field $h '$' unit ca3 y)" "$(awk -v y="$(field $h 1 unit ca3 y)" 'BEGIN { print y - 8 }')" 0.001 "cavalry rallies back 8 cm"
+dice_ok $h; ok $? "charges: every dice line counts its hits right"
+losses_ok $h; ok $? "charges: every loss is the hits of the round"
+thresholds_ok $h " ca5 ca6 ca7 sk1 sk2 "; ok $? "charges: units go at 1 SP or less (0 for squares, skirmishers, Guard)"
+
+# ======================================================================
+# Command
+# ======================================================================
+cat >"$tmp/command.cmds" <<'EOF'
+dump
+brigade BB
+end
+end
+brigade BR
+charge RNC b1
+charge RCA b2
+charge R24 b3
+answer no
+move RIN 3
+dump
+end
+fire RNC b1
+end
+brigade BE
+end
+end
+brigade BG
+end
+end
+brigade BA
+end
+end
+brigade BP
+end
+end
+dump
+EOF
+run melee-command 5 command <"$tmp/command.cmds"
+m=command
+like "$(logline $m 'Austrians throw for the initiative')" "2D6 6\+5 = 11$" "command (seed 5): the initiative dice are as expected"
+for k in E:excellent:18 G:good:16 A:average:14 P:poor:12 R:dreadful:10; do
+	id=${k%%:*}; r=${k#*:}
+	is "$(field $m 1 commander "D$id" rating) $(field $m 1 commander "D$id" radius) $(field $m 1 unit "${id}IN" status) $(field $m 1 unit "${id}CA" status)" \
+		"${r%:*} ${r#*:} in_command cautious" "${r%:*}: ${r#*:} cm radius; a unit exactly that far is in command, 0.5 cm more cautious"
+done
+is "$(field $m 1 unit R24 status) $(field $m 1 unit RNC status)" "cautious not_in_command" "24 cm away is still cautious; 24.5 is not in command"
+is "$(field $m 1 unit RCO status)" "in_command" "within the corps stand's radius is in command too"
+is "$(awk '/rating on the Austrian corps table: 2D6/ { s = $NF; r = s >= 10 ? "average" : s >= 7 ? "poor" : "dreadful"; print r }' "$tmp/$m.out") $(field $m 1 commander BC rating)" \
+	"poor poor" "an Austrian corps commander's rating follows his 2D6 on the table (7: Poor)"
+is "$(awk '/Div-B.s rating on the division table: 2D6/ { s = $NF - 2; r = s >= 13 ? "good" : s >= 10 ? "average" : s >= 6 ? "poor" : "dreadful"; print r }' "$tmp/$m.out") $(field $m 1 commander BD rating)" \
+	"dreadful dreadful" "a division commander's: 2D6 - 2 for an Austrian corps (3: Dreadful)"
+like "$(grep '^refused: charge RNC b1' "$tmp/$m.out")" "not in command: units out of command cannot charge" "a unit not in command cannot charge"
+like "$(logline $m 'RCA tests to charge')" "in command but cautious\) \(Veteran: 3 or more\): 1D6 2$" "a cautious unit tests to charge: 2 ..."
+like "$(logline $m '^log: RCA (will|charges)')" "RCA will not charge and stays where it is" "... fails, and stays"
+is "$(field $m 2 unit RCA y)" "37.25" "... where it was"
+like "$(logline $m 'R24 tests to charge')" "1D6 5$" "another throws 5 ..."
+like "$(logline $m '^log: R24 (will|charges)')" "R24 charges b3" "... and charges"
+like "$(logline $m 'RNC tests to fire')" "\(not in command\) \(Veteran: 3 or more\): 1D6 2$" "a unit not in command tests to fire: 2 ..."
+like "$(logline $m '^log: RNC does')" "RNC does not fire" "... and does not fire"
+like "$(logline $m 'Div-B evades')" "Div-B evades RIN \(white markers: no command radius this Turn\)" "a command stand touched by a moving enemy evades"
+is "$(field $m 2 commander BD radius)" "0" "... and has no command radius for the rest of the Turn"
+near "$(awk -v x="$(field $m 2 commander BD x)" -v y="$(field $m 2 commander BD y)" 'BEGIN { d = sqrt((x - 160) ^ 2 + (y - 57) ^ 2); print (d >= 6 - 0.01 && d <= 12 + 0.01) ? 1 : 0 }')" 1 0 \
+	"... it goes 6 to 12 cm from where it stood"
+# RIN's footprint is x 157.5 to 162.5, y 58.25 to 60.25; the stand's radius 1.25.
+near "$(awk -v x="$(field $m 2 commander BD x)" -v y="$(field $m 2 commander BD y)" 'BEGIN {
+	dx = x < 157.5 ? 157.5 - x : x > 162.5 ? x - 162.5 : 0; dy = y < 58.25 ? 58.25 - y : y > 60.25 ? y - 60.25 : 0
+	print (sqrt(dx * dx + dy * dy) - 1.25 >= 6 - 0.01) ? 1 : 0 }')" 1 0 "... no closer than 6 cm to the enemy"
+is "$(field $m 2 commander BD status)" "active" "... and stays in the battle"
+is "$(field $m '$' commander BD radius)" "10" "the evasion markers go at the end of the Turn"
+is "$(logline $m 'battle is over')" "log: The battle is over: the last Turn has been played." "the battle ends after its last Turn"
+is "$(logline $m 'now hold')" "log: French now hold crossroads." "an objective with only one side's units on it changes hands"
+is "$(logline $m ' win')" "log: French win: they hold objectives worth 2 to 0." "the side holding objectives worth more wins"
+is "$(grep '^objective ' "$tmp/$m.out" | tail -1 | sed -n 's/.* holder=\([^ ]*\) .*/\1/p')" "A" "the dump shows the French holding it"
+
+printf 'concede\ndump\n' | "$GROGNARD" --batch --side both --seed 5 "$rules/melee-command.cfg" >"$tmp/concede.out" 2>&1
+is "$(logline concede 'concede|win')" "log: Austrians concede the battle." "the side with the initiative may concede"
+is "$(grep '^report: Result' "$tmp/concede.out")" "report: Result: French win: Austrians conceded." "... and the other side wins at once"
+like "$(grep '^game ' "$tmp/concede.out" | tail -1)" " phase=over " "... the battle is over"
+
+done_testing

@@ -1,0 +1,266 @@
+/* test-charge: the quality rating tests of "Charges" and "Reactions",
+ * measured over many seeds against the exact probabilities worked out
+ * here: the bare test (1D6 >= the rating), the emergency square of a unit
+ * a cavalry charge reaches (with the Austrian column's +1), and the
+ * extended charge (its test, and the 3D6 cm a heavy cavalry unit then
+ * moves).  Each trial is also checked against its own throw in the log,
+ * so the statistics cannot hide a single wrong decision. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/control.h"
+#include "engine/game.h"
+#include "engine/order.h"
+#include "engine/react.h"
+#include "engine/rng.h"
+#include "engine/rules.h"
+
+/* Trials per measured probability: 4 sigma is then at most 0.037. */
+#define TRIALS 3000
+
+/* A Prussian corps for side A whose Excellent commander (18 cm) stands
+ * at (50, 90), and an Austrian corps for side B with no commander; one
+ * mixed brigade each.  Side A's brigade has the initiative, in the
+ * manoeuvre phase. */
+static struct game *new_game(uint64_t seed)
+{
+	struct game *g = game_new(seed);
+	struct commander k = { .id = "C0", .name = "corps A", .side = SIDE_A, .level = CL_CORPS,
+	                       .of = 0, .rating = CR_EXCELLENT, .pos = { 50, 90 },
+	                       .state = US_ACTIVE, .attached = -1, .detached_from = -1 };
+	assert_non_null(g);
+	g->map.width = 200;
+	g->map.height = 200;
+	for (int s = 0; s < SIDE_COUNT; s++) {
+		struct corps c = { .side = (enum side)s, .commander = s == SIDE_A ? 0 : -1,
+		                   .nat = s == SIDE_A ? NAT_PRUSSIAN : NAT_AUSTRIAN };
+		struct division d = { .commander = -1 };
+		struct brigade b = { .kind = BK_MIXED, .commander = -1 };
+		snprintf(c.id, sizeof c.id, "C%d", s);
+		d.corps = game_add_corps(g, &c);
+		snprintf(d.id, sizeof d.id, "D%d", s);
+		b.division = game_add_division(g, &d);
+		snprintf(b.id, sizeof b.id, "B%d", s);
+		assert_int_equal(game_add_brigade(g, &b), s);
+	}
+	assert_int_equal(game_add_commander(g, &k), 0);
+	g->initiative = SIDE_A;
+	g->active_brigade = 0;
+	g->current_unit = -1;
+	g->divmove = -1;
+	g->phase = PHASE_MANOEUVRE;
+	return g;
+}
+
+static int add_unit(struct game *g, const char *id, enum side side, enum unit_type type,
+                    enum rating rating, enum formation form, double x, double y, double facing)
+{
+	struct unit u = { .side = side, .brigade = (int)side, .type = type, .rating = rating,
+	                  .nat = side == SIDE_A ? NAT_PRUSSIAN : NAT_AUSTRIAN,
+	                  .sp = 6, .sp0 = 6, .form = form, .pos = { x, y },
+	                  .facing = facing, .state = US_ACTIVE };
+	snprintf(u.id, sizeof u.id, "%s", id);
+	snprintf(u.name, sizeof u.name, "unit %s", id);
+	return game_add_unit(g, &u);
+}
+
+/* The controllers: side B always tries the emergency square, side A
+ * stands (no feint); anything else, the first option. */
+static int decide(struct controller *c, struct game *g, struct decision *d)
+{
+	(void)c;
+	(void)g;
+	d->choice = d->kind == DK_ESQUARE ? 1 : 0;
+	return 0;
+}
+
+/* Where a log line ends in "1D6 k": k, else 0. */
+static int last_face(const char *line)
+{
+	const char *p = strstr(line, ": 1D6 ");
+	return p ? atoi(p + 6) : 0;
+}
+
+/* The log line holding the test named by what, from the end. */
+static const char *find_line(const struct game *g, const char *what)
+{
+	for (int i = g->nlog - 1; i >= 0; i--)
+		if (strstr(g->log[i].text, what))
+			return g->log[i].text;
+	return NULL;
+}
+
+/* |measured - p| within 4 sigma of a binomial of n trials; exact when p
+ * is 0 or 1. */
+static void assert_rate(int hits, int n, double p, const char *what)
+{
+	double got = (double)hits / n, sigma = sqrt(p * (1 - p) / n);
+	if (fabs(got - p) > 4 * sigma + 1e-12)
+		fail_msg("%s: %d of %d (%.4f), expected %.4f within %.4f", what, hits, n, got, p,
+		         4 * sigma);
+}
+
+/* The exact chance that 1D6 + bonus >= need. */
+static double chance(int need, int bonus)
+{
+	int faces = 0;
+	for (int f = 1; f <= 6; f++)
+		faces += f + bonus >= need;
+	return faces / 6.0;
+}
+
+static void test_quality_table(void **state)
+{
+	(void)state;
+	assert_int_equal(rules_quality[RATING_GUARD], 1);
+	assert_int_equal(rules_quality[RATING_ELITE], 2);
+	assert_int_equal(rules_quality[RATING_VETERAN], 3);
+	assert_int_equal(rules_quality[RATING_TRAINED], 4);
+	assert_int_equal(rules_quality[RATING_UNTRAINED], 5);
+	/* The chances the rules imply: a trained unit passes 3 times in 6. */
+	assert_float_equal(chance(4, 0), 3.0 / 6, 1e-12);
+	assert_float_equal(chance(5, 1), 3.0 / 6, 1e-12);
+	assert_float_equal(chance(1, 0), 1.0, 1e-12);
+	assert_float_equal(chance(5, 0), 2.0 / 6, 1e-12);
+}
+
+/* react_quality_test over many seeds, each rating, with and without +1;
+ * every trial's verdict agrees with its logged throw. */
+static void test_quality_statistics(void **state)
+{
+	(void)state;
+	for (int r = 0; r < RATING_COUNT; r++)
+		for (int bonus = 0; bonus <= 1; bonus++) {
+			struct game *g = new_game(1);
+			int u = add_unit(g, "Q", SIDE_B, UT_LINE_INF, (enum rating)r, FORM_LINE, 50, 50, 180);
+			int pass = 0;
+			char what[64];
+			for (int s = 0; s < TRIALS; s++) {
+				bool ok;
+				int face;
+				rng_seed(&g->dice, 1000 + (uint64_t)s);
+				ok = react_quality_test(g, u, bonus, "tests");
+				face = last_face(g->log[g->nlog - 2].text);
+				assert_in_range(face, 1, 6);
+				assert_int_equal(ok, face + bonus >= rules_quality[r]);
+				assert_string_equal(g->log[g->nlog - 1].text, ok ? "Q passes." : "Q fails.");
+				pass += ok;
+			}
+			snprintf(what, sizeof what, "%s%s", rating_names[r].label, bonus ? " +1" : "");
+			assert_rate(pass, TRIALS, chance(rules_quality[r], bonus), what);
+			game_free(g);
+		}
+}
+
+/* Heavy cavalry charges a trained Austrian unit from 17 cm (over 12):
+ * the unit tries an emergency square.  Success: it is in square and the
+ * cavalry touches it without overlapping; failure: exactly two hits. */
+static void esquare_trials(enum formation form, int bonus)
+{
+	struct controller side = { .decide = decide };
+	struct controller *ctl[SIDE_COUNT] = { &side, &side };
+	int formed = 0;
+	for (int s = 0; s < TRIALS; s++) {
+		struct game *g = new_game(5000 + (uint64_t)s);
+		int k = add_unit(g, "K", SIDE_A, UT_HEAVY_CAV, RATING_VETERAN, FORM_LINE, 50, 80, 0);
+		int t = add_unit(g, "T", SIDE_B, UT_LINE_INF, RATING_TRAINED, form, 50, 60, 180);
+		char why[256];
+		const char *line;
+		struct vec2 kb[4], tb[4];
+		struct shape ks, ts;
+		/* K's front edge at y = 78, T's near edge at 61 (line) or 62. */
+		if (order_charge(g, ctl, k, t, false, why, sizeof why) != 0)
+			fail_msg("charge refused: %s", why);
+		line = find_line(g, "tries to form an emergency square");
+		assert_non_null(line);
+		assert_int_equal(last_face(line) + bonus >= 4, g->units[t].form == FORM_ESQUARE);
+		ks = unit_shape(&g->units[k], kb);
+		ts = unit_shape(&g->units[t], tb);
+		assert_false(geom_overlap(&ks, &ts));
+		assert_true(game_unit_distance(&g->units[k], &g->units[t]) <= GEOM_CONTACT);
+		if (g->units[t].form == FORM_ESQUARE) {
+			formed++;
+			assert_int_equal(g->units[t].sp, 6);
+		} else {
+			assert_int_equal(g->units[t].form, form);
+			assert_int_equal(g->units[t].sp, 6 - rules_react.esquare_fail_hits);
+		}
+		assert_true(unit_has_marker(&g->units[t], MK_BLUE));
+		game_free(g);
+	}
+	assert_rate(formed, TRIALS, chance(rules_quality[RATING_TRAINED], bonus),
+	            bonus ? "emergency square, Austrian column" : "emergency square, line");
+}
+
+static void test_esquare_statistics(void **state)
+{
+	(void)state;
+	esquare_trials(FORM_LINE, 0);
+	/* "If testing for Austrian Infantry in column formation +1". */
+	esquare_trials(FORM_COLUMN, 1);
+}
+
+/* A veteran heavy cavalry unit tries to extend its charge at a target 60
+ * cm away: it passes 4 times in 6, then moves 3D6 cm (mean 10.5,
+ * variance 35/4) and, still out of its 30 cm, ends disordered. */
+static void test_extended_charge_statistics(void **state)
+{
+	struct controller side = { .decide = decide };
+	struct controller *ctl[SIDE_COUNT] = { &side, &side };
+	int pass = 0, moves = 0;
+	double sum = 0;
+	(void)state;
+	for (int s = 0; s < TRIALS; s++) {
+		struct game *g = new_game(9000 + (uint64_t)s);
+		int k = add_unit(g, "K", SIDE_A, UT_HEAVY_CAV, RATING_VETERAN, FORM_LINE, 50, 80, 0);
+		int t = add_unit(g, "T", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 15, 180);
+		struct order o = order_new(ORD_CHARGE);
+		char why[256];
+		const char *test;
+		o.unit = k;
+		o.target = t;
+		o.flag = OF_EXTEND;
+		if (order_exec(g, ctl, SIDE_A, &o, why, sizeof why) != 0)
+			fail_msg("extended charge refused: %s", why);
+		test = find_line(g, "tries to extend its charge");
+		assert_non_null(test);
+		assert_true(unit_has_marker(&g->units[k], MK_BLUE));
+		if (last_face(test) >= rules_quality[RATING_VETERAN]) {
+			double moved = 80 - g->units[k].pos.y;
+			const char *d = find_line(g, "extended charge: 3D6 cm forward");
+			assert_non_null(d);
+			/* The logged sum is the distance moved. */
+			assert_float_equal(moved, atoi(strrchr(d, '=') + 1), 1e-9);
+			assert_in_range((int)lround(moved), 3, 18);
+			sum += moved;
+			moves++;
+			pass++;
+		} else {
+			assert_float_equal(g->units[k].pos.y, 80, 1e-12);
+		}
+		game_free(g);
+	}
+	assert_rate(pass, TRIALS, chance(rules_quality[RATING_VETERAN], 0), "extend, veteran");
+	if (fabs(sum / moves - 10.5) > 4 * sqrt(35.0 / 4 / moves))
+		fail_msg("3D6 cm: mean %.3f over %d moves, expected 10.5", sum / moves, moves);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_quality_table),
+		cmocka_unit_test(test_quality_statistics),
+		cmocka_unit_test(test_esquare_statistics),
+		cmocka_unit_test(test_extended_charge_statistics),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

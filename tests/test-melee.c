@@ -1,0 +1,260 @@
+/* test-melee: the hand-to-hand dice measured over many seeds against the
+ * rules' exact expectations: the hits a set of dice scores for each rating,
+ * the sets a unit throws, and the odds of a whole combat fought to the end
+ * (melee rounds, losses at the end of each round, removal at 1 SP). */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/control.h"
+#include "engine/game.h"
+#include "engine/melee.h"
+#include "engine/rules.h"
+
+#define SEEDS 3000
+
+static struct game *new_game(uint64_t seed)
+{
+	struct game *g = game_new(seed);
+	assert_non_null(g);
+	g->map.width = 200;
+	g->map.height = 200;
+	for (int s = 0; s < SIDE_COUNT; s++) {
+		struct corps c = { .side = (enum side)s, .nat = NAT_PRUSSIAN, .commander = -1 };
+		struct division d = { .commander = -1 };
+		struct brigade b = { .kind = BK_MIXED, .commander = -1 };
+		snprintf(c.id, sizeof c.id, "C%d", s);
+		d.corps = game_add_corps(g, &c);
+		snprintf(d.id, sizeof d.id, "D%d", s);
+		b.division = game_add_division(g, &d);
+		snprintf(b.id, sizeof b.id, "B%d", s);
+		assert_int_equal(game_add_brigade(g, &b), s);
+	}
+	g->initiative = SIDE_A;
+	return g;
+}
+
+static int add_unit(struct game *g, const char *id, enum side side, enum unit_type type,
+                    enum rating rating, int sp, double x, double y, double facing)
+{
+	struct unit u = { .side = side, .brigade = (int)side, .type = type, .rating = rating,
+	                  .nat = NAT_PRUSSIAN, .sp = sp, .sp0 = sp, .form = FORM_LINE,
+	                  .pos = { x, y }, .facing = facing, .state = US_ACTIVE };
+	snprintf(u.id, sizeof u.id, "%s", id);
+	snprintf(u.name, sizeof u.name, "unit %s", id);
+	return game_add_unit(g, &u);
+}
+
+/* A1 (side A, facing north, front edge y = 49) and B1 facing it, touching:
+ * neither outflanks the other. */
+static struct game *duel(uint64_t seed, enum unit_type ta, enum rating ra, int spa,
+                         enum rating rb, int spb)
+{
+	struct game *g = new_game(seed);
+	add_unit(g, "A1", SIDE_A, ta, ra, spa, 50, ta == UT_LINE_INF ? 50 : 51, 0);
+	add_unit(g, "B1", SIDE_B, UT_LINE_INF, rb, spb, 50, 48, 180);
+	return g;
+}
+
+static void fight(struct game *g)
+{
+	struct controller *ctl[SIDE_COUNT] = { NULL, NULL };
+	assert_int_equal(melee_phase(g, ctl), 0);
+}
+
+/* The hits A1 scored in a round: the sum over its dice lines. */
+static int hits_of(const struct game *g, const char *round, int *sets)
+{
+	char head[64];
+	int hits = 0;
+	snprintf(head, sizeof head, "%s: A1, set ", round);
+	*sets = 0;
+	for (int i = 0; i < g->nlog; i++) {
+		const char *t = g->log[i].text, *p;
+		if (strncmp(t, head, strlen(head)) != 0 || !(p = strstr(t, " -> ")))
+			continue;
+		hits += atoi(p + 4);
+		(*sets)++;
+	}
+	return hits;
+}
+
+/* The chance one die hits for a rating: a face of the quality number or
+ * more. */
+static double p_hit(enum rating r)
+{
+	return (7.0 - rules_quality[r]) / 6.0;
+}
+
+static void check_mean(const char *what, double got, double want, double sd, int n)
+{
+	double tol = 4.5 * sd / sqrt(n) + 1e-9;
+	if (fabs(got - want) > tol)
+		fail_msg("%s: mean %.4f over %d seeds, expected %.4f (tolerance %.4f)", what, got, n, want,
+		         tol);
+}
+
+/* "A dice scores a hit if it is": Guard 1+, Elite 2+, Veteran 3+, Trained
+ * 4+, Untrained 5+.  Infantry against infantry throws one set in a melee
+ * round; cavalry against infantry not in square two. */
+static void test_hits_per_rating(void **state)
+{
+	(void)state;
+	for (int arm = 0; arm < 2; arm++)
+		for (int r = 0; r < RATING_COUNT; r++) {
+			enum unit_type t = arm ? UT_HEAVY_CAV : UT_LINE_INF;
+			int want_sets = arm ? 2 : 1, sp = 6;
+			double sum = 0, p = p_hit((enum rating)r);
+			char what[80];
+			for (int s = 1; s <= SEEDS; s++) {
+				struct game *g = duel((uint64_t)s, t, (enum rating)r, sp, RATING_VETERAN, 20);
+				int sets;
+				fight(g);
+				sum += hits_of(g, "Melee round 1", &sets);
+				assert_int_equal(sets, want_sets);
+				{
+					int isets;
+					hits_of(g, "Impact", &isets);
+					assert_int_equal(isets, 0); /* frontal, not charging: no impact */
+				}
+				game_free(g);
+			}
+			snprintf(what, sizeof what, "%s rated %s", arm ? "cavalry" : "infantry",
+			         rating_names[r].label);
+			check_mean(what, sum / SEEDS, want_sets * sp * p,
+			           sqrt(want_sets * sp * p * (1 - p)), SEEDS);
+		}
+}
+
+/* A charging formed cavalry regiment throws one set at the impact, and two
+ * if it also outflanks its enemy. */
+static void test_impact_sets(void **state)
+{
+	(void)state;
+	for (int rear = 0; rear < 2; rear++) {
+		double sum = 0, p = p_hit(RATING_ELITE);
+		int want_sets = rear ? 2 : 1, sp = 5;
+		for (int s = 1; s <= SEEDS; s++) {
+			struct game *g = new_game((uint64_t)s);
+			int a = add_unit(g, "A1", SIDE_A, UT_HEAVY_CAV, RATING_ELITE, sp, 50, 51, 0), sets;
+			/* B1 faces south (towards A1) or north (away from it). */
+			add_unit(g, "B1", SIDE_B, UT_LINE_INF, RATING_VETERAN, 30, 50, 48, rear ? 0 : 180);
+			g->units[a].acted |= UA_CHARGING;
+			fight(g);
+			sum += hits_of(g, "Impact", &sets);
+			assert_int_equal(sets, want_sets);
+			game_free(g);
+		}
+		check_mean(rear ? "charge into the rear" : "frontal charge", sum / SEEDS,
+		           want_sets * sp * p, sqrt(want_sets * sp * p * (1 - p)), SEEDS);
+	}
+}
+
+/* Binomial probabilities. */
+static double binom(int n, int k, double p)
+{
+	double c = 1;
+	if (k < 0 || k > n)
+		return 0;
+	for (int i = 1; i <= k; i++)
+		c = c * (n - k + i) / i;
+	return c * pow(p, k) * pow(1 - p, n - k);
+}
+
+#define MAXSP 12
+
+/* The exact odds of a combat of two formed infantry units fought to the
+ * end, one set each per melee round, losses at the end of the round, a
+ * unit removed at 1 SP or less: win[a][b], lose[a][b], both[a][b] for A1
+ * with a SP against B1 with b. */
+static void exact(double pa, double pb, double win[MAXSP + 1][MAXSP + 1],
+                  double lose[MAXSP + 1][MAXSP + 1], double both[MAXSP + 1][MAXSP + 1])
+{
+	for (int a = 2; a <= MAXSP; a++)
+		for (int b = 2; b <= MAXSP; b++) {
+			double w = 0, l = 0, d = 0, stay = 0;
+			for (int ha = 0; ha <= a; ha++)     /* hits A1 scores */
+				for (int hb = 0; hb <= b; hb++) { /* hits B1 scores */
+					double q = binom(a, ha, pa) * binom(b, hb, pb);
+					int na = a - hb, nb = b - ha;
+					if (ha == 0 && hb == 0)
+						stay += q;
+					else if (na <= 1 && nb <= 1)
+						d += q;
+					else if (nb <= 1)
+						w += q;
+					else if (na <= 1)
+						l += q;
+					else {
+						w += q * win[na][nb];
+						l += q * lose[na][nb];
+						d += q * both[na][nb];
+					}
+				}
+			win[a][b] = w / (1 - stay);
+			lose[a][b] = l / (1 - stay);
+			both[a][b] = d / (1 - stay);
+		}
+}
+
+static void test_combat_odds(void **state)
+{
+	static const struct {
+		enum rating ra, rb;
+		int spa, spb;
+	} cases[] = {
+		{ RATING_VETERAN, RATING_TRAINED, 6, 6 },
+		{ RATING_TRAINED, RATING_ELITE, 8, 4 },
+		{ RATING_UNTRAINED, RATING_VETERAN, 9, 5 },
+	};
+	(void)state;
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		static double win[MAXSP + 1][MAXSP + 1], lose[MAXSP + 1][MAXSP + 1],
+			both[MAXSP + 1][MAXSP + 1];
+		int nw = 0, nl = 0, nd = 0;
+		double pw, pl, pd;
+		exact(p_hit(cases[c].ra), p_hit(cases[c].rb), win, lose, both);
+		pw = win[cases[c].spa][cases[c].spb];
+		pl = lose[cases[c].spa][cases[c].spb];
+		pd = both[cases[c].spa][cases[c].spb];
+		assert_true(fabs(pw + pl + pd - 1) < 1e-9);
+		for (int s = 1; s <= SEEDS; s++) {
+			struct game *g = duel((uint64_t)s, UT_LINE_INF, cases[c].ra, cases[c].spa, cases[c].rb,
+			                      cases[c].spb);
+			bool a;
+			fight(g);
+			a = g->units[0].state == US_ACTIVE;
+			if (a && g->units[1].state != US_ACTIVE)
+				nw++;
+			else if (!a && g->units[1].state == US_ACTIVE)
+				nl++;
+			else if (!a)
+				nd++;
+			else
+				fail_msg("seed %d: the combat stopped with both units standing", s);
+			game_free(g);
+		}
+		check_mean("A1 wins", (double)nw / SEEDS, pw, sqrt(pw * (1 - pw)), SEEDS);
+		check_mean("B1 wins", (double)nl / SEEDS, pl, sqrt(pl * (1 - pl)), SEEDS);
+		check_mean("both go", (double)nd / SEEDS, pd, sqrt(pd * (1 - pd)), SEEDS);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hits_per_rating),
+		cmocka_unit_test(test_impact_sets),
+		cmocka_unit_test(test_combat_odds),
+	};
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
