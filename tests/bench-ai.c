@@ -6,7 +6,9 @@
  *     built-in battle and on Auerstedt;
  *   - both sides' win rates of the AI against itself on a mirrored battle;
  *   - how many orders the engine refused (must be 0).
- * usage: bench-ai [-n BATTLES] [-r REFUSAL_BATTLES] [-l easy|normal|hard] DATADIR */
+ * usage: bench-ai [-n BATTLES] [-r REFUSAL_BATTLES] [-l easy|normal|hard] DATADIR
+ * or, to look at one battle's log: bench-ai -1 SCENARIO:SEED:AB DATADIR
+ * (SCENARIO 0 built-in, 1 Auerstedt, 2 mirror; A and B each g or n). */
 #include "config.h"
 
 #include <stdio.h>
@@ -17,6 +19,7 @@
 #include <unistd.h>
 
 #include "ai/ai.h"
+#include "engine/event.h"
 #include "engine/game.h"
 #include "io/diag.h"
 #include "io/load.h"
@@ -90,6 +93,15 @@ struct scenario {
 	char path[4096]; /* empty: the built-in battle */
 };
 
+static bool show_log;
+
+static void print_line(void *ctx, const struct game *g, const struct event *ev)
+{
+	(void)ctx, (void)g;
+	if (ev->kind == EV_LOG || ev->kind == EV_DICE)
+		printf("%s\n", ev->text);
+}
+
 static struct game *open_battle(const struct scenario *s, uint64_t seed)
 {
 	struct diag d = { 0 };
@@ -129,6 +141,11 @@ static int battle(const struct scenario *s, uint64_t seed, enum who a, enum who 
 	ctl[SIDE_A] = a == GENERAL ? &wg : &wn;
 	ctl[SIDE_B] = b == GENERAL ? &wg : &wn;
 	t0 = now_ms();
+	if (show_log) {
+		for (int i = 0; i < g->nlog; i++)
+			printf("%s\n", g->log[i].text);
+		event_listen(g, print_line, NULL);
+	}
 	if (game_run(g, ctl) != STEP_OVER) {
 		fprintf(stderr, "bench-ai: %s seed %llu did not end\n", s->name, (unsigned long long)seed);
 		exit(1);
@@ -168,8 +185,12 @@ int main(int argc, char **argv)
 	long nbattle_ms = 0, refusals;
 	struct rusage ru;
 
-	while ((opt = getopt(argc, argv, "n:r:l:")) != -1) {
-		if (opt == 'n')
+	const char *one = NULL;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	while ((opt = getopt(argc, argv, "n:r:l:1:")) != -1) {
+		if (opt == '1')
+			one = optarg;
+		else if (opt == 'n')
 			n = atoi(optarg);
 		else if (opt == 'r')
 			extra = atoi(optarg);
@@ -186,6 +207,16 @@ int main(int argc, char **argv)
 	}
 	snprintf(sc[1].path, sizeof sc[1].path, "%s/maps/auerstedt.cfg", argv[optind]);
 	snprintf(sc[2].path, sizeof sc[2].path, "%s/tests/bench/mirror.cfg", argv[optind]);
+	if (one) {
+		int s = 0;
+		unsigned long long seed = 1;
+		char a = 'g', b = 'g';
+		if (sscanf(one, "%d:%llu:%c%c", &s, &seed, &a, &b) != 4 || s < 0 || s > 2)
+			return 2;
+		show_log = true;
+		battle(&sc[s], seed, a == 'n' ? NAIVE : GENERAL, b == 'n' ? NAIVE : GENERAL, level, &ms);
+		return 0;
+	}
 	battle_ms = calloc((size_t)(4 * n + 2 * n + extra + 8), sizeof *battle_ms);
 	if (!battle_ms)
 		return 1;

@@ -29,7 +29,8 @@ void naive_free(struct naive_ai *ai);
 enum ai_level { AI_EASY, AI_NORMAL, AI_HARD };
 
 /* What a unit has done in the current step (general.c). */
-enum { DID_CHARGE = 1, DID_FORM = 2, DID_FACE = 4, DID_MOVE = 8, DID_FIRE = 16, DID_DONE = 32 };
+enum { DID_CHARGE = 1, DID_FORM = 2, DID_FACE = 4, DID_MOVE = 8, DID_FIRE = 16, DID_DONE = 32,
+       DID_DETOUR = 64 };
 
 struct div_plan;
 struct general_ai {

@@ -21,6 +21,7 @@
 #include "engine/react.h"
 #include "engine/rules.h"
 #include "engine/seq.h"
+#include "engine/victory.h"
 #include "engine/volley.h"
 #include "odds.h"
 
@@ -104,6 +105,19 @@ static struct vec2 objective_centre(const struct game *g, const struct objective
 		return f->n ? v2_scale(c, 1.0 / f->n) : o->at;
 	}
 	return o->at;
+}
+
+/* Is an enemy of side on (or within reach of) an objective? */
+static bool objective_defended(const struct game *g, int obj, enum side side)
+{
+	const struct objective *o = &g->obj[obj];
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (u->side != side && active(u) &&
+		    (victory_on_objective(g, o, u) || v2_dist(u->pos, objective_centre(g, o)) < 8))
+			return true;
+	}
+	return false;
 }
 
 /* The centre of a side's (or a division's, div >= 0) units on the table. */
@@ -250,9 +264,10 @@ static void make_plan(struct general_ai *ai, struct game *g, enum side side)
 		p->role = defend || (p->objective >= 0 && g->obj[p->objective].holder == (int)side) ? ROLE_HOLD
 		                                                                                 : ROLE_ATTACK;
 	}
-	/* A corps of three divisions or more keeps the one farthest from the
-	 * fighting in reserve for the first half of the battle. */
-	if (ndiv >= 3 && g->turn <= g->turns / 2 && have_enemy) {
+	/* A corps of three divisions or more that is not the stronger keeps
+	 * the one farthest from the fighting in reserve for the first half of
+	 * the battle. */
+	if (ndiv >= 3 && g->turn <= g->turns / 2 && have_enemy && mine < theirs * 1.3) {
 		int far = -1;
 		double fd = -1;
 		for (int d = 0; d < g->ndivs; d++) {
@@ -396,26 +411,52 @@ static bool form_to(struct game *g, enum side side, int unit, enum formation f, 
 	return try_order(g, side, o);
 }
 
+/* A move straight ahead that gets somewhere (half a centimetre at least). */
 static bool move_by(struct game *g, enum side side, int unit, double dist, struct order *o)
 {
+	struct preview pv;
+	struct vec2 from = g->units[unit].pos;
 	if (dist < 0.5)
 		return false;
 	*o = order_new(ORD_MOVE);
 	o->unit = unit;
 	o->a = dist;
 	o->has_a = true;
-	if (try_order(g, side, o))
+	order_preview(g, side, o, &pv);
+	if (pv.ok)
 		return true;
 	o->flag = OF_MAX;
 	o->a = 0;
-	return try_order(g, side, o);
+	order_preview(g, side, o, &pv);
+	return pv.ok && v2_dist(pv.pos, from) >= 0.5;
 }
 
 /* The best charge for a unit now, or -1. */
+/* How much a charge must be worth for this unit: attackers take even
+ * odds when their side is the stronger, and any charge that clears an
+ * objective of its defenders is worth a strength point more. */
+static double charge_bar(struct general_ai *ai, const struct game *g, int unit)
+{
+	const struct unit *u = &g->units[unit];
+	int div = unit_division(g, u);
+	double bar = ai->charge_threshold;
+	if (ai->level != AI_EASY && div >= 0 && div < g->ndivs && ai->plan[div].role == ROLE_ATTACK)
+		bar -= side_sp(g, u->side) >= side_sp(g, u->side ^ 1) ? 1.0 : 0.5;
+	return bar;
+}
+
+static double target_bonus(const struct game *g, int t)
+{
+	for (int i = 0; i < g->nobj; i++)
+		if (g->obj[i].holder != (int)(g->units[t].side ^ 1) && victory_on_objective(g, &g->obj[i], &g->units[t]))
+			return 1.0;
+	return 0;
+}
+
 static int best_charge(struct general_ai *ai, struct game *g, int unit, double *value)
 {
 	int best = -1;
-	double bv = ai->charge_threshold;
+	double bv = charge_bar(ai, g, unit);
 	const struct move_allowance *ma = rules_move_for(g->units[unit].type, g->units[unit].form);
 	if (!ma || ma->charge <= 0)
 		return -1;
@@ -424,7 +465,7 @@ static int best_charge(struct general_ai *ai, struct game *g, int unit, double *
 		if (g->units[t].side == g->units[unit].side || !active(&g->units[t]) ||
 		    !game_units_within(&g->units[unit], &g->units[t], ma->charge + 1))
 			continue;
-		v = general_charge_value(g, unit, t, false);
+		v = general_charge_value(g, unit, t, false) + target_bonus(g, t);
 		if (v > bv) {
 			bv = v;
 			best = t;
@@ -452,8 +493,12 @@ static bool unit_next(struct general_ai *ai, struct game *g, enum side side, int
 		return false;
 	cav = nearest_enemy(g, u, true, &dcav);
 	target = p ? p->goal : g->units[e].pos;
-	/* Engage an enemy close at hand rather than march past it. */
-	if (d < 25 && role == ROLE_ATTACK)
+	/* An objective that is not ours and that no enemy stands on is to be
+	 * taken: go for it.  Otherwise engage an enemy close at hand rather
+	 * than march past it. */
+	bool seize = p && role != ROLE_RESERVE && p->objective >= 0 && g->obj[p->objective].holder != (int)side &&
+	             !objective_defended(g, p->objective, side);
+	if (d < 25 && role == ROLE_ATTACK && !seize)
 		target = g->units[e].pos;
 	goal_dist = v2_dist(u->pos, target);
 	bearing = geom_bearing(u->pos, target);
@@ -528,15 +573,44 @@ static bool unit_next(struct general_ai *ai, struct game *g, enum side side, int
 			want = goal_dist - 4;
 		/* Keep off the enemy: infantry closes to fire, cavalry waits
 		 * for a charge, defenders stay out of reach. */
-		if (unit_is_cavalry(u))
+		if (seize && !unit_is_cavalry(u))
+			; /* straight for the empty objective */
+		else if (unit_is_cavalry(u))
 			want = fmin(want, d - CAVALRY_WAITS);
 		else if (role == ROLE_ATTACK)
 			want = fmin(want, d - CLOSE_TO);
 		else
 			want = fmin(want, d - HOLD_OFF);
-		if (fabs(geom_angle_diff(u->facing, bearing)) > 45)
+		if (fabs(geom_angle_diff(u->facing, bearing)) > (*did & DID_DETOUR ? 100 : 45))
 			return false; /* it could not turn toward where it should go */
-		return move_by(g, side, unit, want, o);
+		if (move_by(g, side, unit, want, o))
+			return true;
+		/* Blocked (by friends, mostly): turn half right or left and go
+		 * round, once an initiative. */
+		if (!(*did & DID_DETOUR) && want >= 0.5 && u->form != FORM_SQUARE) {
+			static const double turn[] = { 40, -40, 80, -80 };
+			*did |= DID_DETOUR;
+			for (int k = 0; k < 4; k++) {
+				struct order m = order_new(ORD_MOVE);
+				struct preview pv;
+				struct unit keep = *u;
+				double b = bearing + turn[k];
+				/* Would it get anywhere that way?  Try it on a copy
+				 * turned in place (no dice: a plain move). */
+				u->facing = fmod(b + 360, 360);
+				m.unit = unit;
+				m.flag = OF_MAX;
+				m.has_a = true;
+				order_preview(g, side, &m, &pv);
+				*u = keep;
+				if (!pv.ok || v2_dist(pv.pos, u->pos) < 1.5)
+					continue;
+				if (face_to(g, side, unit, fmod(b + 360, 360), o)) {
+					*did &= (unsigned char)~DID_MOVE;
+					return true;
+				}
+			}
+		}
 	}
 	return false;
 }
@@ -589,7 +663,7 @@ static bool best_fire(struct general_ai *ai, struct game *g, enum side side, str
 
 static void intent(struct general_ai *ai, struct game *g, enum side side, struct order *o)
 {
-	const char *who, *what, *how = "";
+	const char *who, *what = "stands fast", *how = "";
 	int div, inf = 0, col = 0, n = 0;
 	double nearest = INFINITY;
 	const struct div_plan *p;

@@ -10,7 +10,7 @@
 #include "game.h"
 #include "victory.h"
 
-static bool on_objective(const struct game *g, const struct objective *o, const struct unit *u)
+bool victory_on_objective(const struct game *g, const struct objective *o, const struct unit *u)
 {
 	struct vec2 b[4];
 	struct shape s = unit_shape(u, b);
@@ -29,7 +29,7 @@ void victory_update_objectives(struct game *g)
 		bool there[SIDE_COUNT] = { false, false };
 		for (int k = 0; k < g->nunits; k++) {
 			const struct unit *u = &g->units[k];
-			if (u->state == US_ACTIVE && !unit_has_marker(u, MK_ORANGE) && on_objective(g, o, u))
+			if (u->state == US_ACTIVE && !unit_has_marker(u, MK_ORANGE) && victory_on_objective(g, o, u))
 				there[u->side] = true;
 		}
 		for (int s = 0; s < SIDE_COUNT; s++)

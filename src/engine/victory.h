@@ -11,6 +11,10 @@ struct game;
 /* Who holds each objective now: a side with units on it (touching the
  * feature, or within the point's radius) and no enemy there takes it. */
 void victory_update_objectives(struct game *g);
+/* Is a unit on an objective (touching its feature, or in its circle)? */
+struct objective;
+struct unit;
+bool victory_on_objective(const struct game *g, const struct objective *o, const struct unit *u);
 /* Units a side has lost (eliminated or retreated) and started with. */
 void victory_losses(const struct game *g, int side, int *lost, int *units, int *sp_lost, int *sp0);
 /* Is a side broken (it has lost its scenario's share of its units)? */
