@@ -743,12 +743,12 @@ static int run_terminal(struct game *g, const struct options *o)
 	const char *loaded_from = o->load;
 	char names[16][80];
 	if (!o->scenario && !o->load) {
-		char titles[16][160], keys[17][4];
+		char titles[16][160], keys[17][12];
 		const char *k[17], *l[17];
 		int n = list_saves(names, titles, 15);
 		if (n > 0) {
 			for (int i = 0; i < n; i++) {
-				snprintf(keys[i], 4, "%d", i + 1);
+				snprintf(keys[i], sizeof keys[i], "%d", i + 1);
 				k[i] = keys[i];
 				l[i] = titles[i];
 			}
@@ -793,10 +793,12 @@ static int run_terminal(struct game *g, const struct options *o)
 			break;
 	}
 	autosave(g);
-	if (r == STEP_OVER && !ui_hung_up(ui))
+	bool hung_up = ui_hung_up(ui);
+	if (r == STEP_OVER && !hung_up)
 		ui_battle_over(ui);
+	hung_up = ui_hung_up(ui);
 	ui_close(ui);
-	if (r == STEP_QUIT && !ui_hung_up(ui))
+	if (r == STEP_QUIT && !hung_up)
 		printf("The battle is saved: start grognard again to go on with it.\n");
 	computer_free(&ai);
 	game_free(g);

@@ -382,6 +382,7 @@ static int offer(struct game *g, struct controller **ctl, int reactor, int mover
 	                      .unit = reactor, .other = mover };
 	char q[200];
 	double facing, dist;
+	*contact = false;
 	if (!can_intercept(g, reactor, mover, counter, &facing, &dist))
 		return 0;
 	snprintf(q, sizeof q, counter ? "%s is charged by %s: counter-charge it (no test)?"

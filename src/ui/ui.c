@@ -1046,10 +1046,10 @@ static int human_decide(struct controller *c, struct game *g, struct decision *d
 {
 	struct ui *ui = ((struct human *)c->ctx)->ui;
 	const char *keys[DECISION_MAX_OPTIONS + 1], *labels[DECISION_MAX_OPTIONS + 1];
-	char kb[DECISION_MAX_OPTIONS + 1][4];
+	char kb[DECISION_MAX_OPTIONS + 1][12];
 	int n = d->nopts, k;
 	for (int i = 0; i < n; i++) {
-		snprintf(kb[i], 4, "%d", i + 1);
+		snprintf(kb[i], sizeof kb[i], "%d", i + 1);
 		keys[i] = kb[i];
 		labels[i] = d->opt[i].label;
 	}

@@ -149,7 +149,6 @@ end
 end
 brigade Ves2
 move DR3 max
-face CL1 205.03777808097954
 move CL1 max
 end
 end
@@ -168,21 +167,19 @@ move IR57b max
 end
 end
 brigade StH1
-face 10L1 20.014916665132354
 move 10L1 max
-face 10L2 14.235621635544646
 move 10L2 max
-face 3L1 3.8518000954548186
+face 3L1 348.2613288072013
 move 3L1 max
 face 3L2 354.78053150841316
 move 3L2 max
 end
 end
 brigade Br2
-face IR25a 186.4508720053685
 move IR25a max
+face IR25b 166.09388853373125
 move IR25b max
-face Gz1 185.68709894625843
+face Gz1 168.6084172036787
 move Gz1 max
 end
 end
@@ -193,14 +190,13 @@ fire BrA1 3L2
 fire BrA2 16Ch
 end
 brigade Ves1
+face HR3 213.00485912642853
 move HR3 max
 move HR10 max
-face VesA1 200.630240772156
 end
 fire VesA1 13Ch
 end
 brigade Ves2
-face DR3 211.11396593454828
 move DR3 max
 move CL1 max
 end
@@ -208,89 +204,100 @@ end
 brigade StH2
 move 57L1 max
 move 57L2 max
-face 72L1 54.78550205076753
 form 72L1 line
 move 72L1 max
-face 72L2 18.02866259293274
+face 72L2 33.00485912642848
 move 72L2 max
 end
+fire 72L2 HR3
 end
 brigade StHA
-face StHA1 72.55796236662559
+face StHA1 72.47895248786486
 end
-fire StHA1 HR10
+fire StHA1 Gz1
 end
 brigade Las1
-face 8Hu 45.445490052105896
+face 8Hu 36.424889578566045
 move 8Hu max
-face 16Ch 39.99545859105073
+face 16Ch 42.8009748460432
 move 16Ch max
 end
-fire LasA1 IR15a
+fire LasA1 IR57a
 end
 brigade Las2
+face 13Ch 32.056690939679925
 move 13Ch max
 move 24Ch max
-end
-end
-brigade Br1
-face IR15a 254.51384649300138
-move IR15a max
-face IR15b 227.80885715099544
-move IR15b max
-move IR57a max
-face IR57b 199.86918997373908
-move IR57b max
 end
 end
 brigade StH1
 move 10L1 max
 move 10L2 max
+face 3L1 5.517374723902304
 move 3L1 max
 move 3L2 max
 end
 end
 brigade StH2
+face 57L1 64.34758514936689
+form 57L1 line
 move 57L1 max
 move 57L2 max
-face 72L1 61.613001394307545
+face 72L1 91.60191940421458
 move 72L1 max
 move 72L2 max
 end
+fire 72L2 HR3
+end
+brigade Br1
+face IR15a 253.1449487877315
+move IR15a max
+move IR15b max
+face IR57a 222.80097484604318
+move IR57a max
+face IR57b 198.8554731043881
+move IR57b max
+end
+fire IR57a 16Ch
 end
 brigade Br2
+form IR25a line
 move IR25a max
+face IR25b 172.72876816247808
+form IR25b line
 move IR25b max
-face Gz1 165.21359134537198
+face Gz1 159.6072318237237
+form Gz1 line
 move Gz1 max
 end
 end
 brigade BrA
-face BrA2 195.6024343347652
+face BrA2 194.32982267504698
 end
 fire BrA1 3L2
 fire BrA2 16Ch
 end
 brigade Ves1
-face HR3 198.02866259293276
 move HR3 max
 move HR10 max
 end
 fire VesA1 13Ch
 end
-brigade StHA
-end
-fire StHA1 HR10
-end
 brigade Ves2
+face DR3 223.7979011303263
 move DR3 max
+face CL1 209.9383455995712
 move CL1 max
 end
+end
+brigade StHA
+end
+fire StHA1 CL1
 end
 brigade Las1
 move 8Hu max
 end
-fire LasA1 IR15a
+fire LasA1 IR57a
 end
 brigade Las2
 move 13Ch max
@@ -298,9 +305,15 @@ move 24Ch max
 end
 end
 brigade StH1
+form 10L1 line
 move 10L1 max
+face 10L2 7.965695120684854
+form 10L2 line
 move 10L2 max
+face 3L1 354.5136809427178
+form 3L1 line
 move 3L1 max
+face 3L2 343.399473342329
 form 3L2 line
 move 3L2 max
 end
@@ -311,152 +324,30 @@ move 57L2 max
 move 72L1 max
 move 72L2 max
 end
+fire 72L2 HR3
 end
 brigade StHA
 end
-fire StHA1 HR10
+fire StHA1 CL1
 end
 brigade Las1
 move 8Hu max
 end
-fire LasA1 IR15a
+fire LasA1 Gz1
 end
 brigade Las2
-face 13Ch 45.85521352793638
 move 13Ch max
 move 24Ch max
 end
 end
 brigade Br1
-face IR15a 225.4454900521059
-move IR15a max
-move IR15b max
-face IR57a 225.85521352793637
-move IR57a max
-face IR57b 205.8339324727686
-move IR57b max
-end
-end
-brigade Br2
-form IR25a line
-move IR25a max
-form IR25b line
-move IR25b max
-form Gz1 line
-move Gz1 max
-end
-end
-brigade BrA
-face BrA1 230.003209942051
-face BrA2 203.61400974262378
-end
-fire BrA1 3L1
-fire BrA2 13Ch
-end
-brigade Ves1
-move HR3 max
-move HR10 max
-end
-fire VesA1 10L1
-end
-brigade Ves2
-move DR3 max
-move CL1 max
-end
-end
-brigade Br1
-move IR15a max
-face IR15b 205.9865039267096
-move IR15b max
-face IR57a 191.82859080028388
-move IR57a max
-face IR57b 185.12649057315983
-move IR57b max
-end
-end
-brigade Br2
-move IR25a max
-move IR25b max
-move Gz1 max
-end
-end
-brigade StH1
-form 10L1 line
-move 10L1 max
-move 10L2 max
-form 3L1 line
-move 3L1 max
-move 3L2 max
-end
-end
-brigade StH2
-move 57L1 max
-move 57L2 max
-face 72L1 14.342935017125072
-move 72L1 max
-move 72L2 max
-end
-end
-brigade StHA
-face StHA1 49.731422331771604
-end
-fire StHA1 Gz1
-end
-brigade Las1
-move 8Hu max
-end
-fire LasA1 IR57a
-answer hold
-end
-brigade BrA
-face BrA1 207.55081048687052
-face BrA2 175.94340903544145
-end
-fire BrA1 3L1
-end
-brigade Ves1
-move HR3 max
-move HR10 max
-end
-end
-brigade Ves2
-move DR3 max
-move CL1 max
-end
-end
-brigade Las2
-move 24Ch max
-end
-end
-brigade StH1
-face 10L1 25.20810399903457
-move 10L1 max
-form 10L2 line
-move 10L2 max
-face 3L1 357.59491688540635
-move 3L1 max
-move 3L2 max
-end
-end
-brigade Br1
+face IR15a 238.34648479977903
 move IR15a max
 move IR15b max
 move IR57a max
 move IR57b max
 end
-end
-brigade StH2
-move 57L1 max
-move 57L2 max
-face 72L1 61.93776328128413
-move 72L1 max
-move 72L2 max
-end
-end
-brigade StHA
-face StHA1 27.591287308351447
-end
-fire StHA1 IR25a
+fire IR57a 13Ch
 end
 brigade Br2
 move IR25a max
@@ -465,157 +356,268 @@ move Gz1 max
 end
 end
 brigade BrA
-end
-fire BrA1 3L1
-end
-brigade Ves1
-move HR3 max
-move HR10 max
-end
-end
-brigade Ves2
-move DR3 max
-move CL1 max
-end
-end
-brigade Las1
-move 8Hu max
-end
-fire LasA1 IR57a
-end
-brigade Las2
-move 24Ch max
-end
-end
-brigade Br1
-move IR15a max
-move IR15b max
-move IR57a max
-move IR57b max
-end
-end
-brigade StH1
-move 10L1 max
-move 10L2 max
-move 3L1 max
-move 3L2 max
-end
-end
-brigade StH2
-move 57L1 max
-move 57L2 max
-face 72L1 14.342935017125072
-move 72L1 max
-move 72L2 max
-end
-end
-brigade StHA
-face StHA1 49.731422331771604
-end
-fire StHA1 Gz1
-end
-brigade Las1
-move 8Hu max
-end
-fire LasA1 IR57a
-end
-brigade Las2
-move 24Ch max
-end
-end
-brigade Br2
-move IR25a max
-move IR25b max
-face Gz1 170.42758311147972
-move Gz1 max
-end
-end
-brigade BrA
-end
-fire BrA1 3L1
-end
-brigade Ves1
-move HR3 max
-move HR10 max
-end
-end
-brigade Ves2
-move DR3 max
-move CL1 max
-end
-end
-brigade Br1
-move IR15a max
-move IR15b max
-move IR57a max
-move IR57b max
-end
-end
-brigade Br2
-move IR25a max
-move IR25b max
-move Gz1 max
-end
-end
-brigade BrA
-end
-fire BrA1 3L1
-end
-brigade Ves1
-move HR3 max
-move HR10 max
-end
-end
-brigade Ves2
-move DR3 max
-move CL1 max
-end
-end
-brigade StH1
-move 10L1 max
-move 10L2 max
-move 3L2 max
-end
-end
-brigade StH2
-move 57L1 max
-move 57L2 max
-face 72L1 61.93776328128413
-move 72L1 max
-move 72L2 max
-end
-end
-brigade StHA
-face StHA1 30.63713588354432
-end
-fire StHA1 IR25a
-end
-brigade Las1
-move 8Hu max
-end
-fire LasA1 IR57a
-end
-brigade Las2
-move 24Ch max
-end
-end
-brigade Br1
-move IR15a max
-move IR15b max
-move IR57a max
-move IR57b max
-end
-end
-brigade Br2
-move IR25a max
-move IR25b max
-move Gz1 max
-end
-end
-brigade BrA
-face BrA1 230.2282786976482
 end
 fire BrA1 3L2
+fire BrA2 8Hu
+end
+brigade Ves1
+move HR3 max
+move HR10 max
+end
+fire VesA1 13Ch
+end
+brigade Ves2
+move DR3 max
+move CL1 max
+end
+end
+brigade StH1
+move 10L1 max
+move 10L2 max
+move 3L1 max
+move 3L2 max
+end
+end
+brigade Br1
+move IR15a max
+move IR15b max
+move IR57a max
+move IR57b max
+end
+fire IR57a 13Ch
+end
+brigade Br2
+move IR25a max
+move IR25b max
+move Gz1 max
+end
+end
+brigade BrA
+end
+fire BrA1 3L2
+fire BrA2 8Hu
+end
+brigade Ves1
+move HR3 max
+move HR10 max
+end
+fire VesA1 13Ch
+end
+brigade Ves2
+move DR3 max
+move CL1 max
+end
+end
+brigade StH2
+move 57L1 max
+move 57L2 max
+move 72L1 max
+move 72L2 max
+end
+fire 72L2 HR3
+end
+brigade StHA
+end
+fire StHA1 Gz1
+end
+brigade Las1
+move 8Hu max
+end
+fire LasA1 Gz1
+end
+brigade Las2
+move 13Ch max
+move 24Ch max
+end
+end
+brigade StH1
+move 10L1 max
+move 10L2 max
+move 3L1 max
+move 3L2 max
+end
+end
+brigade StH2
+move 57L1 max
+move 57L2 max
+move 72L1 max
+move 72L2 max
+end
+fire 72L2 HR3
+end
+brigade StHA
+end
+fire StHA1 Gz1
+end
+brigade Las1
+move 8Hu max
+end
+fire LasA1 Gz1
+end
+brigade Las2
+move 13Ch max
+move 24Ch max
+end
+end
+brigade Br1
+move IR15a max
+move IR15b max
+move IR57a max
+move IR57b max
+end
+fire IR57a 13Ch
+end
+brigade Br2
+move IR25a max
+move IR25b max
+end
+end
+brigade BrA
+end
+fire BrA1 3L2
+fire BrA2 8Hu
+end
+brigade Ves1
+move HR3 max
+move HR10 max
+end
+fire VesA1 13Ch
+end
+brigade Ves2
+move DR3 max
+move CL1 max
+end
+end
+brigade Br1
+move IR15a max
+move IR15b max
+move IR57a max
+move IR57b max
+end
+fire IR57a 13Ch
+end
+brigade Br2
+move IR25a max
+move IR25b max
+end
+end
+brigade BrA
+end
+fire BrA1 3L1
+fire BrA2 57L1
+end
+brigade Ves1
+move HR3 max
+move HR10 max
+end
+fire VesA1 13Ch
+end
+brigade Ves2
+move DR3 max
+move CL1 max
+end
+end
+brigade StH1
+move 10L1 max
+move 10L2 max
+move 3L1 max
+end
+end
+brigade StH2
+move 57L1 max
+move 57L2 max
+move 72L1 max
+move 72L2 max
+end
+fire 72L2 HR3
+end
+brigade StHA
+end
+fire StHA1 IR25b
+end
+brigade Las1
+end
+fire LasA1 IR25b
+end
+brigade Las2
+move 13Ch max
+move 24Ch max
+end
+end
+brigade StH1
+move 10L1 max
+move 10L2 max
+move 3L1 max
+end
+end
+brigade StH2
+move 57L1 max
+move 57L2 max
+move 72L1 max
+move 72L2 max
+end
+fire 72L2 HR3
+end
+brigade StHA
+end
+fire StHA1 IR25b
+end
+brigade Las1
+end
+fire LasA1 IR25b
+end
+brigade Las2
+move 13Ch max
+move 24Ch max
+end
+end
+brigade Br1
+move IR15a max
+move IR15b max
+move IR57a max
+move IR57b max
+end
+fire IR57a 13Ch
+end
+brigade Br2
+move IR25a max
+move IR25b max
+end
+end
+brigade BrA
+face BrA1 212.9235566634176
+end
+fire BrA1 3L1
+fire BrA2 57L1
+end
+brigade Ves1
+move HR3 max
+move HR10 max
+end
+end
+brigade Ves2
+move DR3 max
+move CL1 max
+end
+end
+brigade Br1
+move IR15a max
+move IR15b max
+move IR57a max
+move IR57b max
+end
+fire IR57a 10L1
+answer hold
+end
+brigade Br2
+move IR25a max
+move IR25b max
+end
+end
+brigade BrA
+end
+fire BrA1 3L1
+fire BrA2 10L1
 end
 brigade Ves1
 move HR3 max
@@ -628,25 +630,28 @@ move CL1 max
 end
 end
 brigade StH1
+face 10L1 339.61264107749105
 move 10L1 max
+face 10L2 326.92204971580924
 move 10L2 max
+face 3L1 321.279685082521
+move 3L1 max
 end
+fire 10L1 IR57a
 end
 brigade StH2
 move 57L1 max
 move 57L2 max
-face 72L1 15.659172503301935
 move 72L1 max
 move 72L2 max
 end
+fire 72L2 HR3
 end
 brigade StHA
-face StHA1 53.34819381688901
 end
-fire StHA1 Gz1
+fire StHA1 IR25b
 end
 brigade Las1
-move 8Hu max
 end
 fire LasA1 IR57a
 end
