@@ -22,35 +22,8 @@
 # case (KEEP=1 keeps them in $tmp/*.cmds) over seeds 1, 2, 3 ... and take
 # the first whose log shows the throw the case needs.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+. "$top_srcdir/tests/rules-lib.sh"
 plan 132
-tmp=${TMPDIR:-/tmp}/grognard-charges.$$
-mkdir -p "$tmp"
-# KEEP=1 keeps the outputs ($tmp/*.out) for a look after a failure.
-trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
-rules=$top_srcdir/tests/rules
-
-# run MAP SEED NAME < commands: output in $tmp/NAME.out, errors in NAME.err
-run() {
-	cat >"$tmp/$3.cmds"
-	"$GROGNARD" --batch --side both --seed "$2" "$rules/$1.cfg" <"$tmp/$3.cmds" \
-		>"$tmp/$3.out" 2>"$tmp/$3.err"
-}
-
-# pos NAME UNIT: "x=.. y=.. facing=.. formation=.." from the last dump
-pos() {
-	grep "^unit id=$2 " "$tmp/$1.out" | tail -1 |
-		sed -n 's/.* \(x=[^ ]* y=[^ ]* facing=[^ ]* formation=[^ ]*\) .*/\1/p'
-}
-
-# field NAME UNIT KEY: one key=value field of a unit from the last dump
-field() {
-	grep "^unit id=$2 " "$tmp/$1.out" | tail -1 | tr ' ' '\n' | sed -n "s/^$3=//p" | head -1
-}
-
-# refusal NAME 'ORDER': the reason given for refusing ORDER (empty if none)
-refusal() {
-	grep -F "refused: $2: " "$tmp/$1.out" | head -1 | sed 's/^refused: [^:]*: //'
-}
 
 # logs NAME: the log lines, without the "log: " prefix
 logs() {
@@ -165,7 +138,7 @@ EOF
 seq_ok ce-a "X5 tries to extend its charge (Veteran: 3 or more): 1D6 1" "X5 fails." \
 	"X5 stays where it is, disordered (blue marker)."
 check $? "extended charge: 1D6 1 against veteran's 3 fails and leaves the unit disordered" ce-a
-is "$(pos ce-a X5) $(field ce-a X5 markers)" "x=284.00 y=70.00 facing=0.0 formation=column blue" \
+is "$(pos ce-a X5) $(field ce-a '$' unit X5 markers)" "x=284.00 y=70.00 facing=0.0 formation=column blue" \
 	"... in place, with a blue marker"
 seq_ok ce-a "U5 tests to charge (in command but cautious) (Veteran: 3 or more): 1D6 1" "U5 fails." \
 	"U5 will not charge and stays where it is for the rest of the phase."
@@ -182,7 +155,7 @@ EOF
 seq_ok ce-b "X5 passes." "X5's extended charge: 1D6 cm forward: 1D6 1" "X5 moves 1.0 cm." \
 	"X5 still cannot reach X5T: it stays there, disordered (blue marker)."
 check $? "extended charge passed, but 1 cm forward leaves 10 cm, past a column's 9: disordered" ce-b
-is "$(pos ce-b X5) $(field ce-b X5 markers)" "x=284.00 y=69.00 facing=0.0 formation=column blue" \
+is "$(pos ce-b X5) $(field ce-b '$' unit X5 markers)" "x=284.00 y=69.00 facing=0.0 formation=column blue" \
 	"... 1 cm on, with a blue marker"
 like "$(logs ce-b | grep -A1 '^U5 tests to charge')" "1D6 [3-6]$" "the cautious unit throws 3 or more this time"
 seq_ok ce-b "U5 passes." "U5 charges U5T from 5.0 cm." "Austrians: U5T: let it pass." "U5 reaches U5T."
@@ -226,21 +199,21 @@ like "$(grep '^decide: C10' "$tmp/ks-fail.out")" "fall back 18 to 30 cm\?  \[ans
 like "$(cat "$tmp/ks-fail.err")" "^stdin:5: answer fallback needs a value from 18 to 30$" "... 31 cm is refused"
 seq_ok ks-fail "C10 about faces." "C10 falls back 20.0 cm." "K10 obtains a break-through."
 check $? "the skirmishers about face, fall back, and the charger obtains a break-through" ks-fail
-is "$(pos ks-fail C10) $(field ks-fail C10 markers)" "x=16.00 y=20.00 facing=0.0 formation=skirmish blue" \
+is "$(pos ks-fail C10) $(field ks-fail '$' unit C10 markers)" "x=16.00 y=20.00 facing=0.0 formation=skirmish blue" \
 	"C10 is 20 cm back, facing away, with the blue marker of a reaction"
-is "$(field ks-fail K10 markers)" "white" "the break-through is marked on K10"
+is "$(field ks-fail '$' unit K10 markers)" "white" "the break-through is marked on K10"
 like "$(grep '^decide: T1' "$tmp/ks-fail.out")" "K1 charges from over 12 cm: try to form an emergency square \(1D6 >= 4\)\?" \
 	"cavalry from 17 cm: the trained line may try an emergency square (4 or more)"
 seq_ok ks-fail "T1 tries to form an emergency square (Trained: 4 or more): 1D6 1" "T1 fails." \
 	"T1 fails to form square and takes 2 hits (1 SP left)." \
 	"T1 (line before K1) is eliminated: caught out of square by cavalry."
 check $? "failing costs two hits: the line of 3 SP is left with 1 and eliminated" ks-fail
-is "$(field ks-fail T1 status)" "eliminated" "... T1 is gone"
+is "$(field ks-fail '$' unit T1 status)" "eliminated" "... T1 is gone"
 like "$(grep '^decide: N1' "$tmp/ks-fail.out")" "try to form an emergency square \(1D6 \+1 >= 4\)" \
 	"a formed unit within 6 cm may try too; an Austrian column has +1"
 seq_ok ks-fail "N1 tries to form an emergency square (Trained: 3 or more, with +1): 1D6 1" "N1 fails."
 check $? "... 1D6 1 +1 fails" ks-fail
-is "$(pos ks-fail N1) $(field ks-fail N1 sp) $(field ks-fail N1 markers)" \
+is "$(pos ks-fail N1) $(field ks-fail '$' unit N1 sp) $(field ks-fail '$' unit N1 markers)" \
 	"x=36.00 y=40.00 facing=180.0 formation=column 6 blue" \
 	"a neighbour failing its square takes no hits (no cavalry reached it), but has reacted"
 is "$(count ks-fail 'faces an emergency square')" 0 "no feint without an emergency square"
@@ -256,7 +229,7 @@ EOF
 seq_ok ks-pass "T1 tries to form an emergency square (Trained: 4 or more): 1D6 4" "T1 passes." \
 	"T1 forms an emergency square."
 check $? "1D6 4 against trained 4: the emergency square forms" ks-pass
-is "$(pos ks-pass T1) $(field ks-pass T1 sp) $(field ks-pass T1 markers)" \
+is "$(pos ks-pass T1) $(field ks-pass '$' unit T1 sp) $(field ks-pass '$' unit T1 markers)" \
 	"x=30.00 y=40.00 facing=180.0 formation=emergency_square 3 blue" "... about its centre, without loss"
 # The square is 4 cm deep where the line was 2: K1, which touched the
 # line's front at y = 41, must give way to touch the square at y = 42.
@@ -264,7 +237,7 @@ is "$(pos ks-pass K1)" "x=30.00 y=44.05 facing=0.0 formation=line" \
 	"the charger stays in contact with the deeper square, not inside it"
 has ks-pass "Austrians: N1: stand and fight."
 check $? "the neighbour may stand instead" ks-pass
-is "$(field ks-pass N1 markers)" "none" "... and then has not reacted"
+is "$(field ks-pass '$' unit N1 markers)" "none" "... and then has not reacted"
 like "$(grep '^decide: K1' "$tmp/ks-pass.out")" "turn the charge into a feint \(1D6 >= 3, then back 6 to 12 cm\)\?  \[answer stand \| answer feint N \(6 to 12\)\]" \
 	"cavalry facing an emergency square may try to feint"
 
@@ -336,7 +309,7 @@ is "$(count in '^log: L3 reaches')" 0 "the charger does not reach its target's o
 like "$(grep '^decide: S5' "$tmp/in.out")" "fall back 12 to 18 cm\?" "infantry skirmishers may fall back 12 to 18 cm"
 seq_ok in "S5 about faces." "S5 falls back 15.0 cm." "L5 obtains a break-through."
 check $? "... about face, fall back, and the charger obtains a break-through" in
-is "$(pos in S5) $(field in S5 markers) $(field in L5 markers)" "x=94.00 y=25.00 facing=0.0 formation=skirmish blue white" \
+is "$(pos in S5) $(field in '$' unit S5 markers) $(field in '$' unit L5 markers)" "x=94.00 y=25.00 facing=0.0 formation=skirmish blue white" \
 	"S5 is 15 cm back facing away (blue: it reacted); L5 has the break-through"
 seq_ok in "S6 about faces." "S6 (skirmishers before L6) is eliminated: it ran into the enemy." "L6 obtains a break-through."
 check $? "skirmishers falling back into an enemy unit (X6) are eliminated" in
@@ -349,7 +322,7 @@ dump
 EOF
 seq_ok in-let "Austrians: T3: let it pass." "L3 reaches T3."
 check $? "a target that does not counter-charge waits" in-let
-is "$(field in-let L3 y) $(field in-let T3 y)" "43.05 40.00" "... and the charger reaches it"
+is "$(field in-let '$' unit L3 y) $(field in-let '$' unit T3 y)" "43.05 40.00" "... and the charger reaches it"
 
 # ======================================================================
 # Horse artillery and the crews (lane HA)
@@ -375,13 +348,13 @@ check $? "failing to limber up (1D6 1) the battery is overrun; the charger break
 seq_ok ha-pass "H7 tries to limber up and flee (Trained: 4 or more): 1D6 4" "H7 passes." "H7 about faces." \
 	"H7 limbers up and flees 15.0 cm." "L7 obtains a break-through."
 check $? "passing (1D6 4) it about faces and flees" ha-pass
-is "$(pos ha-pass H7) $(field ha-pass H7 status)" "x=122.00 y=25.00 facing=0.0 formation=battery not_in_command" \
+is "$(pos ha-pass H7) $(field ha-pass '$' unit H7 status)" "x=122.00 y=25.00 facing=0.0 formation=battery not_in_command" \
 	"... 15 cm straight away"
 like "$(grep '^decide: G8' "$tmp/ha-fail.out")" "\[answer stand \| answer flee N \(12 to 20\) \| answer crews\]$" \
 	"guns touching a solid square may also send their crews into it"
 seq_ok ha-fail "G8's crews flee into Q8: the guns are abandoned." "L8 obtains a break-through."
 check $? "the crews flee into the square and the charger breaks through" ha-fail
-is "$(field ha-fail G8 markers) $(field ha-fail Q8 markers) $(field ha-fail G8 status)" "blue,orange orange not_in_command" \
+is "$(field ha-fail '$' unit G8 markers) $(field ha-fail '$' unit Q8 markers) $(field ha-fail '$' unit G8 status)" "blue,orange orange not_in_command" \
 	"orange markers on the abandoned guns and on the square"
 like "$(refusal ha-fail 'charge L8b G8')" "abandoned guns, treated as if they were not there" "abandoned guns cannot be charged"
 like "$(refusal ha-fail 'fire L8b G8')" "abandoned guns are treated as if they were not there" "... nor fired at"
@@ -402,11 +375,11 @@ like "$(grep '^decide: O4' "$tmp/opp-pass.out")" "O4 may opportunity-charge M4 m
 seq_ok opp-pass "O4 pivots to face M4." "O4 tests to opportunity-charge (Trained: 4 or more): 1D6 4" "O4 passes." \
 	"O4 opportunity-charges M4 (9.4 cm)." "M4 moves 0.0 cm (0.0 of its 6 cm allowance)."
 check $? "passing (1D6 4) it charges home and stops the mover" opp-pass
-is "$(field opp-pass M4 y) $(field opp-pass O4 markers)" "60.00 blue" "M4 is stopped where it was; O4 has reacted"
+is "$(field opp-pass '$' unit M4 y) $(field opp-pass '$' unit O4 markers)" "60.00 blue" "M4 is stopped where it was; O4 has reacted"
 seq_ok opp-fail "O4 tests to opportunity-charge (Trained: 4 or more): 1D6 1" "O4 fails." \
 	"O4 fails to charge and does no more this initiative." "M4 moves 6.0 cm (6.0 of its 6 cm allowance)."
 check $? "failing (1D6 1) it does no more and the mover goes on" opp-fail
-is "$(field opp-fail M4 y) $(field opp-fail O4 x),$(field opp-fail O4 y) $(count opp-fail '^decide: O4')" \
+is "$(field opp-fail '$' unit M4 y) $(field opp-fail '$' unit O4 x),$(field opp-fail '$' unit O4 y) $(count opp-fail '^decide: O4')" \
 	"54.00 176.00,48.00 1" "... the whole 6 cm; O4 stays and is not asked again"
 
 run charge-react 2 opp-no <<'EOF'
@@ -418,7 +391,7 @@ dump
 EOF
 is "$(count opp-no '^decide: O4 may opportunity-charge M4')" 2 \
 	"a unit that lets the mover pass is asked again where the move ends"
-is "$(field opp-no M4 y) $(field opp-no O4 markers) $(count opp-no '^log: .*: [0-9]+D6 ')" "54.00 none 2" \
+is "$(field opp-no '$' unit M4 y) $(field opp-no '$' unit O4 markers) $(count opp-no '^log: .*: [0-9]+D6 ')" "54.00 none 2" \
 	"letting it pass is no reaction: no marker, no throw"
 
 run charge-react 4 guns <<'EOF'
@@ -438,7 +411,7 @@ brigade KV
 move K4 5
 dump
 EOF
-is "$(count kv '^decide: ') $(field kv K4 y)" "0 57.00" "infantry (I4, in command) cannot opportunity-charge cavalry"
+is "$(count kv '^decide: ') $(field kv '$' unit K4 y)" "0 57.00" "infantry (I4, in command) cannot opportunity-charge cavalry"
 
 # ======================================================================
 # Firing (charge-fire.cfg)
@@ -480,16 +453,16 @@ like "$(grep '^decide: SB1' "$tmp/fa.out")" "SB1 may support with fire at P1 wit
 like "$(grep '^log: SB1 fires in support' "$tmp/fa.out")" "^log: SB1 fires in support at P1 at 3\.2 cm \(medium guns at close range 3 = 3 dice\): 3D6 " \
 	"... with 3 dice at close range"
 is "$(count fa '^decide: P1')" 0 "the side with the initiative does not answer return fire"
-is "$(field fa Q1 markers) $(field fa SB1 markers)" "yellow yellow" "units that answered fire have yellow markers"
+is "$(field fa '$' unit Q1 markers) $(field fa '$' unit SB1 markers)" "yellow yellow" "units that answered fire have yellow markers"
 like "$(grep -F 'refused: fire P1 Q1: ' "$tmp/fa.out" | sed -n 2p)" "already fired this initiative" "a unit fires once"
 is "$(count fa '^decide: (Q1|SB1)')" 2 "a unit returns fire once an initiative (nothing asked when P1b fires at Q1)"
 like "$(grep '^log: P2 fires at Q2' "$tmp/fa.out")" "\(line 2, target in column \+1 = 3 dice\): 3D6 [1-6]\+[1-6]\+[1-6] = [0-9]+$" \
 	"+1 die at a column"
 like "$(grep '^decide: Q2' "$tmp/fa.out")" "with 1 dice \(column 1 = 1 die\)" "a column returns fire with 1 die"
-is "$(count fa '^log: Q2 returns') $(field fa Q2 markers)" "0 none" "a unit that holds its fire has no yellow marker"
+is "$(count fa '^log: Q2 returns') $(field fa '$' unit Q2 markers)" "0 none" "a unit that holds its fire has no yellow marker"
 seq_ok fa "NC tests to fire (not in command) (Veteran: 3 or more): 1D6 1" "NC fails." "NC does not fire."
 check $? "a unit out of command tests to fire: 1D6 1, it does not fire" fa
-is "$(field fa QNC sp)" 6 "... and QNC loses nothing"
+is "$(field fa '$' unit QNC sp)" 6 "... and QNC loses nothing"
 
 run charge-fire 4 nc <<'EOF'
 brigade FA
@@ -555,7 +528,7 @@ has fz "SK6's skirmish fire suppresses Z6: it cannot fire."
 check $? "... and it does not fire" fz
 like "$(grep '^decide: SK6' "$tmp/fz.out" | sed -n 2p)" "SK6 may also suppress Z7 \(it is 5 SP or more\)" \
 	"skirmishers of 5 SP or more may suppress a second battery"
-is "$(field fz Z6 markers) $(field fz Z7 markers) $(field fz SK6 markers) $(count fz '^log: Z6 fires')" "yellow yellow yellow 0" \
+is "$(field fz '$' unit Z6 markers) $(field fz '$' unit Z7 markers) $(field fz '$' unit SK6 markers) $(count fz '^log: Z6 fires')" "yellow yellow yellow 0" \
 	"yellow markers on both batteries and the skirmishers; no shot"
 like "$(refusal fz 'fire Z7 SK6')" "yellow marker" "a suppressed battery cannot fire"
 like "$(refusal fz 'fire Z6 SK6')" "yellow marker" "... nor try again"

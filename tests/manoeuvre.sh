@@ -15,17 +15,8 @@
 # the sequence-of-play test builds its script as it goes, reading who has
 # the initiative from 'dump' after each brigade.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+. "$top_srcdir/tests/rules-lib.sh"
 plan 176
-tmp=${TMPDIR:-/tmp}/grognard-manoeuvre.$$
-mkdir -p "$tmp"
-# KEEP=1 keeps the outputs ($tmp/*.out) for a look after a failure.
-trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
-rules=$top_srcdir/tests/rules
-
-# run MAP SEED NAME < commands: output in $tmp/NAME.out
-run() {
-	"$GROGNARD" --batch --side both --seed "$2" "$rules/$1.cfg" >"$tmp/$3.out" 2>"$tmp/$3.err"
-}
 
 # seed_for MAP PROBE: the first seed for which the probe script runs with
 # nothing refused and ends with side A holding a fresh initiative.
@@ -43,22 +34,6 @@ seed_for() {
 	echo 1
 }
 
-# pos NAME UNIT: "x=.. y=.. facing=.. formation=.." from the last dump
-pos() {
-	grep "^unit id=$2 " "$tmp/$1.out" | tail -1 |
-		sed -n 's/.* \(x=[^ ]* y=[^ ]* facing=[^ ]* formation=[^ ]*\) .*/\1/p'
-}
-
-# field NAME unit|commander ID KEY: one key=value field from the last dump
-field() {
-	grep "^$2 id=$3 " "$tmp/$1.out" | tail -1 | tr ' ' '\n' | sed -n "s/^$4=//p" | head -1
-}
-
-# refusal NAME 'ORDER': the reason given for refusing ORDER (empty if none)
-refusal() {
-	grep -F "refused: $2: " "$tmp/$1.out" | head -1 | sed 's/^refused: [^:]*: //'
-}
-
 # accepted NAME 'ORDER' DESCRIPTION: the order was not refused
 accepted() {
 	if grep -qF "refused: $2: " "$tmp/$1.out"; then
@@ -67,22 +42,6 @@ accepted() {
 	else
 		ok 0 "$3"
 	fi
-}
-
-# near GOT EXPECTED TOLERANCE DESCRIPTION: |GOT - EXPECTED| <= TOLERANCE
-near() {
-	if [ -n "$1" ] && awk -v g="$1" -v e="$2" -v t="$3" \
-		'BEGIN { d = g - e; if (d < 0) d = -d; exit !(d <= t + 1e-9) }'; then
-		ok 0 "$4"
-	else
-		ok 1 "$4"
-		printf '#   got:      %s\n#   expected: %s (within %s)\n' "$1" "$2" "$3"
-	fi
-}
-
-# logline NAME PATTERN: the first log line matching PATTERN (grep -E)
-logline() {
-	grep '^log: ' "$tmp/$1.out" | grep -E -- "$2" | head -1
 }
 
 printf 'dump\n' >"$tmp/first"
@@ -389,7 +348,7 @@ like "$(refusal pass 'move P3 6')" "stop on P4" "skirmishers may not stop on a f
 is "$(pos pass P3)" "x=30.00 y=100.00 facing=0.0 formation=skirmish" "skirmishers move through a friend"
 is "$(pos pass P5)" "x=50.00 y=100.00 facing=0.0 formation=battery" "a redeploying battery moves through a friend"
 like "$(refusal pass 'move P7 12')" "touch E1.*only a charge" "skirmishers cannot move through an enemy"
-is "$(field pass unit P7 y)" "102.05" "a normal move stops just short of the enemy (8 cm gap, less the 0.05 contact distance)"
+is "$(field pass '$' unit P7 y)" "102.05" "a normal move stops just short of the enemy (8 cm gap, less the 0.05 contact distance)"
 
 # ======================================================================
 # Undo, and refused orders change nothing
@@ -463,7 +422,7 @@ EOF
 # edge: those positions are checked to that tolerance.
 like "$(refusal ter 'move T1 6')" "half rate.*only 3.0 cm" "in a wood a column's 6 cm carry it 3 cm"
 is "$(pos ter T1)" "x=13.50 y=42.00 facing=0.0 formation=column" "a column inside a wood moves 3 cm"
-near "$(field ter unit T2 y)" 47 0.05 "2 cm free, then 4 cm of allowance in the wood: 2 cm more"
+near "$(field ter '$' unit T2 y)" 47 0.05 "2 cm free, then 4 cm of allowance in the wood: 2 cm more"
 is "$(pos ter T3)" "x=56.50 y=42.00 facing=0.0 formation=column" "a wood on a hill is still half rate, not quarter"
 like "$(refusal ter 'prolong T4 1')" "wood 'W4', where unlimbered artillery may not go" "artillery cannot prolong into a wood"
 like "$(refusal ter 'redeploy T4 0 5')" "wood 'W4', where limbered artillery may not go" "artillery cannot redeploy into a wood"
@@ -475,7 +434,7 @@ like "$(refusal ter 'prolong T8 1')" "only 0.5 cm" "a battery in rough ground pr
 is "$(pos ter T8)" "x=120.00 y=54.50 facing=0.0 formation=battery" "... so 0.5 cm it may"
 like "$(refusal ter 'move T9 3')" "rough ground 'IR'" "impassable rough ground stops infantry"
 is "$(pos ter T10)" "x=160.00 y=44.00 facing=0.0 formation=column" "a column following a road through a wood ignores the wood"
-near "$(field ter unit T12 y)" 82 0.05 "a river at a ford is crossed as a stream: 2 cm free then 2 cm at half rate"
+near "$(field ter '$' unit T12 y)" 82 0.05 "a river at a ford is crossed as a stream: 2 cm free then 2 cm at half rate"
 like "$(refusal ter 'move T13 3')" "river 'RV'" "a river is impassable away from fords and bridges"
 like "$(refusal ter 'cross T13 BR')" "not in contact with BR" "a unit crosses a bridge only once it touches it"
 is "$(pos ter T14)" "x=60.00 y=75.00 facing=0.0 formation=column" "a unit crossing a bridge is placed on the far side, touching it"
@@ -483,13 +442,13 @@ like "$(refusal ter 'move T14 1')" "bridge" "crossing a bridge uses all remainin
 like "$(refusal ter 'move T15 3')" "bridge|river" "a unit cannot walk over a bridge into the river: it crosses with 'cross'"
 like "$(refusal ter 'prolong T16 1')" "stream 'ST', where unlimbered artillery may not go" "unlimbered artillery cannot enter a stream"
 like "$(refusal ter 'redeploy T17 0 5')" "stream" "a battery cannot unlimber in a stream"
-near "$(field ter unit T17 y)" 75 0.1 "a redeploying battery crosses a stream at half rate: 4 + 4 (costing 8) + 3 = 11 cm"
+near "$(field ter '$' unit T17 y)" 75 0.1 "a redeploying battery crosses a stream at half rate: 4 + 4 (costing 8) + 3 = 11 cm"
 is "$(pos ter T18)" "x=172.00 y=87.00 facing=0.0 formation=square" "defend: infantry in square on the landmark"
 like "$(refusal ter 'move T19 3')" "landmark 'LM2', where cavalry may not go" "cavalry cannot enter a landmark"
 like "$(refusal ter 'defend T19')" "only infantry" "only infantry defends a landmark"
 like "$(refusal ter 'sidestep T20 right 6')" "half rate.*only 3.0 cm" "side-stepping in a wood costs double too"
 is "$(pos ter T20)" "x=172.50 y=44.00 facing=0.0 formation=line" "... so a line in a wood side-steps 3 cm"
-near "$(field ter unit T21 y)" 46 0.05 "a line (two stands wide) does not follow a road: the wood slows it"
+near "$(field ter '$' unit T21 y)" 46 0.05 "a line (two stands wide) does not follow a road: the wood slows it"
 
 # ======================================================================
 # Division manoeuvres
@@ -555,7 +514,7 @@ is "$(pos div36 G1)" "x=29.00 y=100.00 facing=270.0 formation=battery" "a batter
 # that particular Brigade is chosen": a division manoeuvre moves all its
 # brigades at once, so their commanders may ride with them.
 accepted div36 'cmove D1a 25 80' "a brigade stand moves with its brigade in a division manoeuvre"
-is "$(field div36 commander D1a x),$(field div36 commander D1a y)" "25.00,80.00" "... 35 cm north"
+is "$(field div36 '$' commander D1a x),$(field div36 '$' commander D1a y)" "25.00,80.00" "... 35 cm north"
 like "$(refusal div36 'brigade D1a')" "already had the initiative this Turn" "after a division manoeuvre its brigades count as chosen"
 like "$(refusal div36 'brigade D1art')" "already had the initiative this Turn" "... its division artillery too"
 
@@ -597,30 +556,30 @@ dump
 EOF
 like "$(refusal cmd 'cmove A1 100 96')" "own brigade's initiative" "a brigade stand moves only in its brigade's initiative"
 like "$(refusal cmd 'cmove AC 56 20 56 21')" "36" "a command stand moves no more than 36 cm (36 + 1 refused, naming the 36 cm)"
-is "$(field cmd commander AC x),$(field cmd commander AC y)" "50.00,26.00" "a corps stand rides 36 cm through a waypoint"
+is "$(field cmd '$' commander AC x),$(field cmd '$' commander AC y)" "50.00,26.00" "a corps stand rides 36 cm through a waypoint"
 like "$(refusal cmd 'cmove AC 50 30')" "once a Turn" "a corps stand moves once a Turn"
-is "$(field cmd commander AD2 x),$(field cmd commander AD2 y)" "110.00,30.00" "a division stand moves before a brigade is chosen"
+is "$(field cmd '$' commander AD2 x),$(field cmd '$' commander AD2 y)" "110.00,30.00" "a division stand moves before a brigade is chosen"
 like "$(refusal cmd 'cmove AD1 45 70')" "before one of its brigades is given the initiative" "... but not once its brigade has it"
 like "$(refusal cmd 'cmove A3 100 30')" "own brigade's initiative" "another brigade's stand does not move in this initiative"
 like "$(refusal cmd 'cmove A1 100 90')" "touch N3" "a command stand cannot end on a unit"
 like "$(grep '^unit id=N3 ' "$tmp/cmd.out" | head -1)" "status=not_in_command" "N3 starts out of command"
 like "$(refusal cmd 'attach A1 N4')" "within 6 cm" "a brigade commander attaches only within 6 cm"
 like "$(grep '^unit id=N3 ' "$tmp/cmd.out" | sed -n 2p)" "status=in_command" "a unit with its brigade commander attached is in command"
-is "$(field cmd commander A1 attached) $(field cmd commander A1 x),$(field cmd commander A1 y)" "N3 100.00,84.00" \
+is "$(field cmd '$' commander A1 attached) $(field cmd '$' commander A1 x),$(field cmd '$' commander A1 y)" "N3 100.00,84.00" \
 	"the attached commander rides with the unit (6 cm north)"
 like "$(refusal cmd 'detach A1')" "beginning of the initiative" "no detaching once a unit of the brigade has manoeuvred"
 # N2 steps back onto the stand of its division commander AD1 at (45, 66):
 # friendly units move through command stands, and the stand is then moved
 # the least distance off the unit (1 cm to the unit's edge + 1.25 radius).
 is "$(pos cmd N2)" "x=45.00 y=66.00 facing=0.0 formation=line" "a unit may move onto a friendly command stand"
-near "$(awk -v y="$(field cmd commander AD1 y)" 'BEGIN { d = y - 66; print d < 0 ? -d : d }')" 2.25 0.15 \
+near "$(awk -v y="$(field cmd '$' commander AD1 y)" 'BEGIN { d = y - 66; print d < 0 ? -d : d }')" 2.25 0.15 \
 	"... which is moved the least distance off it (2.25 cm)"
 like "$(refusal cmd 'retreat Y1')" "enemy" "a side cannot retreat enemy units"
 like "$(refusal cmd 'retreat N7')" "not in command" "a unit not in command cannot retreat"
 like "$(grep '^unit id=N6 ' "$tmp/cmd.out" | tail -1)" "status=retreated" \
 	"a unit in command retreats, whether its brigade has the initiative or not"
 like "$(refusal cmd 'cmove AD2 110 35')" "once a Turn" "a division stand moves once a Turn"
-is "$(field cmd commander A2 attached)" "-" "a brigade commander detaches at the beginning of his brigade's initiative"
+is "$(field cmd '$' commander A2 attached)" "-" "a brigade commander detaches at the beginning of his brigade's initiative"
 like "$(grep '^unit id=N5 ' "$tmp/cmd.out" | sed -n 2p)" "status=cautious" "the unit he left is back to its own command status"
 like "$(refusal cmd 'attach A2 N5')" "beginning of the initiative" "no attaching once a unit of the brigade has manoeuvred"
 like "$(grep '^unit id=N5 ' "$tmp/cmd.out" | tail -1)" "status=retreated" "a unit in command but cautious may retreat"
@@ -634,6 +593,6 @@ cmove AC 20 30
 dump
 EOF
 accepted cmd2 'cmove AC 20 30' "a corps stand may move in the firing phase of its side's initiative"
-is "$(field cmd2 commander AC x),$(field cmd2 commander AC y)" "20.00,30.00" "... 10 cm south"
+is "$(field cmd2 '$' commander AC x),$(field cmd2 '$' commander AC y)" "20.00,30.00" "... 10 cm south"
 
 done_testing

@@ -23,6 +23,7 @@
 #include "engine/react.h"
 #include "engine/rng.h"
 #include "engine/rules.h"
+#include "test-util.h"
 
 /* Trials per measured probability: 4 sigma is then at most 0.037. */
 #define TRIALS 3000
@@ -33,26 +34,13 @@
  * manoeuvre phase. */
 static struct game *new_game(uint64_t seed)
 {
-	struct game *g = game_new(seed);
+	struct game *g = test_game_new(seed);
 	struct commander k = { .id = "C0", .name = "corps A", .side = SIDE_A, .level = CL_CORPS,
 	                       .of = 0, .rating = CR_EXCELLENT, .pos = { 50, 90 },
 	                       .state = US_ACTIVE, .attached = -1, .detached_from = -1 };
-	assert_non_null(g);
-	g->map.width = 200;
-	g->map.height = 200;
-	for (int s = 0; s < SIDE_COUNT; s++) {
-		struct corps c = { .side = (enum side)s, .commander = s == SIDE_A ? 0 : -1,
-		                   .nat = s == SIDE_A ? NAT_PRUSSIAN : NAT_AUSTRIAN };
-		struct division d = { .commander = -1 };
-		struct brigade b = { .kind = BK_MIXED, .commander = -1 };
-		snprintf(c.id, sizeof c.id, "C%d", s);
-		d.corps = game_add_corps(g, &c);
-		snprintf(d.id, sizeof d.id, "D%d", s);
-		b.division = game_add_division(g, &d);
-		snprintf(b.id, sizeof b.id, "B%d", s);
-		assert_int_equal(game_add_brigade(g, &b), s);
-	}
 	assert_int_equal(game_add_commander(g, &k), 0);
+	g->corps[SIDE_A].commander = 0;
+	g->corps[SIDE_B].nat = NAT_AUSTRIAN;
 	g->initiative = SIDE_A;
 	g->active_brigade = 0;
 	g->current_unit = -1;
@@ -64,12 +52,8 @@ static struct game *new_game(uint64_t seed)
 static int add_unit(struct game *g, const char *id, enum side side, enum unit_type type,
                     enum rating rating, enum formation form, double x, double y, double facing)
 {
-	struct unit u = { .side = side, .brigade = (int)side, .type = type, .rating = rating,
-	                  .nat = side == SIDE_A ? NAT_PRUSSIAN : NAT_AUSTRIAN,
-	                  .sp = 6, .sp0 = 6, .form = form, .pos = { x, y },
-	                  .facing = facing, .state = US_ACTIVE };
-	snprintf(u.id, sizeof u.id, "%s", id);
-	snprintf(u.name, sizeof u.name, "unit %s", id);
+	struct unit u = test_unit(id, side, type, rating, form, x, y, facing);
+	u.nat = side == SIDE_A ? NAT_PRUSSIAN : NAT_AUSTRIAN;
 	return game_add_unit(g, &u);
 }
 

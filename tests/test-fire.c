@@ -17,6 +17,7 @@
 #include "engine/rng.h"
 #include "engine/rules.h"
 #include "engine/terrain.h"
+#include "test-util.h"
 
 /* Footprints used below (cm): infantry line 5 x 2, column and square
  * 2.5 x 4, skirmish line 5.45 x 2, battery 3 x 3.  Facing 0 is north
@@ -24,34 +25,14 @@
 
 static struct game *new_game(void)
 {
-	struct game *g = game_new(1);
-	assert_non_null(g);
-	g->map.width = 200;
-	g->map.height = 200;
-	for (int s = 0; s < SIDE_COUNT; s++) {
-		struct corps c = { .side = (enum side)s, .nat = NAT_PRUSSIAN, .commander = -1 };
-		struct division d = { .commander = -1 };
-		struct brigade b = { .kind = BK_MIXED, .commander = -1 };
-		snprintf(c.id, sizeof c.id, "C%d", s);
-		d.corps = game_add_corps(g, &c);
-		snprintf(d.id, sizeof d.id, "D%d", s);
-		b.division = game_add_division(g, &d);
-		snprintf(b.id, sizeof b.id, "B%d", s);
-		assert_int_equal(game_add_brigade(g, &b), s);
-	}
-	return g;
+	return test_game_new(1);
 }
 
 /* A veteran Prussian unit (no national bonus); artillery medium. */
 static int add_unit(struct game *g, const char *id, enum side side, enum unit_type type,
                     enum formation form, double x, double y, double facing)
 {
-	struct unit u = { .side = side, .brigade = (int)side, .type = type,
-	                  .rating = RATING_VETERAN, .nat = NAT_PRUSSIAN,
-	                  .sp = 6, .sp0 = 6, .form = form, .pos = { x, y },
-	                  .facing = facing, .state = US_ACTIVE };
-	snprintf(u.id, sizeof u.id, "%s", id);
-	snprintf(u.name, sizeof u.name, "unit %s", id);
+	struct unit u = test_unit(id, side, type, RATING_VETERAN, form, x, y, facing);
 	if (unit_type_arm(type) == ARM_ARTILLERY)
 		u.weight = WEIGHT_MEDIUM;
 	return game_add_unit(g, &u);

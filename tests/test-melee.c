@@ -18,26 +18,13 @@
 #include "engine/game.h"
 #include "engine/melee.h"
 #include "engine/rules.h"
+#include "test-util.h"
 
 #define SEEDS 3000
 
 static struct game *new_game(uint64_t seed)
 {
-	struct game *g = game_new(seed);
-	assert_non_null(g);
-	g->map.width = 200;
-	g->map.height = 200;
-	for (int s = 0; s < SIDE_COUNT; s++) {
-		struct corps c = { .side = (enum side)s, .nat = NAT_PRUSSIAN, .commander = -1 };
-		struct division d = { .commander = -1 };
-		struct brigade b = { .kind = BK_MIXED, .commander = -1 };
-		snprintf(c.id, sizeof c.id, "C%d", s);
-		d.corps = game_add_corps(g, &c);
-		snprintf(d.id, sizeof d.id, "D%d", s);
-		b.division = game_add_division(g, &d);
-		snprintf(b.id, sizeof b.id, "B%d", s);
-		assert_int_equal(game_add_brigade(g, &b), s);
-	}
+	struct game *g = test_game_new(seed);
 	g->initiative = SIDE_A;
 	return g;
 }
@@ -45,11 +32,8 @@ static struct game *new_game(uint64_t seed)
 static int add_unit(struct game *g, const char *id, enum side side, enum unit_type type,
                     enum rating rating, int sp, double x, double y, double facing)
 {
-	struct unit u = { .side = side, .brigade = (int)side, .type = type, .rating = rating,
-	                  .nat = NAT_PRUSSIAN, .sp = sp, .sp0 = sp, .form = FORM_LINE,
-	                  .pos = { x, y }, .facing = facing, .state = US_ACTIVE };
-	snprintf(u.id, sizeof u.id, "%s", id);
-	snprintf(u.name, sizeof u.name, "unit %s", id);
+	struct unit u = test_unit(id, side, type, rating, FORM_LINE, x, y, facing);
+	u.sp = u.sp0 = sp;
 	return game_add_unit(g, &u);
 }
 

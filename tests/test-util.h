@@ -1,0 +1,52 @@
+/* test-util.h: what the cmocka tests that build tiny battles by hand
+ * (test-fire, test-charge, test-melee) share.  Include it after <cmocka.h>.
+ * Everything here is static inline, so a test that leaves a helper unused
+ * still builds cleanly with -Wall -Wextra -Werror. */
+#ifndef GROGNARD_TEST_UTIL_H
+#define GROGNARD_TEST_UTIL_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "engine/game.h"
+
+/* A new 200 x 200 cm game thrown with seed: for each side s a Prussian
+ * corps "C<s>" without a commander, its division "D<s>" and its mixed
+ * brigade "B<s>", brigade number s.  Corps, division and brigade s all
+ * belong to side s, so a test may change them by index. */
+static inline struct game *test_game_new(uint64_t seed)
+{
+	struct game *g = game_new(seed);
+	assert_non_null(g);
+	g->map.width = 200;
+	g->map.height = 200;
+	for (int s = 0; s < SIDE_COUNT; s++) {
+		struct corps c = { .side = (enum side)s, .nat = NAT_PRUSSIAN, .commander = -1 };
+		struct division d = { .commander = -1 };
+		struct brigade b = { .kind = BK_MIXED, .commander = -1 };
+		snprintf(c.id, sizeof c.id, "C%d", s);
+		d.corps = game_add_corps(g, &c);
+		snprintf(d.id, sizeof d.id, "D%d", s);
+		b.division = game_add_division(g, &d);
+		snprintf(b.id, sizeof b.id, "B%d", s);
+		assert_int_equal(game_add_brigade(g, &b), s);
+	}
+	return g;
+}
+
+/* A Prussian unit of 6 SP, named "unit <id>", in its side's brigade, in
+ * good order at (x, y); the caller changes what else it needs and adds it
+ * with game_add_unit. */
+static inline struct unit test_unit(const char *id, enum side side, enum unit_type type,
+                                    enum rating rating, enum formation form, double x, double y,
+                                    double facing)
+{
+	struct unit u = { .side = side, .brigade = (int)side, .type = type, .rating = rating,
+	                  .nat = NAT_PRUSSIAN, .sp = 6, .sp0 = 6, .form = form, .pos = { x, y },
+	                  .facing = facing, .state = US_ACTIVE };
+	snprintf(u.id, sizeof u.id, "%s", id);
+	snprintf(u.name, sizeof u.name, "unit %s", id);
+	return u;
+}
+
+#endif
