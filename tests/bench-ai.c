@@ -7,6 +7,7 @@
  *   - both sides' win rates of the AI against itself on a mirrored battle;
  *   - how many orders the engine refused (must be 0).
  * usage: bench-ai [-n BATTLES] [-r REFUSAL_BATTLES] [-l easy|normal|hard] DATADIR
+ * -q: only the games against the naive baseline.
  * or, to look at one battle's log: bench-ai -1 SCENARIO:SEED:AB DATADIR
  * (SCENARIO 0 built-in, 1 Auerstedt, 2 mirror; A and B each g or n). */
 #include "config.h"
@@ -151,6 +152,13 @@ static int battle(const struct scenario *s, uint64_t seed, enum who a, enum who 
 		exit(1);
 	}
 	*ms = now_ms() - t0;
+	if (show_log)
+		for (int i = 0; i < g->nunits; i++) {
+			const struct unit *u = &g->units[i];
+			if (u->state == US_ACTIVE)
+				printf("at end: %s side %d at %.1f %.1f facing %.0f %s sp %d\n", u->id, u->side, u->pos.x,
+				       u->pos.y, u->facing, formation_names[u->form].key, u->sp);
+		}
 	general_calls = tg;
 	naive_calls = tn;
 	winner = g->winner;
@@ -186,10 +194,13 @@ int main(int argc, char **argv)
 	struct rusage ru;
 
 	const char *one = NULL;
+	bool naive_only = false;
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	while ((opt = getopt(argc, argv, "n:r:l:1:")) != -1) {
+	while ((opt = getopt(argc, argv, "n:r:l:1:q")) != -1) {
 		if (opt == '1')
 			one = optarg;
+		else if (opt == 'q')
+			naive_only = true;
 		else if (opt == 'n')
 			n = atoi(optarg);
 		else if (opt == 'r')
@@ -237,6 +248,8 @@ int main(int argc, char **argv)
 		       100 * won_a / n, draw_a, 100 * won_b / n, draw_b);
 	}
 
+	if (naive_only)
+		return 0;
 	printf("== the AI against itself, %d seeds ==\n", n);
 	for (int s = 0; s < 3; s++) {
 		int won[2] = { 0, 0 }, draws = 0;

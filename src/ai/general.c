@@ -32,8 +32,8 @@
 #define CLOSE_TO 3.0
 #define HOLD_OFF 8.0
 #define CAVALRY_WAITS 14.0
-#define CAVALRY_THREAT 18.0
-#define SQUARE_CLEAR 24.0
+#define THREAT_MARGIN 2.0
+#define SQUARE_MARGIN 5.0
 #define ARTILLERY_WANTS 24.0
 #define ORDERS_PER_UNIT 6
 
@@ -105,6 +105,24 @@ static struct vec2 objective_centre(const struct game *g, const struct objective
 		return f->n ? v2_scale(c, 1.0 / f->n) : o->at;
 	}
 	return o->at;
+}
+
+/* Could formed enemy cavalry charge u next: within its charge allowance
+ * (plus margin) and roughly in front of it? */
+static bool cavalry_threat(const struct game *g, const struct unit *u, double margin)
+{
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *c = &g->units[i];
+		const struct move_allowance *ma;
+		if (c->side == u->side || !active(c) || !unit_is_cavalry(c) || !unit_formed(c) ||
+		    unit_has_marker(c, MK_BLUE) || !(ma = rules_move_for(c->type, c->form)) || ma->charge <= 0)
+			continue;
+		if (fabs(geom_angle_diff(c->facing, geom_bearing(c->pos, u->pos))) > 60)
+			continue;
+		if (game_units_within(c, u, ma->charge + margin))
+			return true;
+	}
+	return false;
 }
 
 /* Is an enemy of side on (or within reach of) an objective? */
@@ -411,7 +429,8 @@ static bool form_to(struct game *g, enum side side, int unit, enum formation f, 
 	return try_order(g, side, o);
 }
 
-/* A move straight ahead that gets somewhere (half a centimetre at least). */
+/* A move straight ahead that gets somewhere: at least half a centimetre,
+ * and, when it is to go far, at least a third of the way it wanted. */
 static bool move_by(struct game *g, enum side side, int unit, double dist, struct order *o)
 {
 	struct preview pv;
@@ -428,7 +447,7 @@ static bool move_by(struct game *g, enum side side, int unit, double dist, struc
 	o->flag = OF_MAX;
 	o->a = 0;
 	order_preview(g, side, o, &pv);
-	return pv.ok && v2_dist(pv.pos, from) >= 0.5;
+	return pv.ok && v2_dist(pv.pos, from) >= fmax(0.5, fmin(dist, 6) / 3);
 }
 
 /* The best charge for a unit now, or -1. */
@@ -494,11 +513,23 @@ static bool unit_next(struct general_ai *ai, struct game *g, enum side side, int
 	cav = nearest_enemy(g, u, true, &dcav);
 	target = p ? p->goal : g->units[e].pos;
 	/* An objective that is not ours and that no enemy stands on is to be
-	 * taken: go for it.  Otherwise engage an enemy close at hand rather
-	 * than march past it. */
+	 * taken: go for it.  Otherwise the division keeps its frontage: each
+	 * unit heads for the goal shifted by where it stands in the division,
+	 * so that they do not all converge on one point and jam; an enemy
+	 * close at hand is engaged rather than marched past. */
 	bool seize = p && role != ROLE_RESERVE && p->objective >= 0 && g->obj[p->objective].holder != (int)side &&
 	             !objective_defended(g, p->objective, side);
-	if (d < 25 && role == ROLE_ATTACK && !seize)
+	struct vec2 middle;
+	if (p && !seize && centroid(g, side, div, &middle)) {
+		struct vec2 off = v2_sub(u->pos, middle);
+		double len = v2_len(off);
+		if (len > 20)
+			off = v2_scale(off, 20 / len);
+		target = v2_add(target, off);
+		target.x = fmin(fmax(target.x, 2), g->map.width - 2);
+		target.y = fmin(fmax(target.y, 2), g->map.height - 2);
+	}
+	if (d < 12 && role == ROLE_ATTACK && !seize)
 		target = g->units[e].pos;
 	goal_dist = v2_dist(u->pos, target);
 	bearing = geom_bearing(u->pos, target);
@@ -534,15 +565,15 @@ static bool unit_next(struct general_ai *ai, struct game *g, enum side side, int
 	}
 
 	if (unit_is_infantry(u)) {
-		bool threatened = ai->level != AI_EASY && cav >= 0 && dcav < CAVALRY_THREAT &&
-		                  unit_formed(&g->units[cav]) && u->irregular == IRR_NONE &&
-		                  u->form != FORM_SKIRMISH;
+		bool squares = ai->level != AI_EASY && cav >= 0 && u->irregular == IRR_NONE &&
+		               u->form != FORM_SKIRMISH;
+		bool threatened = squares && cavalry_threat(g, u, THREAT_MARGIN);
 		enum formation want;
 		if (!(*did & DID_FORM)) {
 			*did |= DID_FORM;
 			if (threatened)
 				want = FORM_SQUARE;
-			else if (u->form == FORM_SQUARE && dcav < SQUARE_CLEAR)
+			else if (u->form == FORM_SQUARE && squares && cavalry_threat(g, u, SQUARE_MARGIN))
 				want = FORM_SQUARE;
 			else if (d > DEPLOY_AT && role != ROLE_HOLD)
 				want = FORM_COLUMN;
