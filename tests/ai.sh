@@ -3,7 +3,7 @@
 # a result without a refused order, each activation states its intent, the
 # baseline and the levels are chosen with --ai.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-plan 19
+plan 22
 tmp=${TMPDIR:-/tmp}/grognard-ai.$$
 trap 'rm -f "$tmp"' EXIT
 
@@ -34,6 +34,20 @@ battle 15 --ai naive
 ok $? "--ai naive plays the baseline"
 like "$(cat "$tmp")" "^report: Result: " "and that battle ends too"
 ok $(grep -q 'advances in column' "$tmp" && echo 1 || echo 0) "the baseline states no plan"
+
+# Auerstedt to a result by script, both sides typed: the orders and answers
+# of an AI battle, saved, become a script for --side both.
+XDG_DATA_HOME=$tmp.d
+export XDG_DATA_HOME
+printf 'save aue\n' | "$GROGNARD" --batch --side none --seed 3 auerstedt >"$tmp" 2>&1
+result=$(grep '^report: Result: ' "$tmp")
+like "$result" "^report: Result: " "Auerstedt, AI against AI, ends with a result"
+awk '/^history = \(/ { f = 1; next } f && /^\);/ { f = 0 } f' "$tmp.d/grognard/aue.save" |
+	sed 's/^ *"//; s/",\{0,1\}$//; s/\\"/"/g' >"$tmp.cmds"
+"$GROGNARD" --batch --side both --seed 3 --script "$tmp.cmds" auerstedt >"$tmp" 2>&1
+is "$(grep -c '^refused' "$tmp")" 0 "the same orders typed for both sides: none refused"
+is "$(grep '^report: Result: ' "$tmp")" "$result" "and Auerstedt is played to the same result by script"
+rm -rf "$tmp.d" "$tmp.cmds"
 
 "$GROGNARD" --batch --ai clever </dev/null >"$tmp" 2>&1
 is "$?" 2 "an unknown --ai level is a usage error"

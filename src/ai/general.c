@@ -476,13 +476,21 @@ static int best_charge(struct general_ai *ai, struct game *g, int unit, double *
 {
 	int best = -1;
 	double bv = charge_bar(ai, g, unit);
-	const struct move_allowance *ma = rules_move_for(g->units[unit].type, g->units[unit].form);
-	if (!ma || ma->charge <= 0)
+	const struct unit *u = &g->units[unit];
+	const struct move_allowance *ma = rules_move_for(u->type, u->form);
+	if (!ma || ma->charge <= 0 || unit_is_artillery(u) || unit_has_marker(u, MK_BLUE))
 		return -1;
 	for (int t = 0; t < g->nunits; t++) {
+		const struct unit *e = &g->units[t];
 		double v;
-		if (g->units[t].side == g->units[unit].side || !active(&g->units[t]) ||
-		    !game_units_within(&g->units[unit], &g->units[t], ma->charge + 1))
+		/* The rules' cheap tests first (the engine makes them too):
+		 * within reach, not cavalry for infantry, a turn of 90 degrees
+		 * at most in the initiative. */
+		if (e->side == u->side || !active(e) || unit_has_marker(e, MK_ORANGE) ||
+		    (unit_is_infantry(u) && unit_is_cavalry(e)) ||
+		    u->pivoted + fabs(geom_angle_diff(u->facing, geom_bearing(u->pos, e->pos))) >
+		        rules_special.pivot_charge_limit + 1e-9 ||
+		    !game_units_within(u, e, ma->charge + 1))
 			continue;
 		v = general_charge_value(g, unit, t, false) + target_bonus(g, t);
 		if (v > bv) {

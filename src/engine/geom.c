@@ -339,11 +339,21 @@ static void core_segment(const struct shape *s, int i, struct vec2 *a,
 /* Does shape a's filled core hold any vertex of b's core? */
 static bool core_holds_vertex_of(const struct shape *a, const struct shape *b)
 {
+	double box[4];
+	struct shape core = *a;
 	if (a->kind != SHAPE_POLYGON)
 		return false;
-	for (int i = 0; i < b->n; i++)
-		if (geom_poly_contains(a->pts, a->n, b->pts[i]))
+	core.r = 0;
+	geom_bounds(&core, box);
+	for (int i = 0; i < b->n; i++) {
+		struct vec2 q = b->pts[i];
+		/* Outside the polygon's box (and off its edge) is outside it. */
+		if (q.x < box[0] - ON_EDGE_EPS || q.x > box[2] + ON_EDGE_EPS || q.y < box[1] - ON_EDGE_EPS ||
+		    q.y > box[3] + ON_EDGE_EPS)
+			continue;
+		if (geom_poly_contains(a->pts, a->n, q))
 			return true;
+	}
 	return false;
 }
 

@@ -390,6 +390,22 @@ int move_pivot_blocker(const struct game *g, int unit, double from, double to)
 	struct obb b0 = unit_footprint_as(u->type, u->form, u->pos, from);
 	struct shape start = geom_obb_shape(&b0, sbuf);
 
+	/* Pivoting about its centre, the unit stays within the circle of its
+	 * half-diagonal: only units whose own circle comes within contact of
+	 * it can be touched (the rest are not looked at again). */
+	int near[256], nnear = 0;
+	bool pruned = g->nunits <= 256;
+	double ru = 0.5 * hypot(b0.w, b0.d);
+	if (pruned)
+		for (int j = 0; j < g->nunits; j++) {
+			const struct unit *o = &g->units[j];
+			struct obb fp;
+			if (j == unit || !unit_present(o))
+				continue;
+			fp = unit_footprint(o);
+			if (v2_dist(u->pos, o->pos) <= ru + 0.5 * hypot(fp.w, fp.d) + GEOM_CONTACT + 1e-6)
+				near[nnear++] = j;
+		}
 	move_mover_unit(g, unit, TMODE_MOVE, false, &m);
 	for (int i = 1; i <= n; i++) {
 		struct obb b = unit_footprint_as(u->type, u->form, u->pos, from + diff * i / n);
@@ -398,7 +414,8 @@ int move_pivot_blocker(const struct game *g, int unit, double from, double to)
 		int k;
 		/* "must not contact any other unit ... during a pivot": units
 		 * already touching it may stay touching but not be overlapped. */
-		for (int j = 0; j < g->nunits; j++) {
+		for (int q = 0; q < (pruned ? nnear : g->nunits); q++) {
+			int j = pruned ? near[q] : q;
 			const struct unit *o = &g->units[j];
 			struct vec2 ob[4];
 			struct shape os;
