@@ -11,7 +11,7 @@
 # of every run.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 168
+plan 210
 
 # count NAME PATTERN: how many log lines match PATTERN (grep -E)
 count() {
@@ -209,11 +209,6 @@ answer try
 answer even
 answer even
 answer even
-answer even
-answer even
-answer even
-answer even
-answer even
 answer sp 6
 answer stop 30
 answer back 3
@@ -246,14 +241,15 @@ before $j '^decide: jI ' '^decide: jC '; ok $? "... the other side's infantry be
 before $j '^decide: jC ' '^decide: jS '; ok $? "... and its cavalry before its squares"
 before $j '^decide: jS ' 'Impact:'; ok $? "every joining comes before the first blow"
 like "$(logline $j 'Impact: JI,')" "set 1 of 1 against j1 \(outflanks it; 6 SP\)" "a unit that joins behind the enemy outflanks it at the impact"
-like "$(decision $j '^decide: j1 ')" "j1 \(6 SP\) fights 2 enemies: how many SP against J1\?  \[answer even \| answer sp N \(0 to 6\)\]" \
+like "$(decision $j '^decide: j1 ')" "j1 \(2 SP\) fights 2 enemies: how many SP against J1\?  \[answer even \| answer sp N \(0 to 2\)\]" \
 	"a unit touching two enemies may split its SP"
 like "$(logline $j 'Melee round 1: j1, set 1 of 1 against JI')" "\(every unit; 1 SP\)" "an even split of 2 SP: 1 at each"
 like "$(logline $j 'Melee round 1: T1,.* against t1')" "\(every unit; 6 SP\), hits on 3\+: 6D6 " "a chosen split: 6 SP at one enemy ..."
 like "$(logline $j 'Melee round 1: T1,.* against t2')" "\(every unit; 2 SP\), hits on 3\+: 2D6 " "... the other 2 at the other"
 like "$(logline $j '^log: t1 (loses|\()')" "^log: t1 loses 4 SP \(1 left\)\.$" "the hits on one enemy stay on it"
 like "$(logline $j '^log: t2 (loses|\()')" "^log: t2 loses 1 SP \(4 left\)\.$" "... the hits on the other are its own"
-is "$(grep -c '^decide: T1 ' "$tmp/$j.out")" 2 "once an enemy is gone there is nothing to split"
+is "$(grep -c '^decide: T1 ' "$tmp/$j.out")" 1 \
+	"T1 is asked once: not at the impact, where it throws no set, nor once an enemy is gone"
 like "$(logline $j 'Melee round 2: T1,')" "against t2 \(every unit; 5 SP\)" "... the whole unit fights the one left"
 dice_ok $j; ok $? "join: every dice line counts its hits right"
 losses_ok $j; ok $? "join: every loss is the hits of the round"
@@ -262,6 +258,56 @@ like "$(logline $j '^log: L3 has')" "L3 has no enemy left in contact after the i
 is "$(field $j '$' unit L3 facing)" "30.0" "stop and rally: a pivot of 30 degrees"
 is "$(field $j '$' unit JS y)" "51.95" "rally back: a column facing south goes 3 cm north"
 like "$(logline $j 'win:')" "Austrians are broken, having lost 7 of their 11 units" "7 of 11 units lost breaks a side (50%)"
+
+# ======================================================================
+# Joining in by a pivot, and command stands in the way of a joining unit
+# ======================================================================
+run melee-join90 2 join90 <<'EOF2'
+brigade AJ
+end
+end
+answer even
+answer even
+answer even
+answer even
+dump
+EOF2
+j=join90
+like "$(logline $j 'have the initiative')" "French have the initiative" "join90 (seed 2): the French have the initiative"
+is "$(cat "$tmp/$j.err")" "" "... and every answer fits its question"
+is "$(logline $j 'A2 joins')" "log: A2 joins in against b1 (2.7 cm)." \
+	"a line beside the combat joins by the smallest pivot that lets it reach the enemy ..."
+is "$(field $j 1 unit A2 facing)" "64.0" "... 64 degrees (a pivot towards b1's centre would touch A1 on the way)"
+like "$(logline $j 'Impact: A2,')" "against b1 \(outflanks it; " "... and fights (on b1's flank)"
+is "$(logline $j 'Brig-B evades')" "log: Brig-B evades A4 (white markers: no command radius this Turn)." \
+	"an enemy command stand in the way of a unit joining in evades"
+near "$(awk -v x="$(field $j 1 commander BB x)" -v y="$(field $j 1 commander BB y)" 'BEGIN { print sqrt((x - 100) ^ 2 + (y - 54.5) ^ 2) }')" 9 3.01 \
+	"... 6 to 12 cm from where it stood"
+is "$(logline $j 'A4 joins')" "log: A4 joins in against b3 (4.5 cm)." "... and the unit joins all the same"
+
+# ======================================================================
+# Losing command stands
+# ======================================================================
+run melee-stands 2 stands <<'EOF2'
+brigade AS
+move X1 6
+move X2 6
+end
+end
+dump
+EOF2
+t=stands
+like "$(logline $t 'have the initiative')" "French have the initiative" "stands (seed 2): the French have the initiative"
+is "$(logline $t 'Div-B')" "log: Div-B finds nowhere to evade to and is lost." \
+	"a division stand touched by a moving enemy with no place 6 cm clear of the enemy is lost"
+is "$(field $t 1 commander BD status)" "eliminated" "... gone"
+is "$(logline $t 'Corps-B')" "log: Corps-B finds no place 6 cm clear of the enemy and goes where he can." \
+	"a corps stand in the same plight is not lost (only an overrun removes it) ..."
+like "$(logline $t 'Corps-B evades')" "Corps-B evades X1" "... it evades all the same"
+is "$(field $t 1 commander BC status) $(field $t 1 commander BC radius)" "active 0" "... and has no radius for the rest of the Turn"
+is "$(count $t '^log: b[123] \(.*\) is eliminated')" 3 "Brig-B's brigade loses 3 of its 4 units (more than half) ..."
+is "$(field $t 1 commander BB status) $(field $t 1 commander BB attached)" "active b4" \
+	"... but Brig-B, attached to b4, stays"
 
 # ======================================================================
 # Charges: the impact, break-through charges, commanders overrun
@@ -323,8 +369,8 @@ is "$(logline $h 'CB obtains')" "log: CB obtains a break-through." "charging ski
 is "$(field $h 1 unit CB markers)" "white" "... a white marker"
 d=$(decision $h 'CB has a break-through')
 like "$d" "answer back N \(6 to 12\) \| answer forward N \(0 to 12\)" "cavalry rallies back 6 to 12 cm, forward up to 12"
-like "$d" "answer charge-sk1 \| answer charge-sk2\]$" "enemies within charge reach may be charged"
-like "$d" "answer charge-ca7 " "... an emergency square too"
+like "$d" "answer charge-sk1 \| answer charge-sk2 \| answer charge-ca7\]$" \
+	"enemies within charge reach may be charged (nearest first), an emergency square too"
 is "$(printf '%s\n' "$d" | grep -c 'charge-ca[56]')" 0 "... but not enemies beyond its 25 cm"
 before $h 'CB has a break-through' 'ca3 has a break-through'; ok $? "the side with the initiative breaks through first"
 like "$(logline $h 'CB takes a hit')" "CB takes a hit for its break-through charge \(4 SP left\)" "a break-through charge costs a hit first"
@@ -342,6 +388,74 @@ near "$(field $h '$' unit ca3 y)" "$(awk -v y="$(field $h 1 unit ca3 y)" 'BEGIN 
 dice_ok $h; ok $? "charges: every dice line counts its hits right"
 losses_ok $h; ok $? "charges: every loss is the hits of the round"
 thresholds_ok $h " ca5 ca6 ca7 sk1 sk2 "; ok $? "charges: units go at 1 SP or less (0 for squares, skirmishers, Guard)"
+
+# ======================================================================
+# The ground: each feature that gives an advantage halves the dice
+# ======================================================================
+run melee-ground 2 ground <<'EOF2'
+brigade AG
+end
+end
+dump
+EOF2
+o=ground
+like "$(logline $o 'have the initiative')" "French have the initiative" "ground (seed 2): the French have the initiative"
+like "$(logline $o 'Melee round 1: S1,')" "\(every unit; 6 SP, halved for the ground\), hits on 3\+: 3D6 " \
+	"a unit in a stream against one that only touches its bank: halved (touching the bank is not being in it)"
+like "$(logline $o 'Melee round 1: s1,')" "\(every unit; 5 SP\), hits on 4\+: 5D6 " "... the unit on the bank is not"
+like "$(logline $o 'Melee round 1: D1,')" "\(every unit; 6 SP, halved for the ground\), hits on 3\+: 3D6 " \
+	"against a unit wholly in a wood: halved"
+like "$(logline $o 'Melee round 1: d1,')" "\(every unit; 5 SP\), hits on 4\+: 5D6 " "... the unit in the wood is not"
+like "$(logline $o 'Melee round 1: R1,')" "\(every unit; 6 SP, halved for the ground\), hits on 3\+: 3D6 " \
+	"against a unit wholly on rough ground: halved"
+like "$(logline $o 'Melee round 1: r1,')" "\(every unit; 5 SP\), hits on 4\+: 5D6 " "... the unit on it is not"
+like "$(logline $o 'Melee round 1: L1, set 2 of 2')" "\(every unit, formed infantry against a square; 6 SP, halved for the ground\), hits on 3\+: 3D6 " \
+	"against a square in a landmark: every set halved"
+like "$(logline $o 'Melee round 1: l1,')" "\(every unit; 5 SP\), hits on 4\+: 5D6 " "... the square in it is not"
+like "$(logline $o 'Melee round 1: T1,')" "\(every unit; 6 SP, halved for the ground\), hits on 3\+: 3D6 " \
+	"a unit in a ditch against one touching it from behind: halved"
+like "$(logline $o 'Melee round 1: t1,')" "\(every unit; 5 SP\), hits on 4\+: 5D6 " "... the unit behind the ditch is not"
+like "$(logline $o 'Melee round 1: B1,')" "\(every unit; 2 SP, halved for the ground\), hits on 1\+: 1D6 " \
+	"two Guard lines both wholly on a hill: both halved (2 SP, 1 die) ..."
+like "$(logline $o 'Melee round 1: b1,')" "\(every unit; 2 SP, halved for the ground\), hits on 1\+: 1D6 " "... each"
+is "$(count $o '^log: Melee round 2: (B1|b1),')" 0 "with 1 SP each neither has a die to throw ..."
+is "$(logline $o 'broken off')" "log: Nobody in the fight has a die left to throw: the combat is broken off." \
+	"... so the combat is broken off, not fought for ever"
+is "$(logline $o 'B1 steps back')" "log: B1 steps back 1.5 cm." "... the side with the initiative steps back (3 cm of allowance, half rate on the hill)"
+is "$(field $o '$' unit B1 sp) $(field $o '$' unit b1 sp) $(field $o '$' unit B1 y) $(field $o '$' unit b1 y)" "1 1 61.50 58.00" \
+	"... both survive, out of contact"
+dice_ok $o; ok $? "ground: every dice line counts its hits right"
+losses_ok $o; ok $? "ground: every loss is the hits of the round"
+
+# ======================================================================
+# Rallying after a break-through
+# ======================================================================
+run melee-rally 2 rally <<'EOF2'
+brigade AR
+charge CR sk1
+answer fallback 12
+charge IR sk2
+answer fallback 12
+end
+end
+answer forward 6
+answer charge
+answer back 6
+dump
+EOF2
+r=rally
+like "$(logline $r 'have the initiative')" "French have the initiative" "rally (seed 2): the French have the initiative"
+is "$(cat "$tmp/$r.err")" "" "... and every answer fits its question"
+like "$(decision $r 'CR has a break-through')" "answer forward N \(0 to 12\) \| answer charge-ba1 \| answer charge-sk1 \| answer charge-ba2 \| answer charge-oc \| answer charge-ba4\]$" \
+	"a break-through charge is offered at every enemy in reach, nearest first (five here)"
+like "$(logline $r 'oc opportunity-charges')" "oc opportunity-charges CR" \
+	"hussars that charged earlier, rallying forward, are opportunity-charged"
+is "$(count $r '^log: Impact: CR,')" 0 "... their charge is over: they throw no 'charging cavalry' set at the impact"
+like "$(logline $r 'Impact: oc,')" "against CR \(charging formed cavalry against a unit not in square; 5 SP\)" \
+	"... the cavalry that charged them does"
+like "$(logline $r 'IR rallies back:')" "its 6.0 cm of allowance carry it 3.0 cm at half rate" \
+	"a rally back on a hill is at half rate"
+is "$(field $r '$' unit IR y)" "61.55" "... 6 cm of allowance move the line 3 cm back"
 
 # ======================================================================
 # Command

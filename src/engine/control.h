@@ -10,7 +10,7 @@
 
 struct game;
 
-#define DECISION_MAX_OPTIONS 8
+#define DECISION_MAX_OPTIONS 16
 
 /* Every decision the rules give a side: id, word, what it is about. */
 #define DECISION_LIST(X) \

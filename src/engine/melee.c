@@ -19,6 +19,9 @@
 #include "rules.h"
 
 #define MAX_ROUNDS 60
+/* Break-through charge targets a question can offer beside the three
+ * rallies. */
+#define BT_TARGETS (DECISION_MAX_OPTIONS - 3)
 
 int order_charge(struct game *g, struct controller **ctl, int unit, int target, bool breakthrough,
                  char *why, size_t size);
@@ -119,7 +122,8 @@ int melee_round_sets(const struct game *g, int unit, int enemy, char *why, int s
 
 /* Terrain (Mini-Nap 2): the enemy defends a general feature it stands
  * wholly inside, or a linear feature it touches without being on it while
- * the unit is partly on it; a unit in a stream fights one outside it at a
+ * the unit is partly on it; a unit in a stream (overlapping the water:
+ * touching the bank is not being in it) fights one outside it at a
  * disadvantage.  Each such feature halves the unit's dice. */
 int melee_halvings(const struct game *g, int unit, int enemy)
 {
@@ -134,7 +138,7 @@ int melee_halvings(const struct game *g, int unit, int enemy)
 		if (!r->h2h)
 			continue;
 		if (f->type == TT_STREAM || f->type == TT_FORD) {
-			if (terrain_touches(f, &us) && !terrain_touches(f, &es))
+			if (geom_overlap(&us, &fs) && !geom_overlap(&es, &fs))
 				n++;
 		} else if (r->linear) {
 			if (geom_contact(&es, &fs) && !geom_overlap(&es, &fs) && geom_overlap(&us, &fs))
@@ -151,31 +155,34 @@ int melee_halvings(const struct game *g, int unit, int enemy)
 
 /* Can a unit join against an enemy already in combat: pivot at most 90
  * degrees, then straight up to 6 cm into contact, touching nothing else
- * and crossing no forbidden ground. */
+ * and crossing no forbidden ground.  The pivots are tried smallest first
+ * (none, then 1 degree either way, clockwise first, up to 90): the first
+ * that brings the unit onto the enemy, and that it can make without
+ * touching anything, is the one it makes. */
 static bool can_join(struct game *g, int unit, int enemy, double *facing, double *dist)
 {
 	struct unit *u = &g->units[unit];
-	struct obb fp;
 	struct mover m;
-	struct sweep s;
-	double want;
+	int steps = (int)floor(rules_melee.join_pivot + 1e-9);
 	if (game_unit_distance(u, &g->units[enemy]) > rules_melee.join_range + 1e-9)
 		return false;
-	want = geom_bearing(u->pos, g->units[enemy].pos);
-	if (fabs(geom_angle_diff(u->facing, want)) > rules_melee.join_pivot + 1e-9)
-		return false;
-	if (move_pivot_blocker(g, unit, u->facing, want) != -1)
-		return false;
-	fp = unit_footprint_as(u->type, u->form, u->pos, want);
 	move_mover_unit(g, unit, TMODE_MOVE, false, &m);
 	m.target = enemy;
 	m.through_friends = false;
-	move_sweep(g, &m, &fp, fp.c, geom_dir(want), rules_melee.join_move + 0.1, INFINITY, false, &s);
-	if (s.why != STOP_TARGET || s.dist > rules_melee.join_move + 1e-9)
-		return false;
-	*facing = want;
-	*dist = s.dist;
-	return true;
+	for (int k = 0; k <= 2 * steps; k++) {
+		double want = geom_norm_deg(u->facing + (k + 1) / 2 * (k % 2 ? 1.0 : -1.0));
+		struct obb fp = unit_footprint_as(u->type, u->form, u->pos, want);
+		struct sweep s;
+		move_sweep(g, &m, &fp, fp.c, geom_dir(want), rules_melee.join_move + 0.1, INFINITY, false, &s);
+		if (s.why != STOP_TARGET || s.dist > rules_melee.join_move + 1e-9)
+			continue;
+		if (k > 0 && move_pivot_blocker(g, unit, u->facing, want) != -1)
+			continue;
+		*facing = want;
+		*dist = s.dist;
+		return true;
+	}
+	return false;
 }
 
 /* Enemies already in combat with a friend of this side. */
@@ -209,7 +216,11 @@ static bool joinable(struct game *g, int unit, int *target, double *facing, doub
 static void join(struct game *g, int unit, int enemy, double facing, double dist)
 {
 	struct unit *u = &g->units[unit];
+	struct obb start = unit_footprint_as(u->type, u->form, u->pos, facing);
 	u->facing = facing;
+	/* Joining in is a move, not a charge: enemy command stands in the
+	 * way evade. */
+	react_stands_passed(g, unit, start, geom_dir(facing), dist, false);
 	u->pos = v2_add(u->pos, v2_scale(geom_dir(facing), dist));
 	{
 		int k = command_attached_to(g, unit);
@@ -347,14 +358,19 @@ static int split(struct game *g, struct controller **ctl, int unit, const int *f
 
 /* One unit's sets against one enemy: each set is 1D6 per allocated SP
  * (halved for the ground), a hit on the unit's quality number or more. */
+static int halved(int dice, int halvings)
+{
+	for (int h = 0; h < halvings; h++)
+		dice /= 2;
+	return dice;
+}
+
 static int throw_sets(struct game *g, int unit, int enemy, int sp, int sets, const char *round,
                       const char *why)
 {
 	struct unit *u = &g->units[unit];
 	int need = rules_quality[u->rating], halvings = melee_halvings(g, unit, enemy), hits = 0;
-	int dice = sp;
-	for (int h = 0; h < halvings; h++)
-		dice /= 2;
+	int dice = halved(sp, halvings);
 	for (int s = 0; s < sets; s++) {
 		if (dice <= 0)
 			continue;
@@ -378,24 +394,30 @@ static int fight_round(struct game *g, struct controller **ctl, const int *group
 		return 0;
 	snprintf(label, sizeof label, impact ? "Impact" : "Melee round %d", round);
 	for (int k = 0; k < n; k++) {
-		int u = group[k], foes[16], alloc[16], nf;
+		int u = group[k], foes[16], alloc[16], sets[16], nf = 0, all;
+		char why[16][200];
 		if (!present(&g->units[u]))
 			continue;
-		nf = enemies(g, u, foes, 16);
+		/* Strength points go only at the enemies it throws at this round
+		 * (at the impact, often none: then nothing to share). */
+		all = enemies(g, u, foes, 16);
+		for (int j = 0; j < all; j++) {
+			int ns = impact ? melee_impact_sets(g, u, foes[j], why[nf], sizeof why[nf])
+			                : melee_round_sets(g, u, foes[j], why[nf], sizeof why[nf]);
+			if (ns > 0) {
+				sets[nf] = ns;
+				foes[nf++] = foes[j];
+			}
+		}
 		if (!nf)
 			continue;
 		if (split(g, ctl, u, foes, nf, alloc) == REACT_QUIT) {
 			free(pending);
 			return REACT_QUIT;
 		}
-		for (int j = 0; j < nf; j++) {
-			char why[200];
-			int sets = impact ? melee_impact_sets(g, u, foes[j], why, sizeof why)
-			                  : melee_round_sets(g, u, foes[j], why, sizeof why);
-			if (!sets || alloc[j] <= 0)
-				continue;
-			pending[foes[j]] += throw_sets(g, u, foes[j], alloc[j], sets, label, why);
-		}
+		for (int j = 0; j < nf; j++)
+			if (alloc[j] > 0)
+				pending[foes[j]] += throw_sets(g, u, foes[j], alloc[j], sets[j], label, why[j]);
 	}
 	/* "losses ... removed at the end of the round". */
 	for (int u = 0; u < g->nunits; u++) {
@@ -434,6 +456,58 @@ static int group_of(const struct game *g, int start, int *out, unsigned char *se
 	return n;
 }
 
+/* Could anybody in the group throw a die in a melee round?  Every unit
+ * throws at least one set at each enemy it touches, with all its SP at
+ * most; halving for the ground may leave none. */
+static bool any_dice(const struct game *g, const int *group, int n)
+{
+	for (int k = 0; k < n; k++) {
+		int foes[16], nf;
+		if (!present(&g->units[group[k]]))
+			continue;
+		nf = enemies(g, group[k], foes, 16);
+		for (int j = 0; j < nf; j++)
+			if (halved(g->units[group[k]].sp, melee_halvings(g, group[k], foes[j])) > 0)
+				return true;
+	}
+	return false;
+}
+
+/* A combat in which nobody has a die left to throw could never end as the
+ * rules want (one side eliminated).  Our reading: it is broken off, and the
+ * units of the side with the initiative step back out of contact as far
+ * as the least rally back (3 cm of allowance for infantry, 6 for
+ * cavalry) takes them. */
+static void break_off(struct game *g, const int *group, int n)
+{
+	const struct breakthrough_rules *r = &rules_breakthrough;
+	int tmp[1];
+	enum side back = (enum side)g->initiative;
+	bool any = false;
+	for (int k = 0; k < n; k++)
+		any |= g->units[group[k]].side == back && present(&g->units[group[k]]);
+	if (!any)
+		back = (enum side)!back;
+	game_log(g, "Nobody in the fight has a die left to throw: the combat is broken off.");
+	for (int k = 0; k < n; k++) {
+		struct unit *u = &g->units[group[k]];
+		struct vec2 dir = v2_scale(geom_dir(u->facing), -1);
+		struct obb fp = unit_footprint(u);
+		double want = unit_is_cavalry(u) ? r->rally_back_cav_min : r->rally_back_inf_min;
+		struct mover m;
+		struct sweep s;
+		if (u->side != back || !present(u) || !enemies(g, group[k], tmp, 1))
+			continue;
+		move_mover_unit(g, group[k], TMODE_MOVE, false, &m);
+		m.through_friends = false;
+		/* Leaving the contact it starts in is allowed. */
+		move_sweep(g, &m, &fp, fp.c, dir, want, want, weather_all_half(g, m.tclass), &s);
+		u->pos = move_shift(fp, dir, s.dist).c;
+		move_clear_stands(g, group[k]);
+		game_log(g, "%s steps back %.1f cm.", u->id, s.dist);
+	}
+}
+
 /* Fight a group to the end: the impact round, then melee rounds. */
 static int fight_group(struct game *g, struct controller **ctl, int *group, int n)
 {
@@ -462,11 +536,19 @@ static int fight_group(struct game *g, struct controller **ctl, int *group, int 
 			any = present(&g->units[group[k]]) && enemies(g, group[k], tmp, 1) > 0;
 		if (!any)
 			break;
+		if (!any_dice(g, group, n)) {
+			break_off(g, group, n);
+			break;
+		}
 		if (fight_round(g, ctl, group, n, false, round) == REACT_QUIT) {
 			free(fought);
 			return REACT_QUIT;
 		}
 	}
+	/* The combat a charge began is over: whoever charged into it is no
+	 * longer charging (a later impact, say after a rally, is not its). */
+	for (int k = 0; k < n; k++)
+		g->units[group[k]].acted &= ~(unsigned)UA_CHARGING;
 	free(fought);
 	return 0;
 }
@@ -539,10 +621,16 @@ static int rally(struct game *g, struct controller **ctl, int unit, struct vec2 
 	struct sweep s;
 	double moved;
 	bool caught;
+	/* A rally is a move like any other: the cm chosen are movement
+	 * allowance, and half-rate ground costs double. */
 	move_mover_unit(g, unit, TMODE_MOVE, false, &m);
 	m.through_friends = false;
-	move_sweep(g, &m, &fp, fp.c, dir, want, INFINITY, false, &s);
-	if (s.dist < want - 1e-6) {
+	move_sweep(g, &m, &fp, fp.c, dir, want, want, weather_all_half(g, m.tclass), &s);
+	if (s.why == STOP_ALLOWANCE) {
+		game_log(g, "%s %s: its %.1f cm of allowance carry it %.1f cm at half rate.", u->id, what,
+		         want, s.dist);
+		want = s.dist;
+	} else if (s.dist < want - 1e-6) {
 		game_log(g, "%s %s only %.1f cm (it may touch nothing on the way).", u->id, what, s.dist);
 		want = s.dist;
 	}
@@ -565,22 +653,33 @@ static int breakthrough(struct game *g, struct controller **ctl, int unit)
 	const struct breakthrough_rules *r = &rules_breakthrough;
 	for (int chain = 0; chain < 20 && present(u) && unit_has_marker(u, MK_WHITE); chain++) {
 		struct decision d = { .kind = DK_BREAKTHROUGH, .side = u->side, .unit = unit };
-		char q[200], keys[4][24], labels[4][80];
-		int targets[4], nt = 0;
+		char q[200], keys[BT_TARGETS][24], labels[BT_TARGETS][80];
+		int targets[BT_TARGETS], nt = 0;
+		double dist[BT_TARGETS];
 		unit_set_marker(u, MK_WHITE, false);
-		/* Enemies a break-through charge could reach now. */
+		/* Every enemy a break-through charge could reach now, nearest
+		 * first (as many as a question can offer). */
 		if (ma && ma->charge > 0)
-			for (int e = 0; e < g->nunits && nt < 4; e++) {
+			for (int e = 0; e < g->nunits; e++) {
 				char why[256];
-				if (g->units[e].side == u->side || !present(&g->units[e]) ||
-				    game_unit_distance(u, &g->units[e]) > ma->charge ||
+				double de = game_unit_distance(u, &g->units[e]);
+				int at;
+				if (g->units[e].side == u->side || !present(&g->units[e]) || de > ma->charge ||
+				    (nt == BT_TARGETS && de >= dist[nt - 1]) ||
 				    order_charge_check(g, unit, e, true, why, sizeof why) < 0)
 					continue;
-				targets[nt] = e;
-				snprintf(keys[nt], sizeof keys[nt], "charge-%.16s", g->units[e].id);
-				snprintf(labels[nt], sizeof labels[nt], "charge %s (one hit first)", g->units[e].id);
-				nt++;
+				at = nt < BT_TARGETS ? nt++ : nt - 1;
+				for (; at > 0 && dist[at - 1] > de; at--) {
+					targets[at] = targets[at - 1];
+					dist[at] = dist[at - 1];
+				}
+				targets[at] = e;
+				dist[at] = de;
 			}
+		for (int k = 0; k < nt; k++) {
+			snprintf(keys[k], sizeof keys[k], "charge-%.16s", g->units[targets[k]].id);
+			snprintf(labels[k], sizeof labels[k], "charge %s (one hit first)", g->units[targets[k]].id);
+		}
 		snprintf(q, sizeof q, "%s has a break-through: rally or charge again.", u->id);
 		d.question = q;
 		decision_option(&d, "stop", "stop and rally (pivot up to 90 degrees)", -r->rally_pivot,
@@ -645,6 +744,10 @@ int melee_breakthrough_phase(struct game *g, struct controller **ctl)
 	bool any = false;
 	for (int i = 0; i < g->nunits; i++) {
 		struct unit *u = &g->units[i];
+		/* Every charge of the initiative has had its combat (or met
+		 * none: a feint, a target that fell back); only a break-through
+		 * charge makes a unit a charger again. */
+		u->acted &= ~(unsigned)UA_CHARGING;
 		/* Squares and artillery never break through. */
 		if (unit_has_marker(u, MK_WHITE) && (any_square(u) || unit_is_artillery(u)))
 			unit_set_marker(u, MK_WHITE, false);

@@ -199,12 +199,15 @@ void react_end_initiative(struct game *g)
 
 /* Find a place 6 to 12 cm from where the stand is and no closer than 6 cm
  * to any enemy unit; the farthest from the enemy wins.  The engine chooses
- * for the stand's side, as any player would: as safe as possible. */
+ * for the stand's side, as any player would: as safe as possible.  A
+ * corps stand is lost only by being overrun: where no place is 6 cm clear
+ * of the enemy it takes the clear place farthest from it (or, with none,
+ * stays where it is), evaded all the same. */
 static bool evade(struct game *g, int cmdr)
 {
 	struct commander *c = &g->cmdrs[cmdr];
-	struct vec2 from = c->pos, best = from;
-	double best_d = -1;
+	struct vec2 from = c->pos, best = from, any = from;
+	double best_d = -1, any_d = -1;
 	struct mover m;
 	move_mover_cmdr(g, cmdr, &m);
 	m.through_friends = false;
@@ -233,7 +236,16 @@ static bool evade(struct game *g, int cmdr)
 				best_d = nearest;
 				best = p;
 			}
+			if (nearest > any_d) {
+				any_d = nearest;
+				any = p;
+			}
 		}
+	}
+	if (best_d < 0 && c->level == CL_CORPS) {
+		game_log(g, "%s finds no place 6 cm clear of the enemy and goes where he can.", c->name);
+		best = any;
+		best_d = 0;
 	}
 	c->pos = best;
 	return best_d >= 0;
@@ -270,6 +282,12 @@ static void stands_in_the_way(struct game *g, int mover, struct obb start, struc
 			game_log(g, "%s evades %s (white markers: no command radius this Turn).", c->name, u->id);
 		}
 	}
+}
+
+void react_stands_passed(struct game *g, int mover, struct obb start, struct vec2 dir, double dist,
+                         bool overrun)
+{
+	stands_in_the_way(g, mover, start, dir, dist, overrun);
 }
 
 /* ------------------------------------------------------------------ */

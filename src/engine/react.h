@@ -22,6 +22,11 @@ struct controller;
 int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2 dir,
                  double dist, int target, double *moved, bool *caught);
 
+/* Command stands a unit's footprint touches on its way from start along
+ * dir for dist cm: overrun (charging cavalry) or evading. */
+void react_stands_passed(struct game *g, int mover, struct obb start, struct vec2 dir, double dist,
+                         bool overrun);
+
 /* A charge has reached its target: the target's reactions (fall back,
  * limber and flee, crews to a square, emergency square with the formed
  * infantry near it) and then the charger's feint.  start: how far apart

@@ -90,3 +90,10 @@ double weather_visibility(const struct game *g)
 		v = g->wx.sky_sight;
 	return v;
 }
+
+/* Hot weather halves everybody's rate; mud makes the whole field passable
+ * rough ground, free only for infantry. */
+bool weather_all_half(const struct game *g, enum tclass tc)
+{
+	return g->wx.weather == WX_HOT || (g->wx.mud && tc != TC_INFANTRY && tc != TC_SKIRMISH);
+}

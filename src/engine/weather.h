@@ -33,5 +33,8 @@ double weather_visibility(const struct game *g);
 /* Map a 2D6 throw on the time and weather tables. */
 int weather_time_for_roll(int roll, bool *dawn, bool *dusk);
 enum weather weather_for_roll(int roll);
+/* Whether the weather makes all movement half rate for this class of
+ * mover (hot weather, or mud for all but infantry). */
+bool weather_all_half(const struct game *g, enum tclass tc);
 
 #endif
