@@ -11,7 +11,7 @@
 # of every run.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 210
+plan 213
 
 # count NAME PATTERN: how many log lines match PATTERN (grep -E)
 count() {
@@ -530,5 +530,12 @@ printf 'concede\ndump\n' | "$GROGNARD" --batch --side both --seed 5 "$rules/mele
 is "$(logline concede 'concede|win')" "log: Austrians concede the battle." "the side with the initiative may concede"
 is "$(grep '^report: Result' "$tmp/concede.out")" "report: Result: French win: Austrians conceded." "... and the other side wins at once"
 like "$(grep '^game ' "$tmp/concede.out" | tail -1)" " phase=over " "... the battle is over"
+printf 'concede A\ndump\n' | "$GROGNARD" --batch --side both --seed 5 "$rules/melee-command.cfg" >"$tmp/concede-a.out" 2>&1
+is "$(grep '^report: Result' "$tmp/concede-a.out")" "report: Result: Austrians win: French conceded." \
+	"the side without the initiative may concede too ('concede A' while the Austrians have it)"
+printf 'concede A\nconcede B\n' | "$GROGNARD" --batch --side B --seed 5 "$rules/melee-command.cfg" >"$tmp/concede-b.out" 2>&1
+is "$(grep '^refused: ' "$tmp/concede-b.out")" "refused: concede A: French are not yours to concede" \
+	"a player concedes only for a side he plays"
+is "$(grep '^report: Result' "$tmp/concede-b.out")" "report: Result: French win: Austrians conceded." "... his own he may"
 
 done_testing

@@ -158,6 +158,27 @@ static void test_dump(void **state)
 	game_free(g);
 }
 
+/* "concede" names the side it gives up for, or none (the side giving
+ * orders); the replay text reads back as the same order. */
+static void test_concede_side(void **state)
+{
+	struct game *g = default_battle();
+	struct order o;
+	char err[200], buf[64];
+	(void)state;
+	assert_non_null(g);
+	assert_int_equal(cmd_parse_line(g, "concede", &o, err, sizeof err), 0);
+	assert_int_equal(o.kind, ORD_CONCEDE);
+	assert_int_equal(o.target, -1);
+	assert_string_equal(cmd_format_order(g, &o, buf, sizeof buf), "concede");
+	assert_int_equal(cmd_parse_line(g, "concede B", &o, err, sizeof err), 0);
+	assert_int_equal(o.target, SIDE_B);
+	assert_string_equal(cmd_format_order(g, &o, buf, sizeof buf), "concede B");
+	assert_int_equal(cmd_parse_line(g, "concede C", &o, err, sizeof err), -1);
+	assert_string_equal(err, "'C' is not a side (A or B)");
+	game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -165,6 +186,7 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_help),
 		cmocka_unit_test(test_dump),
+		cmocka_unit_test(test_concede_side),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, NULL, NULL);

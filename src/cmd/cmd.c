@@ -269,8 +269,8 @@ static const struct cmd_entry commands[] = {
 	  ORDER(ORD_RETREAT), .summary = "take a unit in command (or cautious) off the table for good" },
 	{ .name = "end", .usage = "end", .min_args = 0, .max_args = 0, ORDER(ORD_END),
 	  .summary = "end the manoeuvre or firing phase" },
-	{ .name = "concede", .usage = "concede", .min_args = 0, .max_args = 0, ORDER(ORD_CONCEDE),
-	  .summary = "give up the battle: the other side wins" },
+	{ .name = "concede", .usage = "concede [A|B]", .min_args = 0, .max_args = 1, ORDER(ORD_CONCEDE),
+	  .summary = "give up the battle for a side you play (yours if not named): the other side wins" },
 	{ .name = "note", .usage = "note TEXT...", .min_args = 1, .max_args = 30, ORDER(ORD_NOTE),
 	  .summary = "write a line in the log for your side (the computer states its intentions so)" },
 	{ .name = "report", .usage = "report", .min_args = 0, .max_args = 0, .exec = do_report,
@@ -613,9 +613,12 @@ int cmd_parse_order(const struct game *g, int argc, char **argv, struct order *o
 			return perr(&p, "a note is at most %d characters", (int)sizeof o->text - 1);
 		return 0;
 	}
+	case ORD_CONCEDE:
+		if (argc == 2 && (o->target = ENUM_LOOKUP(side_names, argv[1])) < 0)
+			return perr(&p, "'%s' is not a side (A or B)", argv[1]);
+		return 0;
 	case ORD_END:
 	case ORD_UNDO:
-	case ORD_CONCEDE:
 	case ORD_COUNT:
 		return 0;
 	}
@@ -771,9 +774,14 @@ const char *cmd_format_order(const struct game *g, const struct order *o, char *
 		buf[k < size ? k : size - 1] = '\0';
 		break;
 	}
+	case ORD_CONCEDE:
+		if (o->target >= 0 && o->target < SIDE_COUNT)
+			snprintf(buf, size, "%s %s", name, side_names[o->target].key);
+		else
+			snprintf(buf, size, "%s", name);
+		break;
 	case ORD_END:
 	case ORD_UNDO:
-	case ORD_CONCEDE:
 	case ORD_COUNT:
 		snprintf(buf, size, "%s", name);
 		break;

@@ -1636,9 +1636,15 @@ static int dispatch(struct ctx *c)
 	case ORD_DETACH: return do_detach(c);
 	case ORD_RETREAT: return do_retreat(c);
 	case ORD_END: return do_end(c);
-	case ORD_CONCEDE:
-		victory_concede(c->g, c->side);
+	case ORD_CONCEDE: {
+		/* Either side may give up at any time; a player concedes only for
+		 * a side he plays (the same controller gives its orders). */
+		int s = c->o->target >= 0 && c->o->target < SIDE_COUNT ? c->o->target : (int)c->side;
+		if (s != (int)c->side && c->ctl && c->ctl[s] != c->ctl[c->side])
+			return refuse(c, "%s are not yours to concede", c->g->side[s].name);
+		victory_concede(c->g, s);
 		return 0;
+	}
 	case ORD_UNDO: return do_undo(c);
 	case ORD_NOTE:
 		game_log(c->g, "%s: %s", c->g->side[c->side].name, c->o->text);
