@@ -11,7 +11,7 @@
 # of every run.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 213
+plan 225
 
 # count NAME PATTERN: how many log lines match PATTERN (grep -E)
 count() {
@@ -165,7 +165,7 @@ is "$bad" 0 "every combat is fought until one side of it is eliminated"
 # Break-through after the impact, and not otherwise.
 like "$(logline $c '^log: G1 has')" "G1 has no enemy left in contact after the impact: a break-through" \
 	"a unit left alone by the impact obtains a break-through"
-is "$(grep -c '^decide: G1 has a break-through' "$tmp/$c.out")" 1 "... and chooses what to do with it"
+is "$(grep -c '^decide: [A-Za-z]*: G1 has a break-through' "$tmp/$c.out")" 1 "... and chooses what to do with it"
 is "$(count $c '^log: S1 has no enemy')" 0 "a square left alone by the impact does not break through"
 is "$(field $c 1 unit S1 markers) $(field $c 1 unit F1 markers) $(field $c 1 unit U1 markers)" "none none none" \
 	"winning in a melee round gives no break-through"
@@ -221,34 +221,36 @@ is "$(logline $j 'French throw for the initiative' | sed 's/^log: //')" "French 
 is "$(cat "$tmp/$j.err")" "" "... and every answer fits its question"
 is "$(logline $j 'JI joins')" "log: JI joins in against j1 (5.5 cm)." \
 	"formed infantry of the side with the initiative within 6 cm must join in: no question asked"
-is "$(grep -Ec '^decide: JI ' "$tmp/$j.out")" 0 "... (none)"
-is "$(grep -Ec '^log: JF joins|^decide: JF ' "$tmp/$j.out")" 0 "a unit 6.5 cm away may not join"
-like "$(decision $j '^decide: JC ')" "JC may join the fight against k2 \(4.0 cm away\)\.  \[answer no \| answer join\]" \
+is "$(grep -Ec '^decide: [A-Za-z]*: JI ' "$tmp/$j.out")" 0 "... (none)"
+is "$(grep -Ec '^log: JF joins|^decide: [A-Za-z]*: JF ' "$tmp/$j.out")" 0 "a unit 6.5 cm away may not join"
+like "$(decision $j 'JC may join')" "^decide: French: JC may join" "every question names the side asked (French) ..."
+like "$(decision $j 'jI may join')" "^decide: Austrians: jI may join" "... (Austrians)"
+like "$(decision $j '^decide: [A-Za-z]*: JC ')" "JC may join the fight against k2 \(4.0 cm away\)\.  \[answer no \| answer join\]" \
 	"formed cavalry of the side with the initiative may join"
-like "$(decision $j '^decide: JS ')" "JS \(square\) may try to break out and join against l3 \(1D6 >= 1\)" \
+like "$(decision $j '^decide: [A-Za-z]*: JS ')" "JS \(square\) may try to break out and join against l3 \(1D6 >= 1\)" \
 	"a square not in contact may try to break out (Guard: 1 or more)"
 like "$(logline $j 'JS breaks out')" "JS breaks out of square into column" "... a square that passes forms column"
 is "$(field $j '$' unit JS formation)" "column" "... and stays in column"
 like "$(logline $j 'jS tries to break out')" "\(Untrained: 5 or more\): 1D6 1$" "an untrained square throws a 1 ..."
 is "$(field $j '$' unit jS formation) $(count $j '^log: jS joins')" "square 0" "... stays in square and does not join"
-like "$(decision $j '^decide: jI ')" "jI may join the fight against M4" "formed infantry of the other side may join (it is asked) ..."
+like "$(decision $j '^decide: [A-Za-z]*: jI ')" "jI may join the fight against M4" "formed infantry of the other side may join (it is asked) ..."
 is "$(field $j '$' unit jI y)" "65.00" "... and one that declines stays where it was"
 is "$(logline $j 'jC joins')" "log: jC joins in against N5 (4.0 cm)." "formed cavalry of the other side may join"
-before $j 'JI joins' '^decide: JC '; ok $? "stages: the side with the initiative's infantry before its cavalry ..."
-before $j '^decide: JC ' '^decide: JS '; ok $? "... its cavalry before its squares ..."
-before $j '^decide: JS ' '^decide: jI '; ok $? "... its squares before the other side's infantry ..."
-before $j '^decide: jI ' '^decide: jC '; ok $? "... the other side's infantry before its cavalry ..."
-before $j '^decide: jC ' '^decide: jS '; ok $? "... and its cavalry before its squares"
-before $j '^decide: jS ' 'Impact:'; ok $? "every joining comes before the first blow"
+before $j 'JI joins' '^decide: [A-Za-z]*: JC '; ok $? "stages: the side with the initiative's infantry before its cavalry ..."
+before $j '^decide: [A-Za-z]*: JC ' '^decide: [A-Za-z]*: JS '; ok $? "... its cavalry before its squares ..."
+before $j '^decide: [A-Za-z]*: JS ' '^decide: [A-Za-z]*: jI '; ok $? "... its squares before the other side's infantry ..."
+before $j '^decide: [A-Za-z]*: jI ' '^decide: [A-Za-z]*: jC '; ok $? "... the other side's infantry before its cavalry ..."
+before $j '^decide: [A-Za-z]*: jC ' '^decide: [A-Za-z]*: jS '; ok $? "... and its cavalry before its squares"
+before $j '^decide: [A-Za-z]*: jS ' 'Impact:'; ok $? "every joining comes before the first blow"
 like "$(logline $j 'Impact: JI,')" "set 1 of 1 against j1 \(outflanks it; 6 SP\)" "a unit that joins behind the enemy outflanks it at the impact"
-like "$(decision $j '^decide: j1 ')" "j1 \(2 SP\) fights 2 enemies: how many SP against J1\?  \[answer even \| answer sp N \(0 to 2\)\]" \
+like "$(decision $j '^decide: [A-Za-z]*: j1 ')" "j1 \(2 SP\) fights 2 enemies: how many SP against J1\?  \[answer even \| answer sp N \(0 to 2\)\]" \
 	"a unit touching two enemies may split its SP"
 like "$(logline $j 'Melee round 1: j1, set 1 of 1 against JI')" "\(every unit; 1 SP\)" "an even split of 2 SP: 1 at each"
 like "$(logline $j 'Melee round 1: T1,.* against t1')" "\(every unit; 6 SP\), hits on 3\+: 6D6 " "a chosen split: 6 SP at one enemy ..."
 like "$(logline $j 'Melee round 1: T1,.* against t2')" "\(every unit; 2 SP\), hits on 3\+: 2D6 " "... the other 2 at the other"
 like "$(logline $j '^log: t1 (loses|\()')" "^log: t1 loses 4 SP \(1 left\)\.$" "the hits on one enemy stay on it"
 like "$(logline $j '^log: t2 (loses|\()')" "^log: t2 loses 1 SP \(4 left\)\.$" "... the hits on the other are its own"
-is "$(grep -c '^decide: T1 ' "$tmp/$j.out")" 1 \
+is "$(grep -c '^decide: [A-Za-z]*: T1 ' "$tmp/$j.out")" 1 \
 	"T1 is asked once: not at the impact, where it throws no set, nor once an enemy is gone"
 like "$(logline $j 'Melee round 2: T1,')" "against t2 \(every unit; 5 SP\)" "... the whole unit fights the one left"
 dice_ok $j; ok $? "join: every dice line counts its hits right"
@@ -375,7 +377,7 @@ is "$(printf '%s\n' "$d" | grep -c 'charge-ca[56]')" 0 "... but not enemies beyo
 before $h 'CB has a break-through' 'ca3 has a break-through'; ok $? "the side with the initiative breaks through first"
 like "$(logline $h 'CB takes a hit')" "CB takes a hit for its break-through charge \(4 SP left\)" "a break-through charge costs a hit first"
 is "$(count $h '^log: CB obtains a break-through')" 2 "the enemy falls back again: another break-through"
-like "$(grep '^decide: CB has a break-through' "$tmp/$h.out" | sed -n 2p)" "\| answer charge-sk2\]$" "... and another choice"
+like "$(grep '^decide: [A-Za-z]*: CB has a break-through' "$tmp/$h.out" | sed -n 2p)" "\| answer charge-sk2\]$" "... and another choice"
 like "$(grep '^log: CB takes a hit' "$tmp/$h.out" | sed -n 2p)" "\(3 SP left\)" "a hit for each break-through charge"
 like "$(logline $h 'Impact: CB, set 2 of 2')" "against sk2 \(outflanks it, charging formed cavalry against a unit not in square; 3 SP\)" \
 	"the third charge hits the skirmishers' rear: two sets of 3 dice"
@@ -470,6 +472,7 @@ charge RNC b1
 charge RCA b2
 charge R24 b3
 answer no
+retreat R24
 move RIN 3
 dump
 end
@@ -509,6 +512,8 @@ like "$(logline $m '^log: RCA (will|charges)')" "RCA will not charge and stays w
 is "$(field $m 2 unit RCA y)" "37.25" "... where it was"
 like "$(logline $m 'R24 tests to charge')" "1D6 5$" "another throws 5 ..."
 like "$(logline $m '^log: R24 (will|charges)')" "R24 charges b3" "... and charges"
+is "$(refusal $m 'retreat R24')" "R24 has charged during this initiative and cannot retreat" \
+	"a unit that has charged in this initiative cannot retreat"
 like "$(logline $m 'RNC tests to fire')" "\(not in command\) \(Veteran: 3 or more\): 1D6 2$" "a unit not in command tests to fire: 2 ..."
 like "$(logline $m '^log: RNC does')" "RNC does not fire" "... and does not fire"
 like "$(logline $m 'Div-B evades')" "Div-B evades RIN \(white markers: no command radius this Turn\)" "a command stand touched by a moving enemy evades"
@@ -525,6 +530,42 @@ is "$(logline $m 'battle is over')" "log: The battle is over: the last Turn has 
 is "$(logline $m 'now hold')" "log: French now hold crossroads." "an objective with only one side's units on it changes hands"
 is "$(logline $m ' win')" "log: French win: they hold objectives worth 2 to 0." "the side holding objectives worth more wins"
 is "$(grep '^objective ' "$tmp/$m.out" | tail -1 | sed -n 's/.* holder=\([^ ]*\) .*/\1/p')" "A" "the dump shows the French holding it"
+
+# A unit retreated is a loss to its division and brigade, as to its side.
+run melee-command 5 retreat <<'EOF2'
+brigade BB
+end
+end
+brigade BE
+retreat EIN
+retreat ECA
+dump
+EOF2
+is "$(logline retreat 'Div-E')" "log: Div-E leaves the field: excellent division has lost 2 of its 2 units (more than half)." \
+	"units retreated count as the division's losses: its stand leaves when they exceed half"
+is "$(field retreat 1 commander DE status) $(field retreat 1 commander BE status)" "eliminated eliminated" \
+	"... the division and (unattached) brigade stands are gone"
+
+# ======================================================================
+# Command and reactions
+# ======================================================================
+run melee-react 2 react <<'EOF2'
+dump
+brigade AM
+move M1 6
+answer charge
+move M2 6
+dump
+EOF2
+is "$(field react 1 unit oc1 status) $(field react 1 unit onc status)" "cautious not_in_command" \
+	"react (seed 2): oc1 is cautious, onc not in command"
+like "$(decision react '^decide: [A-Za-z]*: oc1 ')" "oc1 may opportunity-charge M1" "a cautious unit may be offered an opportunity charge ..."
+like "$(logline react 'oc1 tests to charge')" "oc1 tests to charge \(in command but cautious\) \(Veteran: 3 or more\): 1D6 1$" \
+	"... it tests first (1: it fails)"
+is "$(logline react 'oc1 holds back')" "log: oc1 holds back." "... and holds back"
+is "$(count react '^log: oc1 tests to opportunity-charge')" 0 "... before its opportunity-charge test"
+is "$(grep -c '^decide: [A-Za-z]*: onc' "$tmp/react.out")" 0 "a unit not in command is not offered an opportunity charge"
+is "$(field react '$' unit M2 y)" "64.00" "... and the column passes it"
 
 printf 'concede\ndump\n' | "$GROGNARD" --batch --side both --seed 5 "$rules/melee-command.cfg" >"$tmp/concede.out" 2>&1
 is "$(logline concede 'concede|win')" "log: Austrians concede the battle." "the side with the initiative may concede"

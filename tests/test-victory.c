@@ -59,6 +59,40 @@ static void test_objectives_change_hands(void **state)
 	game_free(g);
 }
 
+/* Holding ground means standing on it, wholly or partly: a unit touching
+ * the edge from outside holds nothing. */
+static void test_objective_touching(void **state)
+{
+	struct game *g = battle();
+	int fr = unit(g, "57L1");
+	struct vec2 b[4];
+	struct shape us, vs = feature_shape(&g->map.f[g->obj[0].feature]);
+	(void)state;
+	assert_string_equal(g->obj[0].name, "Hochdorf");
+	/* A line whose rear edge lies on the village's north edge (y = 41). */
+	g->units[fr].pos = v2(60, 40);
+	g->units[fr].facing = 0;
+	g->units[fr].form = FORM_LINE;
+	us = unit_shape(&g->units[fr], b);
+	assert_true(geom_contact(&us, &vs));
+	assert_false(geom_overlap(&us, &vs));
+	assert_false(victory_on_objective(g, &g->obj[0], &g->units[fr]));
+	victory_update_objectives(g);
+	assert_int_equal(g->obj[0].holder, SIDE_B);
+	/* Half a centimetre further south it stands partly in it. */
+	g->units[fr].pos = v2(60, 40.5);
+	assert_true(victory_on_objective(g, &g->obj[0], &g->units[fr]));
+	victory_update_objectives(g);
+	assert_int_equal(g->obj[0].holder, SIDE_A);
+	/* A point objective likewise: the Kapellenberg crest, 6 cm round
+	 * (26, 30); a line touching the circle from the south holds nothing. */
+	g->units[fr].pos = v2(26, 37);
+	assert_false(victory_on_objective(g, &g->obj[2], &g->units[fr]));
+	g->units[fr].pos = v2(26, 36.5);
+	assert_true(victory_on_objective(g, &g->obj[2], &g->units[fr]));
+	game_free(g);
+}
+
 static void test_broken(void **state)
 {
 	struct game *g = battle();
@@ -131,7 +165,20 @@ static void test_concede_and_report(void **state)
 	n = victory_report(g, &lines);
 	assert_true(n > 10);
 	assert_string_equal(lines[1], "Result: Austrians win: French conceded.");
+	/* Each side's line names its corps once. */
+	for (int i = 0; i < n; i++)
+		if (strncmp(lines[i], "French", 6) == 0)
+			assert_string_equal(lines[i], "French, IV Corps advance guard: lost 2 of 14 units and 13 of 77 "
+			                              "strength points (17%).");
+	for (int i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+	snprintf(g->side[SIDE_A].name, sizeof g->side[SIDE_A].name, "French (IV Corps advance guard)");
+	n = victory_report(g, &lines);
 	for (int i = 0; i < n; i++) {
+		if (strncmp(lines[i], "French", 6) == 0)
+			assert_string_equal(lines[i], "French (IV Corps advance guard): lost 2 of 14 units and 13 of "
+			                              "77 strength points (17%).");
 		if (strstr(lines[i], "Saint-Hilaire's division: lost 2 of 9 units") &&
 		    strstr(lines[i], "gone: 10L1, 3L1 (retreated)"))
 			found++;
@@ -148,6 +195,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_objectives_change_hands),
+		cmocka_unit_test(test_objective_touching),
 		cmocka_unit_test(test_broken),
 		cmocka_unit_test(test_end_by_objectives_then_losses),
 		cmocka_unit_test(test_concede_and_report),

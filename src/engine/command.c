@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdbool.h>
 
 #include "command.h"
 #include "game.h"
@@ -53,4 +54,43 @@ enum cmd_status command_status(const struct game *g, const struct unit *u,
 	if (dist)
 		*dist = isinf(nearest) ? -1 : nearest;
 	return best;
+}
+
+/* "Loss of Command Stands": division and brigade stands go when their
+ * formation's unit losses exceed half its units (rounded up); a brigade
+ * stand attached to a unit stays.  A unit retreated from the battle is as
+ * much a loss to its formation as one eliminated. */
+void command_check_losses(struct game *g, int unit)
+{
+	const struct unit *gone = &g->units[unit];
+	int div = unit_division(g, gone), brig = gone->brigade;
+	int dn = 0, dl = 0, bn = 0, bl = 0;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		bool lost = unit_lost(u);
+		if (unit_division(g, u) == div) {
+			dn++;
+			dl += lost;
+		}
+		if (u->brigade == brig) {
+			bn++;
+			bl += lost;
+		}
+	}
+	if (div >= 0 && g->divs[div].commander >= 0 && dl > (dn + 1) / 2) {
+		struct commander *c = &g->cmdrs[g->divs[div].commander];
+		if (c->state == US_ACTIVE || c->state == US_RESERVE) {
+			c->state = US_ELIMINATED;
+			game_log(g, "%s leaves the field: %s has lost %d of its %d units (more than half).",
+			         c->name, g->divs[div].name, dl, dn);
+		}
+	}
+	if (g->brigs[brig].commander >= 0 && bl > (bn + 1) / 2) {
+		struct commander *c = &g->cmdrs[g->brigs[brig].commander];
+		if ((c->state == US_ACTIVE || c->state == US_RESERVE) && c->attached < 0) {
+			c->state = US_ELIMINATED;
+			game_log(g, "%s leaves the field: %s has lost %d of its %d units (more than half).",
+			         c->name, g->brigs[brig].name, bl, bn);
+		}
+	}
 }

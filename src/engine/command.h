@@ -16,5 +16,8 @@ enum cmd_status command_status(const struct game *g, const struct unit *u,
                                double *dist);
 /* The brigade commander attached to a unit, or -1. */
 int command_attached_to(const struct game *g, int unit);
+/* A unit has just been lost (eliminated or retreated): remove its
+ * division's and brigade's stands if their losses now exceed half. */
+void command_check_losses(struct game *g, int unit);
 
 #endif

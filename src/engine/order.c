@@ -1549,6 +1549,7 @@ static int do_retreat(struct ctx *c)
 			game_log(g, "%s stays behind.", cm->name);
 		}
 	}
+	command_check_losses(g, unit);
 	unit_changed(g, unit);
 	return 0;
 }

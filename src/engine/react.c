@@ -36,9 +36,17 @@ int game_decide(struct game *g, struct controller **ctl, struct decision *d)
 {
 	struct order a = order_new(ORD_ANSWER);
 	struct controller *c = ctl[d->side];
+	const char *question = d->question;
+	char asked[400];
+	int r;
 	d->choice = 0;
 	d->value = d->opt[0].lo;
-	if (!c || !c->decide || c->decide(c, g, d) < 0)
+	/* The question says which side is asked (one keyboard may play both). */
+	snprintf(asked, sizeof asked, "%s: %s", g->side[d->side].name, question ? question : "");
+	d->question = asked;
+	r = c && c->decide ? c->decide(c, g, d) : -1;
+	d->question = question;
+	if (r < 0)
 		return -1;
 	if (d->choice < 0 || d->choice >= d->nopts)
 		d->choice = 0;
@@ -88,43 +96,6 @@ static void unit_event(struct game *g, int unit)
 	event_emit(g, &ev);
 }
 
-/* Division and brigade stands go when their formation's losses exceed half
- * (rounded up); a brigade stand attached to a unit stays ("Loss of Command
- * Stands").  Losses are units eliminated. */
-static void check_command_losses(struct game *g, const struct unit *gone)
-{
-	int div = unit_division(g, gone), brig = gone->brigade;
-	int dn = 0, dl = 0, bn = 0, bl = 0;
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *u = &g->units[i];
-		bool lost = u->state == US_ELIMINATED;
-		if (unit_division(g, u) == div) {
-			dn++;
-			dl += lost;
-		}
-		if (u->brigade == brig) {
-			bn++;
-			bl += lost;
-		}
-	}
-	if (div >= 0 && g->divs[div].commander >= 0 && dl > (dn + 1) / 2) {
-		struct commander *c = &g->cmdrs[g->divs[div].commander];
-		if (c->state == US_ACTIVE || c->state == US_RESERVE) {
-			c->state = US_ELIMINATED;
-			game_log(g, "%s leaves the field: %s has lost %d of its %d units (more than half).",
-			         c->name, g->divs[div].name, dl, dn);
-		}
-	}
-	if (g->brigs[brig].commander >= 0 && bl > (bn + 1) / 2) {
-		struct commander *c = &g->cmdrs[g->brigs[brig].commander];
-		if ((c->state == US_ACTIVE || c->state == US_RESERVE) && c->attached < 0) {
-			c->state = US_ELIMINATED;
-			game_log(g, "%s leaves the field: %s has lost %d of its %d units (more than half).",
-			         c->name, g->brigs[brig].name, bl, bn);
-		}
-	}
-}
-
 void react_eliminate(struct game *g, int unit, const char *why)
 {
 	struct unit *u = &g->units[unit];
@@ -146,7 +117,7 @@ void react_eliminate(struct game *g, int unit, const char *why)
 			    game_unit_distance(u, &g->units[i]) <= GEOM_CONTACT)
 				react_eliminate(g, i, "its crews' square is gone: the guns are lost");
 	}
-	check_command_losses(g, u);
+	command_check_losses(g, unit);
 	unit_event(g, unit);
 }
 

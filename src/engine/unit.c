@@ -159,6 +159,11 @@ int unit_elimination_sp(const struct unit *u)
 	return exempt ? rules_elimination.exempt : rules_elimination.normal;
 }
 
+bool unit_lost(const struct unit *u)
+{
+	return u->state == US_ELIMINATED || u->state == US_RETREATED;
+}
+
 bool unit_has_marker(const struct unit *u, enum marker m)
 {
 	return (u->markers >> m) & 1u;

@@ -90,6 +90,11 @@ enum formation unit_default_formation(const struct unit *u);
 /* Removed at this strength or less ("How do we keep track of losses?"). */
 int unit_elimination_sp(const struct unit *u);
 
+/* Lost to its side, its division and its brigade: eliminated, or
+ * retreated from the battle ("unit losses" for command stands and for
+ * victory alike). */
+bool unit_lost(const struct unit *u);
+
 bool unit_has_marker(const struct unit *u, enum marker m);
 void unit_set_marker(struct unit *u, enum marker m, bool on);
 

@@ -10,15 +10,19 @@
 #include "game.h"
 #include "victory.h"
 
+/* A unit holds ground it stands wholly or partly on; touching its edge
+ * from outside is not holding it. */
 bool victory_on_objective(const struct game *g, const struct objective *o, const struct unit *u)
 {
 	struct vec2 b[4];
 	struct shape s = unit_shape(u, b);
-	if (o->feature >= 0)
-		return terrain_touches(&g->map.f[o->feature], &s);
+	if (o->feature >= 0) {
+		struct shape f = feature_shape(&g->map.f[o->feature]);
+		return geom_overlap(&s, &f);
+	}
 	{
 		struct shape c = geom_circle(&o->at, o->radius);
-		return geom_distance(&s, &c) <= 0;
+		return geom_overlap(&s, &c);
 	}
 }
 
@@ -49,7 +53,7 @@ void victory_losses(const struct game *g, int side, int *lost, int *units, int *
 			continue;
 		(*units)++;
 		*sp0 += u->sp0;
-		if (u->state == US_ELIMINATED || u->state == US_RETREATED) {
+		if (unit_lost(u)) {
 			(*lost)++;
 			*sp_lost += u->sp0;
 		} else {
@@ -191,10 +195,13 @@ int victory_report(const struct game *g, char ***out)
 	}
 	for (int s = 0; s < SIDE_COUNT; s++) {
 		int lost, units, spl, sp0;
+		const char *corps = g->side[s].corps >= 0 ? g->corps[g->side[s].corps].name : "";
 		victory_losses(g, s, &lost, &units, &spl, &sp0);
 		add(&l, "%s", "");
-		add(&l, "%s (%s): lost %d of %d units and %d of %d strength points (%.0f%%).%s", g->side[s].name,
-		    g->side[s].corps >= 0 ? g->corps[g->side[s].corps].name : "-", lost, units, spl, sp0,
+		/* The corps is named unless the side's name already says it. */
+		add(&l, "%s%s%s: lost %d of %d units and %d of %d strength points (%.0f%%).%s", g->side[s].name,
+		    corps[0] && !strstr(g->side[s].name, corps) ? ", " : "",
+		    corps[0] && !strstr(g->side[s].name, corps) ? corps : "", lost, units, spl, sp0,
 		    sp0 ? 100.0 * spl / sp0 : 0.0, victory_broken(g, s) ? " Broken." : "");
 		for (int d = 0; d < g->ndivs; d++) {
 			int dl = 0, dn = 0, ds = 0, d0 = 0;
@@ -207,7 +214,7 @@ int victory_report(const struct game *g, char ***out)
 					continue;
 				dn++;
 				d0 += u->sp0;
-				if (u->state == US_ELIMINATED || u->state == US_RETREATED) {
+				if (unit_lost(u)) {
 					dl++;
 					ds += u->sp0;
 					if (strlen(names) + strlen(u->id) + 16 < sizeof names)
