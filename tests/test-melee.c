@@ -1,7 +1,8 @@
 /* test-melee: the hand-to-hand dice measured over many seeds against the
  * rules' exact expectations: the hits a set of dice scores for each rating,
  * the sets a unit throws, and the odds of a whole combat fought to the end
- * (melee rounds, losses at the end of each round, removal at 1 SP). */
+ * (melee rounds, losses at the end of each round, removal at 1 SP); and
+ * who may join in and who keeps a break-through. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -232,12 +233,83 @@ static void test_combat_odds(void **state)
 	}
 }
 
+/* A side that takes the first choice of every decision, counting them
+ * per unit; on its break-through choice a unit of side B may mark an
+ * enemy with a break-through (as if B's action had given it one). */
+struct first {
+	struct controller ctl;
+	int asked[8];
+	int give_to;
+};
+
+static int first_decide(struct controller *c, struct game *g, struct decision *d)
+{
+	struct first *f = c->ctx;
+	if (d->unit >= 0 && d->unit < 8)
+		f->asked[d->unit]++;
+	if (d->kind == DK_BREAKTHROUGH && d->side == SIDE_B && f->give_to >= 0)
+		unit_set_marker(&g->units[f->give_to], MK_WHITE, true);
+	d->choice = 0;
+	d->value = 0;
+	return 0;
+}
+
+/* "A unit with a break-through marker ... cannot join in": A2, 3 cm
+ * behind B1 and facing it, would have to join (formed infantry of the side
+ * with the initiative) but for its white marker. */
+static void test_breakthrough_units_do_not_join(void **state)
+{
+	(void)state;
+	for (int marked = 0; marked < 2; marked++) {
+		struct game *g = new_game(1);
+		struct first f = { .ctl = { .decide = first_decide }, .give_to = -1 };
+		struct controller *ctl[SIDE_COUNT] = { &f.ctl, &f.ctl };
+		int a2;
+		f.ctl.ctx = &f;
+		add_unit(g, "A1", SIDE_A, UT_LINE_INF, RATING_VETERAN, 6, 50, 50, 0);
+		add_unit(g, "B1", SIDE_B, UT_LINE_INF, RATING_TRAINED, 6, 50, 48, 180);
+		a2 = add_unit(g, "A2", SIDE_A, UT_LINE_INF, RATING_VETERAN, 6, 50, 43, 180);
+		unit_set_marker(&g->units[a2], MK_WHITE, marked);
+		assert_int_equal(melee_phase(g, ctl), 0);
+		if (marked)
+			assert_true(g->units[a2].pos.y == 43);
+		else
+			assert_true(fabs(g->units[a2].pos.y - 46) < 0.06); /* joined, to contact */
+		game_free(g);
+	}
+}
+
+/* "The player with the initiative loses any break-throughs he may have
+ * obtained as a result of the non-initiative player's actions": side A
+ * has the initiative; a break-through A1 gains while side B breaks
+ * through is gone at the end of the phase, and A1 is never asked. */
+static void test_initiative_loses_late_breakthroughs(void **state)
+{
+	struct game *g = new_game(1);
+	struct first f = { .ctl = { .decide = first_decide } };
+	struct controller *ctl[SIDE_COUNT] = { &f.ctl, &f.ctl };
+	int a1, b1;
+	(void)state;
+	f.ctl.ctx = &f;
+	a1 = add_unit(g, "A1", SIDE_A, UT_LINE_INF, RATING_VETERAN, 6, 50, 50, 0);
+	b1 = add_unit(g, "B1", SIDE_B, UT_LINE_INF, RATING_TRAINED, 6, 150, 150, 180);
+	f.give_to = a1;
+	unit_set_marker(&g->units[b1], MK_WHITE, true);
+	assert_int_equal(melee_breakthrough_phase(g, ctl), 0);
+	assert_int_equal(f.asked[b1], 1);
+	assert_int_equal(f.asked[a1], 0);
+	assert_false(unit_has_marker(&g->units[a1], MK_WHITE));
+	game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hits_per_rating),
 		cmocka_unit_test(test_impact_sets),
 		cmocka_unit_test(test_combat_odds),
+		cmocka_unit_test(test_breakthrough_units_do_not_join),
+		cmocka_unit_test(test_initiative_loses_late_breakthroughs),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, NULL, NULL);
