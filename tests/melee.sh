@@ -11,7 +11,7 @@
 # of every run.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 225
+plan 246
 
 # count NAME PATTERN: how many log lines match PATTERN (grep -E)
 count() {
@@ -428,6 +428,56 @@ is "$(field $o '$' unit B1 sp) $(field $o '$' unit b1 sp) $(field $o '$' unit B1
 	"... both survive, out of contact"
 dice_ok $o; ok $? "ground: every dice line counts its hits right"
 losses_ok $o; ok $? "ground: every loss is the hits of the round"
+
+# ======================================================================
+# Bridges
+# ======================================================================
+run melee-bridge 2 bridge <<'EOF2'
+brigade AB
+charge C1 d1
+charge C2 d1
+charge I2 e1
+answer e2
+charge I3 g1
+move M4 6
+answer charge
+charge C5 s5
+answer fallback 12
+dump
+end
+end
+answer stop 0
+dump
+EOF2
+b=bridge
+like "$(logline $b 'have the initiative')" "French have the initiative" "bridge (seed 2): the French have the initiative"
+is "$(cat "$tmp/$b.err")" "" "... and every answer fits its question"
+is "$(logline $b 'C1 (charges|stands)')" "log: C1 charges d1 from 6.0 cm." \
+	"cavalry may charge the unit defending a bridge over it ..."
+is "$(logline $b 'C1 stands')" "log: C1 stands at its end of BR: in contact with d1, who defends it." \
+	"... it is placed at its own end of the bridge, in contact with the defender on the bridge"
+is "$(field $b 1 unit C1 y) $(field $b 1 unit C1 bridge_contact)" "54.05 d1" "... the dump shows it (C1 just short of the water)"
+is "$(refusal $b 'charge C2 d1')" "only one unit at a time may charge the unit defending BR: C1 is already in contact with d1 there" \
+	"only one unit at a time may charge a bridge's defender"
+like "$(decision $b 'I2 charges over BR2')" "^decide: Austrians: I2 charges over BR2, which 2 units could be said to defend: which one does\?  \[answer e1 \| answer e2\]$" \
+	"where two units close the bridge together, the defending side designates one"
+is "$(logline $b 'I2 charges')" "log: I2 charges e2 from 6.0 cm." "... infantry charges the one designated (e2, not e1 it named)"
+is "$(field $b 1 unit I2 bridge_contact)" "e2" "... and is in contact with it"
+is "$(refusal $b 'charge I3 g1')" "nobody defends BR3 against I3: it crosses the bridge instead ('cross'), and then charges" \
+	"a unit far from the bridge does not defend it: there is no charge over the bridge at it"
+like "$(logline $b 'h4 opportunity-charges')" "h4 opportunity-charges M4" "cavalry may intercept over a bridge ..."
+is "$(logline $b 'h4 stands')" "log: h4 stands at its end of BR4: in contact with M4, who defends it." \
+	"... the unit that moved up to the bridge defends it"
+like "$(logline $b 'Impact: C1,')" "\(charging formed cavalry against a unit not in square; 5 SP, halved for the ground\), hits on 3\+: 2D6 " \
+	"the bridge gives its defender the advantage: the charger's dice are halved"
+like "$(logline $b 'Melee round 1: d1,')" "\(every unit; 5 SP\), hits on 4\+: 5D6 " "... the defender's are not"
+like "$(logline $b 'Melee round 1: I2,')" "\(every unit; 6 SP, halved for the ground\)" "... infantry charging over a bridge, likewise"
+like "$(logline $b 'Impact: h4,')" "5 SP, halved for the ground\), hits on 1\+: 2D6 " "... and cavalry intercepting over one"
+is "$(logline $b 'C5 obtains')" "log: C5 obtains a break-through." "a defender that falls back leaves the bridge: the charger breaks through"
+is "$(field $b 1 unit C5 bridge_contact)" "" "... and the contact is over"
+is "$(grep '^unit ' "$tmp/$b.out" | tail -12 | grep -c 'bridge_contact=')" 0 "once the combats are fought, nobody is in contact over a bridge"
+dice_ok $b; ok $? "bridges: every dice line counts its hits right"
+losses_ok $b; ok $? "bridges: every loss is the hits of the round"
 
 # ======================================================================
 # Rallying after a break-through

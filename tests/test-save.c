@@ -21,6 +21,7 @@
 #include "cmd/cmd.h"
 #include "engine/control.h"
 #include "engine/game.h"
+#include "engine/melee.h"
 #include "io/load.h"
 #include "io/save.h"
 
@@ -80,6 +81,14 @@ static void round_trip(struct game *g, const char *path)
 		assert_true(g->units[i].facing == h->units[i].facing);
 		assert_int_equal(g->units[i].acted, h->units[i].acted);
 		assert_true(g->units[i].used == h->units[i].used);
+		/* A contact over a bridge. */
+		assert_int_equal(g->units[i].bridge, h->units[i].bridge);
+		if (g->units[i].bridge) {
+			assert_int_equal(g->units[i].bridge_foe, h->units[i].bridge_foe);
+			assert_memory_equal(&g->units[i].bridge_foe_at, &h->units[i].bridge_foe_at,
+			                    sizeof g->units[i].bridge_foe_at);
+		}
+		assert_int_equal(melee_bridge_foe(g, i), melee_bridge_foe(h, i));
 	}
 	/* The same dice follow. */
 	{
@@ -118,6 +127,43 @@ static void test_round_trip_every_step(void **state)
 	assert_int_equal(g->phase, PHASE_OVER);
 	assert_true(phases[PHASE_MANOEUVRE] > 0 && phases[PHASE_FIRE] > 0 && phases[PHASE_INITIATIVE] > 0);
 	naive_free(&ai);
+	game_free(g);
+}
+
+/* A charge over a bridge leaves its charger in contact with the bridge's
+ * defender, which the save keeps. */
+static void test_bridge_contact(void **state)
+{
+	const char *top = getenv("top_srcdir");
+	static char cmds[] = "brigade AB\ncharge C1 d1\n";
+	char map[1024], path[512];
+	struct diag d = { 0 };
+	struct game *g;
+	struct script sc;
+	struct controller *ctl[2];
+	FILE *in = fmemopen(cmds, strlen(cmds), "r"), *out = fopen("/dev/null", "w");
+	(void)state;
+	snprintf(map, sizeof map, "%s/tests/rules/melee-bridge.cfg", top ? top : ".");
+	g = load_scenario_file(map, 2, &d);
+	diag_print(&d, stderr);
+	diag_free(&d);
+	assert_non_null(g);
+	assert_non_null(in);
+	assert_non_null(out);
+	script_init(&sc, g, in, "test", out, out);
+	ctl[0] = ctl[1] = &sc.ctl;
+	while (game_step(g, ctl) == STEP_OK)
+		;
+	{
+		int c1 = orbat_find_unit(g, "C1"), d1 = orbat_find_unit(g, "d1");
+		assert_int_equal(melee_bridge_foe(g, c1), d1);
+		assert_true(melee_in_contact(g, c1, d1));
+	}
+	snprintf(path, sizeof path, "%s/bridge.save", dir);
+	round_trip(g, path);
+	script_free(&sc);
+	fclose(in);
+	fclose(out);
 	game_free(g);
 }
 
@@ -321,6 +367,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip_every_step),
 		cmocka_unit_test(test_continue_identically),
+		cmocka_unit_test(test_bridge_contact),
 		cmocka_unit_test(test_full_disk_keeps_old_save),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_refusals),

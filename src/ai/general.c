@@ -948,6 +948,18 @@ static int general_decide(struct controller *ctl, struct game *g, struct decisio
 			return choose(d, best, 0);
 		return choose(d, option(d, "stop"), 0);
 	}
+	case DK_BRIDGE: {
+		/* The strongest of the units that could defend it. */
+		int best = 0, bsp = -1;
+		for (int i = 0; i < d->nopts; i++) {
+			int t = orbat_find_unit(g, d->opt[i].key);
+			if (t >= 0 && g->units[t].sp > bsp) {
+				bsp = g->units[t].sp;
+				best = i;
+			}
+		}
+		return choose(d, best, 0);
+	}
 	case DK_COUNT:
 		break;
 	}

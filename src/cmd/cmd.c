@@ -12,6 +12,7 @@
 #include "cmd.h"
 #include "engine/command.h"
 #include "engine/game.h"
+#include "engine/melee.h"
 #include "engine/seq.h"
 #include "engine/victory.h"
 
@@ -137,6 +138,8 @@ void cmd_dump(const struct game *g, FILE *out)
 		fprintf(out, " status=%s", status);
 		if (u->state == US_RESERVE)
 			fprintf(out, " arrives=%d", u->arrive_turn);
+		if (melee_bridge_foe(g, i) >= 0)
+			fprintf(out, " bridge_contact=%s", g->units[melee_bridge_foe(g, i)].id);
 		put_quoted(out, "name", u->name);
 		fputc('\n', out);
 	}

@@ -28,7 +28,8 @@ struct game;
 	X(DK_JOIN, "join", "joining a hand-to-hand combat") \
 	X(DK_BREAKOUT, "breakout", "breaking out of square to join in") \
 	X(DK_SPLIT, "split", "splitting strength points") \
-	X(DK_BREAKTHROUGH, "breakthrough", "a break-through")
+	X(DK_BREAKTHROUGH, "breakthrough", "a break-through") \
+	X(DK_BRIDGE, "bridge", "which unit defends a bridge")
 
 enum decision_kind { DECISION_LIST(ENUM_ID) DK_COUNT };
 extern const struct enum_name decision_names[DK_COUNT];

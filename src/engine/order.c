@@ -12,6 +12,7 @@
 #include "command.h"
 #include "control.h"
 #include "game.h"
+#include "melee.h"
 #include "move.h"
 #include "order.h"
 #include "react.h"
@@ -899,10 +900,11 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 	struct unit *u = &g->units[unit], *t;
 	const struct move_allowance *m = rules_move_for(u->type, u->form);
 	struct sweep s;
+	struct bridge_reach br;
 	double facing, turn, start, moved;
 	bool caught, extend = !breakthrough && (c->o->flag & OF_EXTEND);
 	enum cmd_status st;
-	int r;
+	int r, bridge = -1;
 
 	if (target < 0 || target >= g->nunits || g->units[target].state != US_ACTIVE)
 		return refuse(c, "no such enemy unit on the table");
@@ -941,7 +943,19 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 		              blocker_text(g, r, buf, sizeof buf));
 	}
 	charge_path(g, unit, target, facing, &s);
-	if (s.why == STOP_ALLOWANCE || s.why == STOP_NONE) {
+	if (s.why == STOP_TERRAIN &&
+	    (r = melee_bridge_reach(g, unit, target, TMODE_CHARGE, &br, c->why, c->size)) <= 0) {
+		/* Over a bridge: to its own end of it, in contact from there. */
+		if (r < 0)
+			return REFUSED;
+		bridge = br.bridge;
+		facing = br.facing;
+		turn = fabs(geom_angle_diff(u->facing, facing));
+		s.dist = br.dist;
+		s.why = STOP_TARGET;
+		if ((r = charge_path_refusal(c, unit, target, facing, &s)))
+			return r;
+	} else if (s.why == STOP_ALLOWANCE || s.why == STOP_NONE) {
 		if (breakthrough)
 			return refuse(c, "%s cannot reach %s: a break-through charge cannot be extended", u->id,
 			              t->id);
@@ -954,6 +968,11 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 	}
 	if (check_only)
 		return 0;
+	if (bridge >= 0) {
+		if ((r = melee_bridge_designate(g, c->ctl, unit, &br, target)) == REACT_QUIT)
+			return QUIT;
+		t = &g->units[target = r];
+	}
 	start = game_unit_distance(u, t);
 
 	if (turn > 1e-9) {
@@ -1024,7 +1043,10 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 	after_move(g, unit);
 	if (caught)
 		return 0; /* met on the way by a counter- or opportunity charge */
-	game_log(g, "%s reaches %s.", u->id, t->id);
+	if (bridge >= 0)
+		melee_bridge_engage(g, unit, target, bridge);
+	else
+		game_log(g, "%s reaches %s.", u->id, t->id);
 	if (t->side != (enum side)g->initiative &&
 	    react_contact(g, c->ctl, unit, target, start) == REACT_QUIT)
 		return QUIT;
@@ -1096,41 +1118,6 @@ int order_charge(struct game *g, struct controller **ctl, int unit, int target, 
 /* ------------------------------------------------------------------ */
 /* Bridges and landmarks (terrain guidelines) */
 
-/* The water a bridge spans, and which side of it a point lies on. */
-static int bridge_water(const struct game *g, int bridge)
-{
-	struct shape bs = feature_shape(&g->map.f[bridge]);
-	for (int i = 0; i < g->map.nf; i++) {
-		struct shape ws;
-		if (g->map.f[i].type != TT_STREAM && g->map.f[i].type != TT_RIVER)
-			continue;
-		ws = feature_shape(&g->map.f[i]);
-		if (geom_contact(&bs, &ws))
-			return i;
-	}
-	return -1;
-}
-
-/* Nearest segment of a polyline to a point. */
-static int nearest_segment(const struct feature *f, struct vec2 p)
-{
-	int best = 0;
-	double bd = INFINITY;
-	for (int i = 0; i + 1 < f->n; i++) {
-		double d = geom_point_seg_dist(p, f->pts[i], f->pts[i + 1]);
-		if (d < bd) {
-			bd = d;
-			best = i;
-		}
-	}
-	return best;
-}
-
-static double side_of(const struct feature *water, int seg, struct vec2 p)
-{
-	return v2_cross(v2_sub(water->pts[seg + 1], water->pts[seg]), v2_sub(p, water->pts[seg]));
-}
-
 static int do_cross(struct ctx *c)
 {
 	struct game *g = c->g;
@@ -1156,8 +1143,10 @@ static int do_cross(struct ctx *c)
 		              u->id);
 	if (bridge < 0 || bridge >= g->map.nf || g->map.f[bridge].type != TT_BRIDGE)
 		return refuse(c, "that is not a bridge");
-	if (g->map.f[bridge].strength && g->map.f[bridge].damage >= g->map.f[bridge].strength)
+	if (terrain_destroyed(&g->map.f[bridge]))
 		return refuse(c, "%s has been destroyed and can no longer be crossed", g->map.f[bridge].name);
+	if (rules_terrain[TT_BRIDGE].move[terrain_class(u, unit_is_artillery(u))] == GO_NO)
+		return refuse(c, "%s may not cross a bridge", u->id);
 	fp = unit_footprint(u);
 	bs = feature_shape(&g->map.f[bridge]);
 	us = geom_obb_shape(&fp, b1);
@@ -1166,9 +1155,9 @@ static int do_cross(struct ctx *c)
 	if (geom_distance(&bs, &us) > 2 * GEOM_CONTACT)
 		return refuse(c, "%s is not in contact with %s: a unit moves up to the bridge, then crosses",
 		              u->id, g->map.f[bridge].name);
-	if ((w = bridge_water(g, bridge)) < 0)
+	if ((w = terrain_bridge_water(&g->map, bridge)) < 0)
 		return refuse(c, "%s spans no water", g->map.f[bridge].name);
-	seg = nearest_segment(&g->map.f[w], g->map.f[bridge].pts[0]);
+	seg = terrain_nearest_segment(&g->map.f[w], g->map.f[bridge].pts[0]);
 	to = fp;
 	if (c->o->npts > 0) {
 		to.c = c->o->pts[0];
@@ -1194,7 +1183,7 @@ static int do_cross(struct ctx *c)
 	ts = geom_obb_shape(&to, b2);
 	if (geom_distance(&bs, &ts) > 2 * GEOM_CONTACT)
 		return refuse(c, "%s: on the far side the unit must still be in contact with the bridge", u->id);
-	if ((side_of(&g->map.f[w], seg, to.c) > 0) == (side_of(&g->map.f[w], seg, fp.c) > 0))
+	if ((terrain_side_of(&g->map.f[w], seg, to.c) > 0) == (terrain_side_of(&g->map.f[w], seg, fp.c) > 0))
 		return refuse(c, "%s: that place is on the same side of %s", u->id, g->map.f[w].name);
 	move_mover_unit(g, unit, TMODE_MOVE, unit_is_artillery(u), &m);
 	m.through_friends = false;

@@ -14,6 +14,7 @@
 #include "control.h"
 #include "fire.h"
 #include "game.h"
+#include "melee.h"
 #include "move.h"
 #include "react.h"
 #include "rules.h"
@@ -310,8 +311,14 @@ static bool can_intercept(struct game *g, int reactor, int mover, bool counter, 
 	mv.target = mover;
 	move_sweep(g, &mv, &fp, fp.c, geom_dir(want), ma->charge + 1, ma->charge,
 	           g->wx.weather == WX_HOT, &s);
-	if (s.why != STOP_TARGET)
-		return false;
+	if (s.why != STOP_TARGET) {
+		/* Cavalry may intercept over a bridge, to its own end of it. */
+		struct bridge_reach br;
+		if (s.why != STOP_TERRAIN || melee_bridge_reach(g, reactor, mover, TMODE_INTERCEPT, &br, NULL, 0))
+			return false;
+		want = br.facing;
+		s.dist = br.dist;
+	}
 	*facing = want;
 	*dist = s.dist;
 	return true;
@@ -352,6 +359,8 @@ static int intercept(struct game *g, struct controller **ctl, int reactor, int m
 	}
 	game_log(g, "%s %s %s (%.1f cm).", r->id, counter ? "counter-charges" : "opportunity-charges",
 	         m->id, dist);
+	if (!game_units_within(r, m, GEOM_CONTACT))
+		melee_bridge_engage(g, reactor, mover, -1);
 	*contact = true;
 	if (unit_is_artillery(m)) {
 		react_eliminate(g, mover, "guns caught on the move by an opportunity charge are overrun");

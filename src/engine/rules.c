@@ -246,8 +246,13 @@ const struct terrain_rules rules_terrain[TT_COUNT] = {
 		.intercept = ROW(GO_FREE, GO_FREE, GO_NO, GO_NO, GO_NO, GO_NO),
 		.cover = true, .h2h = true, .structure = true,
 	},
-	/* Bridges: crossed by the bridge move, not by walking over them. */
-	[TT_BRIDGE] = { .move = ALLGO(GO_FREE), .charge = ALLGO(GO_FREE), .intercept = ALLGO(GO_FREE),
+	/* Bridges: crossed by the bridge move ("all units can cross a
+	 * bridge"), not walked over.  These rows say who may do so: cross
+	 * (move), charge the unit defending it (infantry and cavalry), or
+	 * intercept over it (cavalry). */
+	[TT_BRIDGE] = { .move = ALLGO(GO_FREE),
+	                .charge = ROW(GO_FREE, GO_FREE, GO_FREE, GO_NO, GO_NO, GO_NO),
+	                .intercept = ROW(GO_NO, GO_NO, GO_FREE, GO_NO, GO_NO, GO_NO),
 	                .h2h = true, .structure = true },
 	/* Fords: a river crossed at a ford counts as a stream. */
 	[TT_FORD] = {

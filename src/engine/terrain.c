@@ -1,6 +1,7 @@
 /* terrain: geometry of the ground against the Mini-Nap 2 terrain table. */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "rules.h"
@@ -142,6 +143,44 @@ enum go terrain_go(const struct map *m, enum tclass c, enum terrain_mode mode,
 			worst = GO_HALF;
 	}
 	return worst;
+}
+
+int terrain_bridge_water(const struct map *m, int bridge)
+{
+	struct shape bs = feature_shape(&m->f[bridge]);
+	for (int i = 0; i < m->nf; i++) {
+		struct shape ws;
+		if (m->f[i].type != TT_STREAM && m->f[i].type != TT_RIVER)
+			continue;
+		ws = feature_shape(&m->f[i]);
+		if (geom_contact(&bs, &ws))
+			return i;
+	}
+	return -1;
+}
+
+int terrain_nearest_segment(const struct feature *f, struct vec2 p)
+{
+	int best = 0;
+	double bd = INFINITY;
+	for (int i = 0; i + 1 < f->n; i++) {
+		double d = geom_point_seg_dist(p, f->pts[i], f->pts[i + 1]);
+		if (d < bd) {
+			bd = d;
+			best = i;
+		}
+	}
+	return best;
+}
+
+double terrain_side_of(const struct feature *water, int seg, struct vec2 p)
+{
+	return v2_cross(v2_sub(water->pts[seg + 1], water->pts[seg]), v2_sub(p, water->pts[seg]));
+}
+
+bool terrain_destroyed(const struct feature *f)
+{
+	return f->strength && f->damage >= f->strength;
 }
 
 int terrain_default_strength(enum terrain_type t)

@@ -55,6 +55,15 @@ bool terrain_on_road(const struct map *m, enum tclass c, enum formation form,
 enum go terrain_go(const struct map *m, enum tclass c, enum terrain_mode mode,
                    const struct shape *s, bool on_road, int *blocker);
 
+/* Bridges: the stream or river a bridge spans (or -1); the segment of a
+ * water course nearest a point; which side of that segment a point lies
+ * on (the sign: positive left of its direction, negative right). */
+int terrain_bridge_water(const struct map *m, int bridge);
+int terrain_nearest_segment(const struct feature *f, struct vec2 p);
+double terrain_side_of(const struct feature *water, int seg, struct vec2 p);
+/* A structure shot to pieces (a destroyed bridge can no longer be used). */
+bool terrain_destroyed(const struct feature *f);
+
 /* The structural strength a feature starts with. */
 int terrain_default_strength(enum terrain_type t);
 

@@ -59,6 +59,12 @@ struct unit {
 	double used;              /* movement allowance spent this initiative */
 	int defends;              /* landmark it holds: feature index + 1, or 0 */
 	double charge_start;      /* how far from its target its charge began */
+	/* Charged (or intercepted) over a bridge: in contact with the enemy
+	 * defending it while it stays at its end of the bridge and the enemy
+	 * where it stood (melee_in_contact). */
+	int bridge;               /* the bridge: feature index + 1, or 0 */
+	int bridge_foe;           /* the enemy defending it: unit index */
+	struct vec2 bridge_foe_at;/* where that enemy stood */
 };
 
 enum arm unit_type_arm(enum unit_type t);

@@ -255,6 +255,13 @@ static void write_all(FILE *f, const struct game *g, const struct save_hooks *h,
 		put_key_num(f, "used", u->used);
 		fprintf(f, " defends = %d;", u->defends);
 		put_key_num(f, "charge_start", u->charge_start);
+		if (u->bridge > 0 && u->bridge_foe >= 0 && u->bridge_foe < g->nunits) {
+			/* In contact over a bridge with the unit defending it. */
+			fprintf(f, " bridge = %d;", u->bridge);
+			put_key_str(f, "bridge_foe", g->units[u->bridge_foe].id);
+			put_key_num(f, "bridge_foe_x", u->bridge_foe_at.x);
+			put_key_num(f, "bridge_foe_y", u->bridge_foe_at.y);
+		}
 		fprintf(f, " arrive = %d; }%s\n", u->arrive_turn, i + 1 < g->nunits ? "," : "");
 	}
 	fputs(");\n", f);
@@ -616,6 +623,15 @@ static void read_units(struct conf *c, const config_setting_t *root, struct game
 		conf_number(c, s, "used", ctx, true, 0, 1e5, &u->used);
 		conf_int(c, s, "defends", ctx, true, 0, g->map.nf, &u->defends);
 		conf_number(c, s, "charge_start", ctx, true, 0, 1e5, &u->charge_start);
+		if (config_setting_get_member(s, "bridge")) {
+			double bx = 0, by = 0;
+			conf_int(c, s, "bridge", ctx, true, 1, g->map.nf, &u->bridge);
+			if ((v = unit_by_id(c, s, ctx, g, "bridge_foe")) >= 0)
+				u->bridge_foe = v;
+			if (conf_number(c, s, "bridge_foe_x", ctx, true, -1e4, 1e4, &bx) &&
+			    conf_number(c, s, "bridge_foe_y", ctx, true, -1e4, 1e4, &by))
+				u->bridge_foe_at = v2(bx, by);
+		}
 		conf_int(c, s, "arrive", ctx, true, 1, 999, &u->arrive_turn);
 	}
 }
