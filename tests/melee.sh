@@ -11,7 +11,7 @@
 # of every run.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 246
+plan 248
 
 # count NAME PATTERN: how many log lines match PATTERN (grep -E)
 count() {
@@ -30,6 +30,13 @@ before() {
 		/^(log|decide): / && $0 ~ a && !ia { ia = NR }
 		/^(log|decide): / && $0 ~ b && !ib { ib = NR }
 		END { exit !(ia && ib && ia < ib) }' "$tmp/$1.out"
+}
+
+# opening NAME SEED SIDE: the run's initiative went to SIDE (so the dice
+# are the ones the checks expect) and every answer fitted its question.
+opening() {
+	like "$(logline "$1" 'have the initiative')" "$3 have the initiative" "$1 (seed $2): the $3 have the initiative"
+	is "$(cat "$tmp/$1.err")" "" "... and every answer fits its question"
 }
 
 # dice_ok NAME: every hand-to-hand dice line throws as many dice as it
@@ -275,8 +282,7 @@ answer even
 dump
 EOF2
 j=join90
-like "$(logline $j 'have the initiative')" "French have the initiative" "join90 (seed 2): the French have the initiative"
-is "$(cat "$tmp/$j.err")" "" "... and every answer fits its question"
+opening $j 2 French
 is "$(logline $j 'A2 joins')" "log: A2 joins in against b1 (2.7 cm)." \
 	"a line beside the combat joins by the smallest pivot that lets it reach the enemy ..."
 is "$(field $j 1 unit A2 facing)" "64.0" "... 64 degrees (a pivot towards b1's centre would touch A1 on the way)"
@@ -299,7 +305,7 @@ end
 dump
 EOF2
 t=stands
-like "$(logline $t 'have the initiative')" "French have the initiative" "stands (seed 2): the French have the initiative"
+opening $t 2 French
 is "$(logline $t 'Div-B')" "log: Div-B finds nowhere to evade to and is lost." \
 	"a division stand touched by a moving enemy with no place 6 cm clear of the enemy is lost"
 is "$(field $t 1 commander BD status)" "eliminated" "... gone"
@@ -401,7 +407,7 @@ end
 dump
 EOF2
 o=ground
-like "$(logline $o 'have the initiative')" "French have the initiative" "ground (seed 2): the French have the initiative"
+opening $o 2 French
 like "$(logline $o 'Melee round 1: S1,')" "\(every unit; 6 SP, halved for the ground\), hits on 3\+: 3D6 " \
 	"a unit in a stream against one that only touches its bank: halved (touching the bank is not being in it)"
 like "$(logline $o 'Melee round 1: s1,')" "\(every unit; 5 SP\), hits on 4\+: 5D6 " "... the unit on the bank is not"
@@ -450,8 +456,7 @@ answer stop 0
 dump
 EOF2
 b=bridge
-like "$(logline $b 'have the initiative')" "French have the initiative" "bridge (seed 2): the French have the initiative"
-is "$(cat "$tmp/$b.err")" "" "... and every answer fits its question"
+opening $b 2 French
 is "$(logline $b 'C1 (charges|stands)')" "log: C1 charges d1 from 6.0 cm." \
 	"cavalry may charge the unit defending a bridge over it ..."
 is "$(logline $b 'C1 stands')" "log: C1 stands at its end of BR: in contact with d1, who defends it." \
@@ -496,8 +501,7 @@ answer back 6
 dump
 EOF2
 r=rally
-like "$(logline $r 'have the initiative')" "French have the initiative" "rally (seed 2): the French have the initiative"
-is "$(cat "$tmp/$r.err")" "" "... and every answer fits its question"
+opening $r 2 French
 like "$(decision $r 'CR has a break-through')" "answer forward N \(0 to 12\) \| answer charge-ba1 \| answer charge-sk1 \| answer charge-ba2 \| answer charge-oc \| answer charge-ba4\]$" \
 	"a break-through charge is offered at every enemy in reach, nearest first (five here)"
 like "$(logline $r 'oc opportunity-charges')" "oc opportunity-charges CR" \
