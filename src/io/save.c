@@ -36,29 +36,11 @@ uint64_t save_checksum(const char *text, size_t len)
 static char *slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
+	char *buf;
 	if (!f)
 		return NULL;
-	for (;;) {
-		size_t got;
-		if (n + 4096 + 1 > cap) {
-			char *p = realloc(buf, cap = 2 * cap + 8192);
-			if (!p) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = p;
-		}
-		got = fread(buf + n, 1, cap - n - 1, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
+	buf = conf_read_all(f, len);
 	fclose(f);
-	buf[n] = '\0';
-	*len = n;
 	return buf;
 }
 
