@@ -184,6 +184,13 @@ static void test_check_kinds(void **state)
 	assert_true(load_check(data_path("good-layout.cfg"), &d, &kind));
 	assert_int_equal(kind, LK_MAP);
 	assert_int_equal(d.n, 0);
+	/* Known by their other keys when the telling one is missing. */
+	assert_false(load_check(data_path("bad-map-no-table.cfg"), &d, &kind));
+	assert_int_equal(kind, LK_MAP);
+	assert_false(load_check(data_path("bad-orbat-no-corps.cfg"), &d, &kind));
+	assert_int_equal(kind, LK_ORBAT);
+	assert_false(load_check(data_path("bad-neither.cfg"), &d, &kind));
+	assert_int_equal(kind, LK_UNKNOWN);
 	diag_free(&d);
 }
 

@@ -809,6 +809,24 @@ struct game *load_scenario_text(const char *text, const char *name,
 	return finish(g);
 }
 
+/* Whether the group has a key of keys that is not one of other's (so
+ * that 'notes', allowed in both kinds of file, says nothing). */
+static bool looks_like(const config_setting_t *root, const char *const *keys,
+                       const char *const *other)
+{
+	for (const char *const *k = keys; *k; k++) {
+		bool shared = false;
+		for (const char *const *o = other; *o; o++)
+			shared = shared || strcmp(*k, *o) == 0;
+		if (!shared && config_setting_get_member(root, *k))
+			return true;
+	}
+	return false;
+}
+
+/* A map is known by any of its own keys, an orbat by its own; when a file
+ * has both kinds, 'table' decides.  So a map that lacks 'table' is told
+ * so, as a map. */
 bool load_check(const char *path, struct diag *d, enum load_kind *kind)
 {
 	struct conf c = { .path = path, .diag = d };
@@ -821,13 +839,15 @@ bool load_check(const char *path, struct diag *d, enum load_kind *kind)
 	if (!conf_read_file(&c, &cfg, path))
 		goto out;
 	root = config_root_setting(&cfg);
-	if (config_setting_get_member(root, "table")) {
+	if (looks_like(root, map_keys, loader_orbat_keys) &&
+	    !(looks_like(root, loader_orbat_keys, map_keys) &&
+	      !config_setting_get_member(root, "table"))) {
 		struct game *g;
 		*kind = LK_MAP;
 		g = load_scenario(&c, &cfg, 1);
 		ok = g != NULL;
 		game_free(g);
-	} else if (config_setting_get_member(root, "corps")) {
+	} else if (looks_like(root, loader_orbat_keys, map_keys)) {
 		struct game *g = game_new(1);
 		struct loader l = { .g = g, .d = d };
 		*kind = LK_ORBAT;
@@ -835,7 +855,8 @@ bool load_check(const char *path, struct diag *d, enum load_kind *kind)
 		loader_free(&l);
 		game_free(g);
 	} else {
-		diag_add(d, path, 1, "not a grognard map or orbat (a map has 'table', an orbat 'corps')");
+		diag_add(d, path, 1, "not a grognard map or orbat (a map has 'name', 'table', 'sides' "
+		         "and so on, an orbat 'nationality' and 'corps')");
 	}
 out:
 	config_destroy(&cfg);
