@@ -167,10 +167,24 @@ static int do_dump(struct cmd_ctx *ctx, int argc, char **argv)
 	return 0;
 }
 
+static void error_at(struct cmd_ctx *ctx, const char *fmt, ...) CMD_PRINTF(2, 3);
+static void error_at(struct cmd_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(ctx->err, "%s:%d: ", ctx->source ? ctx->source : "command", ctx->line);
+	va_start(ap, fmt);
+	vfprintf(ctx->err, fmt, ap);
+	va_end(ap);
+	fputc('\n', ctx->err);
+	ctx->errors++;
+}
+
 static int do_help(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	cmd_help(ctx->out, argc > 1 ? argv[1] : NULL);
-	return 0;
+	if (cmd_help(ctx->out, argc > 1 ? argv[1] : NULL))
+		return 0;
+	error_at(ctx, "help: no command '%s' ('help' lists them)", argv[1]);
+	return 1;
 }
 
 static int do_report(struct cmd_ctx *ctx, int argc, char **argv)
@@ -299,20 +313,19 @@ static const struct cmd_entry *find(const char *name)
 	return NULL;
 }
 
-void cmd_help(FILE *out, const char *topic)
+bool cmd_help(FILE *out, const char *topic)
 {
 	const struct cmd_entry *c;
 	if (topic) {
-		if (!(c = find(topic))) {
-			fprintf(out, "no command '%s'; 'help' lists them\n", topic);
-			return;
-		}
+		if (!(c = find(topic)))
+			return false;
 		fprintf(out, "%s\n    %s\n", c->usage, c->summary);
-		return;
+		return true;
 	}
 	fputs("Commands (one per line; # starts a comment; UNIT, BRIGADE ... are ids from 'dump'):\n", out);
 	for (int i = 0; i < NCOMMANDS; i++)
 		fprintf(out, "  %-34s %s\n", commands[i].usage, commands[i].summary);
+	return true;
 }
 
 /* ------------------------------------------------------------------ */
@@ -796,18 +809,6 @@ int cmd_parse_line(const struct game *g, const char *line, struct order *o, char
 		return -1;
 	}
 	return cmd_parse_order(g, argc, argv, o, err, size);
-}
-
-static void error_at(struct cmd_ctx *ctx, const char *fmt, ...) CMD_PRINTF(2, 3);
-static void error_at(struct cmd_ctx *ctx, const char *fmt, ...)
-{
-	va_list ap;
-	fprintf(ctx->err, "%s:%d: ", ctx->source ? ctx->source : "command", ctx->line);
-	va_start(ap, fmt);
-	vfprintf(ctx->err, fmt, ap);
-	va_end(ap);
-	fputc('\n', ctx->err);
-	ctx->errors++;
 }
 
 enum cmd_result cmd_execute(struct cmd_ctx *ctx, const char *line)

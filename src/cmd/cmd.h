@@ -67,8 +67,9 @@ void script_free(struct script *s);
 
 /* The whole state, one line per game, side, unit, commander, objective. */
 void cmd_dump(const struct game *g, FILE *out);
-/* Help on every command, or on one. */
-void cmd_help(FILE *out, const char *topic);
+/* Help on every command, or on one; false (and nothing printed) when there
+ * is no command called topic. */
+bool cmd_help(FILE *out, const char *topic);
 
 /* Split a line into words (double quotes group, # starts a comment).
  * Returns the count; words point into buf. */
