@@ -2,7 +2,7 @@
 # Batch mode: commands from stdin or a script; dump lists every unit of the
 # default battle; bad commands are reported and do not stop the run.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-plan 21
+plan 23
 tmp=${TMPDIR:-/tmp}/grognard-batch.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
@@ -48,4 +48,11 @@ printf '# a comment\n\nquit\ndump\n' >"$tmp/script"
 "$GROGNARD" --batch --seed 1 --script "$tmp/script" </dev/null >"$tmp/out" 2>&1; st=$?
 is "$st" 0 "--script reads commands from a file; comments and blank lines are fine"
 is "$(grep -c '^unit ' "$tmp/out")" 0 "nothing runs after quit"
+# A name holding a newline (libconfig keeps it) must not break dump's one
+# line per record.
+sed 's/^name = "manoeuvre test: open ground";/name = "two\\nlines\\ttab";/' \
+	"${top_srcdir:-.}/tests/rules/open.cfg" >"$tmp/nl.cfg"
+printf 'dump\n' | "$GROGNARD" --batch --seed 1 "$tmp/nl.cfg" >"$tmp/out" 2>&1
+like "$(grep '^game ' "$tmp/out")" 'title="two\\nlines\\ttab"$' "dump escapes a newline and a tab in a name"
+is "$(grep -c '^lines' "$tmp/out")" 0 "and the record stays on one line"
 done_testing

@@ -61,15 +61,30 @@ int cmd_split(const char *line, char *buf, size_t size, char **words, int max)
 	return n;
 }
 
-/* A value for a key=value field: bare when it is a plain word. */
+/* Text from files (names, titles) may hold a newline or a control
+ * character; batch output stays one line per record, so they are written
+ * as escapes.  Inside a quoted field, quotes and backslashes are too. */
+void cmd_put_text(FILE *out, const char *s, bool quoted)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (quoted && (*p == '"' || *p == '\\'))
+			fprintf(out, "\\%c", *p);
+		else if (*p == '\n')
+			fputs("\\n", out);
+		else if (*p == '\t')
+			fputs("\\t", out);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(out, "\\x%02x", *p);
+		else
+			fputc(*p, out);
+	}
+}
+
+/* A value for a key=value field, always quoted. */
 static void put_quoted(FILE *out, const char *key, const char *v)
 {
 	fprintf(out, " %s=\"", key);
-	for (; *v; v++) {
-		if (*v == '"' || *v == '\\')
-			fputc('\\', out);
-		fputc(*v, out);
-	}
+	cmd_put_text(out, v, true);
 	fputc('"', out);
 }
 
