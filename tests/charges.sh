@@ -23,7 +23,7 @@
 # the first whose log shows the throw the case needs.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 132
+plan 134
 
 # logs NAME: the log lines, without the "log: " prefix
 logs() {
@@ -336,6 +336,8 @@ answer crews
 charge L8b G8
 end
 fire L8b G8
+fire L8 Q8
+answer hold
 dump
 EOF
 run charge-react 2 ha-fail <"$tmp/ha.cmds"
@@ -358,6 +360,9 @@ is "$(field ha-fail '$' unit G8 markers) $(field ha-fail '$' unit Q8 markers) $(
 	"orange markers on the abandoned guns and on the square"
 like "$(refusal ha-fail 'charge L8b G8')" "abandoned guns, treated as if they were not there" "abandoned guns cannot be charged"
 like "$(refusal ha-fail 'fire L8b G8')" "abandoned guns are treated as if they were not there" "... nor fired at"
+like "$(logline ha-fail '^log: L8 fires at Q8 ')" "^log: L8 fires at Q8 at 0\.6 cm \(column 1, target in square \+1 = 2 dice\): 2D6 " \
+	"the square sheltering the crews is no ghost: it may be fired at (L8 touches only the abandoned guns)"
+like "$(grep '^decide: Q8' "$tmp/ha-fail.out")" "^decide: Q8 may return fire at L8 " "... and it returns fire as any unit"
 
 # ======================================================================
 # Opportunity charges (lanes MV and KV)

@@ -18,11 +18,13 @@
 #include <string.h>
 
 #include "engine/control.h"
+#include "engine/fire.h"
 #include "engine/game.h"
 #include "engine/order.h"
 #include "engine/react.h"
 #include "engine/rng.h"
 #include "engine/rules.h"
+#include "engine/volley.h"
 #include "test-util.h"
 
 /* Trials per measured probability: 4 sigma is then at most 0.037. */
@@ -238,6 +240,130 @@ static void test_extended_charge_statistics(void **state)
 		fail_msg("3D6 cm: mean %.3f over %d moves, expected 10.5", sum / moves, moves);
 }
 
+/* The controllers of the crews tests: every decision's option keyed
+ * "crews" when it has one (gun crews flee into the square), else the
+ * first. */
+static int decide_crews(struct controller *c, struct game *g, struct decision *d)
+{
+	(void)c;
+	(void)g;
+	d->choice = 0;
+	for (int i = 0; i < d->nopts; i++)
+		if (strcmp(d->opt[i].key, "crews") == 0)
+			d->choice = i;
+	return 0;
+}
+
+/* Two Austrian batteries, G1 and G2, touch the solid square Q on its left
+ * and right; French columns L1 and L2 reach them, and both crews flee
+ * into Q.  *gun and *sq get the indices. */
+static struct game *crews_game(int gun[2], int *sq, int col[2])
+{
+	struct controller side = { .decide = decide_crews };
+	struct controller *ctl[SIDE_COUNT] = { &side, &side };
+	struct game *g = new_game(1);
+	/* Q: x 48.75..51.25, y 48..52; G1: x 45.75..48.75; G2: x 51.25..54.25. */
+	*sq = add_unit(g, "Q", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_SQUARE, 50, 50, 180);
+	gun[0] = add_unit(g, "G1", SIDE_B, UT_FOOT_ART, RATING_TRAINED, FORM_BATTERY, 47.25, 50, 180);
+	gun[1] = add_unit(g, "G2", SIDE_B, UT_FOOT_ART, RATING_TRAINED, FORM_BATTERY, 52.75, 50, 180);
+	/* The columns touch the guns' southern edges (y = 51.5). */
+	col[0] = add_unit(g, "L1", SIDE_A, UT_LINE_INF, RATING_VETERAN, FORM_COLUMN, 47.25, 53.5, 0);
+	col[1] = add_unit(g, "L2", SIDE_A, UT_LINE_INF, RATING_VETERAN, FORM_COLUMN, 52.75, 53.5, 0);
+	for (int k = 0; k < 2; k++) {
+		assert_int_equal(react_contact(g, ctl, col[k], gun[k], 0), 0);
+		assert_true(unit_abandoned(&g->units[gun[k]]));
+		assert_int_equal(g->units[gun[k]].shelter, *sq + 1);
+	}
+	return g;
+}
+
+/* "An abandoned artillery unit is treated as if it is not there": the
+ * guns only.  The square their crews fled into keeps its orange marker to
+ * show it, but it stands, fires and may be fired at as before. */
+static void test_crews_square_is_there(void **state)
+{
+	int gun[2], sq, col[2];
+	struct game *g = crews_game(gun, &sq, col);
+	struct fire_shot s;
+	(void)state;
+	assert_true(unit_has_marker(&g->units[sq], MK_ORANGE));
+	assert_true(unit_present(&g->units[sq]));
+	assert_false(unit_present(&g->units[gun[0]]));
+	g->phase = PHASE_FIRE;
+	/* L1 touches only abandoned guns: it is not in contact, and Q (0.5
+	 * cm from its front corner's reach) is a target. */
+	assert_true(fire_check(g, col[0], sq, NULL, &s));
+	assert_false(fire_check(g, col[0], gun[0], NULL, &s));
+	assert_null(volley_may_fire(g, &g->units[sq]));
+	assert_non_null(volley_may_fire(g, &g->units[gun[0]]));
+	game_free(g);
+}
+
+/* Re-manning one battery leaves the other abandoned, still sheltered by
+ * the square; the square's marker goes with the last crews. */
+static void test_crews_reman(void **state)
+{
+	int gun[2], sq, col[2], e;
+	struct game *g = crews_game(gun, &sq, col);
+	(void)state;
+	/* The columns go; an enemy battery stays 9.5 cm from G2 and 12.5 cm
+	 * from Q and G1. */
+	g->units[col[0]].state = US_ELIMINATED;
+	g->units[col[1]].state = US_ELIMINATED;
+	e = add_unit(g, "E", SIDE_A, UT_FOOT_ART, RATING_TRAINED, FORM_BATTERY, 65.25, 50, 270);
+	/* Not at the end of a French initiative. */
+	react_end_initiative(g);
+	assert_true(unit_abandoned(&g->units[gun[0]]));
+	g->initiative = SIDE_B;
+	react_end_initiative(g);
+	assert_false(unit_has_marker(&g->units[gun[0]], MK_ORANGE));
+	assert_int_equal(g->units[gun[0]].shelter, 0);
+	assert_int_equal(g->units[gun[1]].state, US_ACTIVE);
+	assert_true(unit_abandoned(&g->units[gun[1]]));
+	assert_int_equal(g->units[gun[1]].shelter, sq + 1);
+	assert_true(unit_has_marker(&g->units[sq], MK_ORANGE));
+	g->units[e].state = US_ELIMINATED;
+	react_end_initiative(g);
+	assert_false(unit_has_marker(&g->units[gun[1]], MK_ORANGE));
+	assert_false(unit_has_marker(&g->units[sq], MK_ORANGE));
+	assert_non_null(find_line(g, "The crews of G2 leave Q and man their guns again."));
+	game_free(g);
+}
+
+/* Guns are lost the moment their square moves out of contact with them
+ * (here it inches away in its own initiative), or when it is eliminated. */
+static void test_crews_lost(void **state)
+{
+	int gun[2], sq, col[2];
+	struct game *g = crews_game(gun, &sq, col);
+	struct controller side = { .decide = decide_crews };
+	struct controller *ctl[SIDE_COUNT] = { &side, &side };
+	struct order o = order_new(ORD_INCH);
+	char why[256];
+	(void)state;
+	g->units[col[0]].state = US_ELIMINATED;
+	g->units[col[1]].state = US_ELIMINATED;
+	g->initiative = SIDE_B;
+	g->active_brigade = 1;
+	o.unit = sq;
+	o.a = 0;
+	o.b = 4;
+	if (order_exec(g, ctl, SIDE_B, &o, why, sizeof why) != 0)
+		fail_msg("inch refused: %s", why);
+	for (int k = 0; k < 2; k++)
+		assert_int_equal(g->units[gun[k]].state, US_ELIMINATED);
+	assert_false(unit_has_marker(&g->units[sq], MK_ORANGE));
+	assert_non_null(find_line(g, "G2 (unit G2) is eliminated: its crews' square has left it"));
+	game_free(g);
+
+	g = crews_game(gun, &sq, col);
+	react_eliminate(g, sq, "test");
+	for (int k = 0; k < 2; k++)
+		assert_int_equal(g->units[gun[k]].state, US_ELIMINATED);
+	assert_non_null(find_line(g, "G1 (unit G1) is eliminated: its crews' square is gone"));
+	game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -245,6 +371,9 @@ int main(void)
 		cmocka_unit_test(test_quality_statistics),
 		cmocka_unit_test(test_esquare_statistics),
 		cmocka_unit_test(test_extended_charge_statistics),
+		cmocka_unit_test(test_crews_square_is_there),
+		cmocka_unit_test(test_crews_reman),
+		cmocka_unit_test(test_crews_lost),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

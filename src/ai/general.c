@@ -486,7 +486,7 @@ static int best_charge(struct general_ai *ai, struct game *g, int unit, double *
 		/* The rules' cheap tests first (the engine makes them too):
 		 * within reach, not cavalry for infantry, a turn of 90 degrees
 		 * at most in the initiative. */
-		if (e->side == u->side || !active(e) || unit_has_marker(e, MK_ORANGE) ||
+		if (e->side == u->side || !active(e) || unit_abandoned(e) ||
 		    (unit_is_infantry(u) && unit_is_cavalry(e)) ||
 		    u->pivoted + fabs(geom_angle_diff(u->facing, geom_bearing(u->pos, e->pos))) >
 		        rules_special.pivot_charge_limit + 1e-9 ||

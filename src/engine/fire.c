@@ -96,7 +96,7 @@ int fire_hits(int sum)
 
 static bool abandoned(const struct unit *u)
 {
-	return unit_has_marker(u, MK_ORANGE);
+	return unit_abandoned(u);
 }
 
 static bool in_square(const struct unit *u)

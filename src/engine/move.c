@@ -77,12 +77,6 @@ static double first_contact(struct moving *mv, const struct shape *s, double tma
 	return INFINITY;
 }
 
-static bool unit_present(const struct unit *u)
-{
-	/* Abandoned guns are "treated as if not there". */
-	return u->state == US_ACTIVE && !unit_has_marker(u, MK_ORANGE);
-}
-
 double move_keep_away(const struct game *g, enum side side, const struct obb *body,
                       struct vec2 dir, double want, double keep)
 {

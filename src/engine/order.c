@@ -64,7 +64,7 @@ static bool in_contact_with_enemy(const struct game *g, int unit)
 	const struct unit *u = &g->units[unit];
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *o = &g->units[i];
-		if (o->side == u->side || o->state != US_ACTIVE || unit_has_marker(o, MK_ORANGE))
+		if (o->side == u->side || !unit_present(o))
 			continue;
 		if (game_units_within(u, o, GEOM_CONTACT))
 			return true;
@@ -254,6 +254,7 @@ static void after_move(struct game *g, int unit)
 	if (k >= 0)
 		g->cmdrs[k].pos = g->units[unit].pos;
 	move_clear_stands(g, unit);
+	react_check_shelters(g);
 	unit_changed(g, unit);
 }
 
@@ -471,7 +472,7 @@ static int form_blocker(struct game *g, int unit, const struct obb *fp)
 	for (int i = 0; i < g->nunits; i++) {
 		struct vec2 xb[4];
 		struct shape x;
-		if (i == unit || g->units[i].state != US_ACTIVE || unit_has_marker(&g->units[i], MK_ORANGE))
+		if (i == unit || !unit_present(&g->units[i]))
 			continue;
 		x = unit_shape(&g->units[i], xb);
 		if (geom_contact(&s, &x) && !geom_contact(&os, &x))
@@ -909,7 +910,7 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 	t = &g->units[target];
 	if (t->side == u->side)
 		return refuse(c, "%s is a friend: a player can only charge enemy units", t->id);
-	if (unit_has_marker(t, MK_ORANGE))
+	if (unit_abandoned(t))
 		return refuse(c, "%s is abandoned guns, treated as if they were not there", t->id);
 	if (unit_is_artillery(u))
 		return refuse(c, "%s is artillery: artillery cannot charge", u->id);

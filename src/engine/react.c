@@ -125,6 +125,18 @@ static void check_command_losses(struct game *g, const struct unit *gone)
 	}
 }
 
+/* The square's orange marker only shows that crews shelter in it: it is
+ * on while any guns abandoned to it are on the table. */
+static void shelter_marker(struct game *g, int square)
+{
+	bool any = false;
+	for (int i = 0; i < g->nunits; i++)
+		if (g->units[i].state == US_ACTIVE && unit_abandoned(&g->units[i]) &&
+		    g->units[i].shelter == square + 1)
+			any = true;
+	unit_set_marker(&g->units[square], MK_ORANGE, any);
+}
+
 void react_eliminate(struct game *g, int unit, const char *why)
 {
 	struct unit *u = &g->units[unit];
@@ -138,36 +150,44 @@ void react_eliminate(struct game *g, int unit, const char *why)
 		g->cmdrs[k].attached = -1;
 		game_log(g, "%s, attached to it, is lost with it.", g->cmdrs[k].name);
 	}
-	/* A square that goes leaves the guns it sheltered permanently lost. */
-	if (unit_has_marker(u, MK_ORANGE) && !unit_is_artillery(u)) {
-		for (int i = 0; i < g->nunits; i++)
-			if (g->units[i].state == US_ACTIVE && unit_is_artillery(&g->units[i]) &&
-			    unit_has_marker(&g->units[i], MK_ORANGE) &&
-			    game_unit_distance(u, &g->units[i]) <= GEOM_CONTACT)
-				react_eliminate(g, i, "its crews' square is gone: the guns are lost");
+	/* Guns whose crews it sheltered are lost with it; guns that go
+	 * leave their square. */
+	for (int i = 0; i < g->nunits; i++)
+		if (g->units[i].shelter == unit + 1 && unit_abandoned(&g->units[i]))
+			react_eliminate(g, i, "its crews' square is gone: the guns are lost");
+	if (u->shelter > 0) {
+		k = u->shelter - 1;
+		u->shelter = 0;
+		shelter_marker(g, k);
 	}
 	check_command_losses(g, u);
 	unit_event(g, unit);
 }
 
-/* The square sheltering abandoned guns: a friendly square, itself marked
- * orange, touching them. */
+/* The square sheltering abandoned guns' crews while it stays on the table
+ * and in base-to-base contact with them, else -1. */
 static int guns_square(const struct game *g, int guns)
 {
-	const struct unit *a = &g->units[guns];
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *s = &g->units[i];
-		if (s->side == a->side && s->state == US_ACTIVE && !unit_is_artillery(s) &&
-		    unit_has_marker(s, MK_ORANGE) && game_unit_distance(s, a) <= GEOM_CONTACT)
-			return i;
-	}
-	return -1;
+	const struct unit *a = &g->units[guns], *s;
+	if (a->shelter <= 0 || a->shelter > g->nunits)
+		return -1;
+	s = &g->units[a->shelter - 1];
+	if (s->state != US_ACTIVE || game_unit_distance(s, a) > GEOM_CONTACT)
+		return -1;
+	return a->shelter - 1;
+}
+
+void react_check_shelters(struct game *g)
+{
+	for (int i = 0; i < g->nunits; i++)
+		if (g->units[i].state == US_ACTIVE && unit_abandoned(&g->units[i]) && guns_square(g, i) < 0)
+			react_eliminate(g, i, "its crews' square has left it: the guns are lost");
 }
 
 static bool enemy_within(const struct game *g, int unit, double range)
 {
 	for (int i = 0; i < g->nunits; i++)
-		if (g->units[i].side != g->units[unit].side && g->units[i].state == US_ACTIVE &&
+		if (g->units[i].side != g->units[unit].side && unit_present(&g->units[i]) &&
 		    game_units_within(&g->units[i], &g->units[unit], range))
 			return true;
 	return false;
@@ -175,21 +195,20 @@ static bool enemy_within(const struct game *g, int unit, double range)
 
 void react_end_initiative(struct game *g)
 {
+	react_check_shelters(g);
 	for (int i = 0; i < g->nunits; i++) {
 		struct unit *a = &g->units[i];
 		int sq;
-		if (a->state != US_ACTIVE || !unit_is_artillery(a) || !unit_has_marker(a, MK_ORANGE))
+		if (a->state != US_ACTIVE || !unit_abandoned(a))
 			continue;
-		sq = guns_square(g, i);
-		if (sq < 0) {
-			react_eliminate(g, i, "its crews' square has left it: the guns are lost");
-			continue;
-		}
+		sq = a->shelter - 1;
 		if (g->initiative == (int)a->side && !enemy_within(g, i, rules_react.reman_clear) &&
 		    !enemy_within(g, sq, rules_react.reman_clear)) {
 			unit_set_marker(a, MK_ORANGE, false);
-			unit_set_marker(&g->units[sq], MK_ORANGE, false);
+			a->shelter = 0;
+			shelter_marker(g, sq);
 			game_log(g, "The crews of %s leave %s and man their guns again.", a->id, g->units[sq].id);
+			unit_event(g, i);
 		}
 	}
 }
@@ -302,7 +321,7 @@ static bool can_intercept(struct game *g, int reactor, int mover, bool counter, 
 		return false;
 	if (unit_is_infantry(r) && unit_is_cavalry(m))
 		return false;
-	if (unit_has_marker(r, MK_BLUE) || unit_has_marker(r, MK_ORANGE))
+	if (unit_has_marker(r, MK_BLUE) || !unit_present(r))
 		return false;
 	st = command_status(g, r, NULL);
 	if (st == CS_NOT_IN_COMMAND && !counter)
@@ -776,7 +795,8 @@ int react_contact(struct game *g, struct controller **ctl, int charger, int targ
 			if (d.choice > 0 && strcmp(d.opt[d.choice].key, "crews") == 0) {
 				unit_set_marker(t, MK_BLUE, true);
 				unit_set_marker(t, MK_ORANGE, true);
-				unit_set_marker(&g->units[square], MK_ORANGE, true);
+				t->shelter = square + 1;
+				shelter_marker(g, square);
 				game_log(g, "%s's crews flee into %s: the guns are abandoned.", t->id,
 				         g->units[square].id);
 				breakthrough(g, charger);

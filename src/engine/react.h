@@ -33,6 +33,10 @@ int react_contact(struct game *g, struct controller **ctl, int charger, int targ
  * dies with it; guns abandoned beside a square that goes are lost. */
 void react_eliminate(struct game *g, int unit, const char *why);
 
+/* Abandoned guns whose square has gone or moved out of contact with them
+ * are lost at once. */
+void react_check_shelters(struct game *g);
+
 /* The end of an initiative: abandoned guns are re-manned when their side
  * just had the initiative and no enemy is within 12 cm of them or their
  * square; guns whose square has gone or left them are lost. */

@@ -59,6 +59,8 @@ struct unit {
 	double used;              /* movement allowance spent this initiative */
 	int defends;              /* landmark it holds: feature index + 1, or 0 */
 	double charge_start;      /* how far from its target its charge began */
+	int shelter;              /* abandoned guns: the square their crews fled
+	                           * into, index + 1; 0 for none */
 };
 
 enum arm unit_type_arm(enum unit_type t);
@@ -91,6 +93,13 @@ enum formation unit_default_formation(const struct unit *u);
 int unit_elimination_sp(const struct unit *u);
 
 bool unit_has_marker(const struct unit *u, enum marker m);
+/* Abandoned guns (artillery with the orange marker), "treated as if not
+ * there".  The square their crews fled into keeps an orange marker too,
+ * but only to show it: it is there like any other unit. */
+bool unit_abandoned(const struct unit *u);
+/* On the table and not abandoned guns: there for movement, charges, fire
+ * and hand-to-hand combat. */
+bool unit_present(const struct unit *u);
 void unit_set_marker(struct unit *u, enum marker m, bool on);
 
 #endif

@@ -28,7 +28,7 @@ const char *volley_may_fire(const struct game *g, const struct unit *u)
 		return "it is not on the table";
 	if (unit_has_marker(u, MK_YELLOW))
 		return "it has a yellow marker (it returned fire or was suppressed)";
-	if (unit_has_marker(u, MK_ORANGE))
+	if (unit_abandoned(u))
 		return "its guns are abandoned";
 	if (u->acted & UA_FIRED)
 		return "it has already fired this initiative";
