@@ -526,7 +526,7 @@ like "$(grep '^log: Z3 fires at SK3' "$tmp/fz.out")" "\(medium guns at close ran
 like "$(grep '^log: Z4 fires at RZ4' "$tmp/fz.out")" "\(medium guns at medium range 2, target in column \+1, through SK4 \(unformed\): halved = 1 die\): 1D6 [1-6]$" \
 	"at medium range through enemy skirmishers at a formed target: halved"
 like "$(refusal fz 'fire Z5 RZ5')" "RZ5 is not in front of Z5" "no fire at a unit beside the battery"
-like "$(refusal fz 'fire Z8 RZ8')" "redeployed this initiative may not fire" "a redeployed battery does not fire"
+like "$(refusal fz 'fire Z8 RZ8')" "redeployed or crossed a bridge this initiative may not fire" "a redeployed battery does not fire"
 like "$(grep '^decide: SK6' "$tmp/fz.out" | head -1)" "SK6 may suppress Z6 before it fires .*\[answer no \| answer suppress\]$" \
 	"skirmishers the battery could hit may suppress it first"
 has fz "SK6's skirmish fire suppresses Z6: it cannot fire."

@@ -16,7 +16,7 @@
 # the initiative from 'dump' after each brigade.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 176
+plan 179
 
 # seed_for MAP PROBE: the first seed for which the probe script runs with
 # nothing refused and ends with side A holding a fresh initiative.
@@ -450,6 +450,16 @@ like "$(refusal ter 'sidestep T20 right 6')" "half rate.*only 3.0 cm" "side-step
 is "$(pos ter T20)" "x=172.50 y=44.00 facing=0.0 formation=line" "... so a line in a wood side-steps 3 cm"
 near "$(field ter '$' unit T21 y)" 46 0.05 "a line (two stands wide) does not follow a road: the wood slows it"
 
+run terrain "$seed" ter-cross <<'EOF'
+brigade T
+cross T22 BR3
+end
+fire T22 E1
+dump
+EOF
+like "$(logline ter-cross '^log: T22 crosses')" "it may not fire this initiative" "artillery crosses a bridge on its redeploy allowance ..."
+like "$(refusal ter-cross 'fire T22 E1')" "crossed a bridge this initiative may not fire" "... so, as after a redeployment, it may not fire"
+
 # ======================================================================
 # Division manoeuvres
 # ======================================================================
@@ -517,6 +527,17 @@ accepted div36 'cmove D1a 25 80' "a brigade stand moves with its brigade in a di
 is "$(field div36 '$' commander D1a x),$(field div36 '$' commander D1a y)" "25.00,80.00" "... 35 cm north"
 like "$(refusal div36 'brigade D1a')" "already had the initiative this Turn" "after a division manoeuvre its brigades count as chosen"
 like "$(refusal div36 'brigade D1art')" "already had the initiative this Turn" "... its division artillery too"
+
+# "units from a Division doing a Division Manoeuvre cannot fire during the
+# upcoming Firing Phase": every unit of it, moved or not (G1 stays put, Z1
+# is 52 cm away, in long range).
+run division "$seed" divfire <<'EOF'
+divmove D1
+end
+fire G1 Z1
+EOF
+like "$(refusal divfire 'fire G1 Z1')" "units of a division manoeuvre may not fire .*whether they moved or not" \
+	"a battery of a division manoeuvre that did not move may not fire either"
 
 # ======================================================================
 # Command stands, attaching, retreat

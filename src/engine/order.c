@@ -625,8 +625,6 @@ static int do_move(struct ctx *c)
 		return 0;
 	u->used += cost;
 	u->acted |= UA_MOVED;
-	if (g->divmove >= 0)
-		u->acted |= UA_DIVMOVE | UA_NO_CHARGE | UA_NO_FIRE;
 	game_log(g, "%s %s %.1f cm (%.1f of its %.0f cm allowance).", u->id,
 	         unit_is_artillery(u) ? "prolongs" : "moves", moved, cost, allow);
 	after_move(g, unit);
@@ -829,8 +827,6 @@ static int do_redeploy(struct ctx *c)
 		              geom_norm_deg(facing), blocker_text(g, k, buf, sizeof buf));
 	u->facing = body.facing;
 	u->acted |= UA_MOVED | UA_NO_FIRE | UA_NO_CHARGE;
-	if (g->divmove >= 0)
-		u->acted |= UA_DIVMOVE;
 	u->used += cost;
 	game_log(g, "%s limbers up, redeploys %.1f cm toward %.0f and unlimbers facing %.0f; it may not "
 	         "fire this initiative.", u->id, moved, geom_norm_deg(bearing), u->facing);
@@ -1207,7 +1203,12 @@ static int do_cross(struct ctx *c)
 	u->facing = to.facing;
 	u->used = allow;
 	u->acted |= UA_MOVED | UA_CROSSED;
-	game_log(g, "%s crosses %s; that uses the rest of its movement.", u->id, g->map.f[bridge].name);
+	/* Artillery crosses limbered, on its redeploy allowance: a
+	 * redeployment, after which it may not fire. */
+	if (unit_is_artillery(u))
+		u->acted |= UA_NO_FIRE | UA_NO_CHARGE;
+	game_log(g, "%s crosses %s; that uses the rest of its movement%s.", u->id, g->map.f[bridge].name,
+	         unit_is_artillery(u) ? " (it has redeployed: it may not fire this initiative)" : "");
 	after_move(g, unit);
 	return 0;
 }

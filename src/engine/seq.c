@@ -323,10 +323,14 @@ void seq_activate_brigade(struct game *g, int brigade)
 void seq_activate_division(struct game *g, int division, double allowance, double keep_away)
 {
 	struct event ev = { .kind = EV_PHASE, .unit = -1 };
-	/* All its brigades count as chosen, whether they move or not. */
+	/* All its brigades count as chosen, whether they move or not, and
+	 * none of its units charges or fires in this initiative. */
 	for (int b = 0; b < g->nbrigs; b++)
 		if (g->brigs[b].division == division)
 			g->brigs[b].used = true;
+	for (int i = 0; i < g->nunits; i++)
+		if (unit_division(g, &g->units[i]) == division)
+			g->units[i].acted |= UA_DIVMOVE | UA_NO_CHARGE | UA_NO_FIRE;
 	g->divmove = division;
 	g->divmove_allow = allowance;
 	g->divmove_keep = keep_away;

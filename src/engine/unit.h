@@ -23,11 +23,12 @@ enum unit_act {
 	UA_MOVED = 1 << 2,     /* has made its one move (or special move) */
 	UA_FORMED = 1 << 3,    /* has made its one formation change */
 	UA_NO_CHARGE = 1 << 4, /* pivoted or about-faced over 90 degrees */
-	UA_NO_FIRE = 1 << 5,   /* artillery that turned over 90 or redeployed;
-	                        * anything in a division manoeuvre */
+	UA_NO_FIRE = 1 << 5,   /* artillery that turned over 90, redeployed or
+	                        * crossed a bridge; anything in a division
+	                        * manoeuvre */
 	UA_FIRED = 1 << 6,
 	UA_CHARGED = 1 << 7,
-	UA_DIVMOVE = 1 << 8,   /* moved in a division manoeuvre */
+	UA_DIVMOVE = 1 << 8,   /* in a division manoeuvre, moving or not */
 	UA_CROSSED = 1 << 9,   /* crossed a bridge: no more movement */
 	UA_CHARGING = 1 << 10, /* charged (or opportunity- or counter-charged)
 	                        * into contact this initiative */

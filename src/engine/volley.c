@@ -32,10 +32,12 @@ const char *volley_may_fire(const struct game *g, const struct unit *u)
 		return "its guns are abandoned";
 	if (u->acted & UA_FIRED)
 		return "it has already fired this initiative";
+	if (u->acted & UA_DIVMOVE)
+		return "units of a division manoeuvre may not fire in the firing phase that follows it, "
+		       "whether they moved or not";
 	if (u->acted & UA_NO_FIRE)
-		return unit_is_artillery(u) ? "artillery that turned over 90 degrees or redeployed this "
-		                              "initiative may not fire"
-		                            : "units of a division manoeuvre may not fire";
+		return "artillery that turned over 90 degrees, redeployed or crossed a bridge this "
+		       "initiative may not fire";
 	return NULL;
 }
 
