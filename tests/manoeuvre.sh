@@ -16,7 +16,7 @@
 # the initiative from 'dump' after each brigade.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 179
+plan 181
 
 # seed_for MAP PROBE: the first seed for which the probe script runs with
 # nothing refused and ends with side A holding a fresh initiative.
@@ -449,6 +449,21 @@ like "$(refusal ter 'defend T19')" "only infantry" "only infantry defends a land
 like "$(refusal ter 'sidestep T20 right 6')" "half rate.*only 3.0 cm" "side-stepping in a wood costs double too"
 is "$(pos ter T20)" "x=172.50 y=44.00 facing=0.0 formation=line" "... so a line in a wood side-steps 3 cm"
 near "$(field ter '$' unit T21 y)" 46 0.05 "a line (two stands wide) does not follow a road: the wood slows it"
+
+# A road is followed for as much of the way as the unit's centre stays on
+# it, whatever lies beyond: RD ends 10 cm past W7, yet 'move max' (which
+# asks for as far as allowed) goes the 6 cm along it.  RD4 ends at y 48
+# (its width takes a centre to y 46.5) inside W10: T23 follows it 5.5 cm,
+# ignoring the wood, then spends its last 0.5 cm of allowance in the wood
+# at half rate.
+run terrain "$seed" ter-road <<'EOF'
+brigade T
+move T10 max
+move T23 max
+dump
+EOF
+is "$(pos ter-road T10)" "x=160.00 y=44.00 facing=0.0 formation=column" "move max along a road that ends beyond the move: the wood is ignored"
+near "$(field ter-road '$' unit T23 y)" 46.25 0.01 "leaving a road the ground counts from there on: 5.5 cm on the road, then 0.25 cm in the wood"
 
 run terrain "$seed" ter-cross <<'EOF'
 brigade T

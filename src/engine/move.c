@@ -169,26 +169,39 @@ static double edge_limit(const struct game *g, struct moving *mv)
 	return t;
 }
 
-/* Does the whole path follow one road? */
-static bool follows_road(const struct game *g, const struct mover *m, struct vec2 from,
-                         struct vec2 dir, double want)
+/* How far a mover that starts on a road follows it: until its centre
+ * leaves the road's width (the transition bisected), at most limit; -1
+ * when it does not start on one.  Along that stretch it ignores the
+ * ground the road passes through; beyond it the ground counts as usual. */
+static double road_stretch(const struct game *g, const struct mover *m, struct vec2 from,
+                           struct vec2 dir, double limit)
 {
-	int n = (int)ceil(want) + 1;
+	double t = 0;
 	if (!terrain_on_road(&g->map, m->tclass, m->form, from))
-		return false;
-	for (int i = 1; i <= n; i++) {
-		double t = want * i / n;
-		if (!terrain_on_road(&g->map, m->tclass, m->form, v2_add(from, v2_scale(dir, t))))
-			return false;
+		return -1;
+	while (t < limit) {
+		double next = t + STEP < limit ? t + STEP : limit, lo = t, hi = next;
+		if (terrain_on_road(&g->map, m->tclass, m->form, v2_add(from, v2_scale(dir, next)))) {
+			t = next;
+			continue;
+		}
+		while (hi - lo > EXACT) {
+			double mid = (lo + hi) / 2;
+			if (terrain_on_road(&g->map, m->tclass, m->form, v2_add(from, v2_scale(dir, mid))))
+				lo = mid;
+			else
+				hi = mid;
+		}
+		return lo;
 	}
-	return true;
+	return limit;
 }
 
 static enum go ground_at(const struct game *g, const struct mover *m, struct moving *mv,
-                         double t, bool road, int *feature)
+                         double t, double road, int *feature)
 {
 	struct shape s = shape_at(mv, t);
-	return terrain_go(&g->map, m->tclass, m->mode, &s, road, feature);
+	return terrain_go(&g->map, m->tclass, m->mode, &s, t <= road, feature);
 }
 
 void move_sweep(const struct game *g, const struct mover *m, const struct obb *body,
@@ -202,7 +215,7 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 	double limit = want, t, cost, lo, hi;
 	enum go state;
 	int feature = -1;
-	bool road;
+	double road;
 
 	*out = (struct sweep){ .why = STOP_NONE, .unit = -1, .feature = -1 };
 	if (want <= 0)
@@ -271,8 +284,8 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 
 	/* The ground, walked in steps with transitions bisected; the cost is
 	 * doubled wherever the footprint touches a half-rate feature. */
-	road = follows_road(g, m, from, dir, limit);
-	out->on_road = road && limit > 0;
+	road = road_stretch(g, m, from, dir, limit);
+	out->road = road > 0 ? road : 0;
 	t = 0;
 	cost = 0;
 	state = ground_at(g, m, &mv, 0, road, &feature);
@@ -323,6 +336,8 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 	}
 	out->dist = t;
 	out->cost = cost;
+	if (out->road > t)
+		out->road = t;
 }
 
 static int place_blocker(const struct game *g, const struct mover *m, const struct shape *s,

@@ -43,7 +43,7 @@ struct sweep {
 	int unit;        /* the unit it met, or -1 */
 	int feature;     /* the feature that stopped it, or -1 */
 	bool half;       /* some of the way was at half rate */
-	bool on_road;    /* it followed a road all the way */
+	double road;     /* how far of the way it followed a road */
 };
 
 /* Initialise a mover for a unit moving in a mode. */
