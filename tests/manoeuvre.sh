@@ -16,7 +16,7 @@
 # the initiative from 'dump' after each brigade.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 181
+plan 187
 
 # seed_for MAP PROBE: the first seed for which the probe script runs with
 # nothing refused and ends with side A holding a fresh initiative.
@@ -520,6 +520,7 @@ end
 end
 brigade D1a
 brigade D1art
+cmove D1 10 110
 brigade D3a
 dump
 EOF
@@ -542,6 +543,8 @@ accepted div36 'cmove D1a 25 80' "a brigade stand moves with its brigade in a di
 is "$(field div36 '$' commander D1a x),$(field div36 '$' commander D1a y)" "25.00,80.00" "... 35 cm north"
 like "$(refusal div36 'brigade D1a')" "already had the initiative this Turn" "after a division manoeuvre its brigades count as chosen"
 like "$(refusal div36 'brigade D1art')" "already had the initiative this Turn" "... its division artillery too"
+like "$(refusal div36 'cmove D1 10 110')" "none of far division's brigades is left to be given the initiative" \
+	"a division stand whose brigades have all had the initiative this Turn does not move"
 
 # "units from a Division doing a Division Manoeuvre cannot fire during the
 # upcoming Firing Phase": every unit of it, moved or not (G1 stays put, Z1
@@ -565,7 +568,9 @@ cmove A1 100 96
 cmove AC 56 20 56 21
 cmove AC 50 20 50 26
 cmove AC 50 30
+cmove AD1 45 60 45 66
 cmove AD2 110 30
+brigade A3
 brigade A1
 cmove AD1 45 70
 cmove A3 100 30
@@ -581,7 +586,7 @@ retreat N7
 retreat N6
 end
 end
-cmove AD2 110 35
+cmove AD1 45 75
 brigade A2
 detach A2
 move N5 2
@@ -594,8 +599,12 @@ like "$(refusal cmd 'cmove A1 100 96')" "own brigade's initiative" "a brigade st
 like "$(refusal cmd 'cmove AC 56 20 56 21')" "36" "a command stand moves no more than 36 cm (36 + 1 refused, naming the 36 cm)"
 is "$(field cmd '$' commander AC x),$(field cmd '$' commander AC y)" "50.00,26.00" "a corps stand rides 36 cm through a waypoint"
 like "$(refusal cmd 'cmove AC 50 30')" "once a Turn" "a corps stand moves once a Turn"
-is "$(field cmd '$' commander AD2 x),$(field cmd '$' commander AD2 y)" "110.00,30.00" "a division stand moves before a brigade is chosen"
-like "$(refusal cmd 'cmove AD1 45 70')" "before one of its brigades is given the initiative" "... but not once its brigade has it"
+like "$(logline cmd '^log: Div-1 rides')" "^log: Div-1 rides 12\.0 cm\.$" "a division stand moves before one of its brigades is chosen (6 cm out and back)"
+like "$(refusal cmd 'cmove AD2 110 30')" "Div-2 cannot move: first division's stand has moved, so this initiative goes to one of its brigades" \
+	"... and then no other division's stand moves in that initiative"
+like "$(refusal cmd 'brigade A3')" "first division's stand has moved: a division stand moves only before one of its own brigades is given the initiative" \
+	"... nor may the initiative go to another division's brigade"
+like "$(refusal cmd 'cmove AD1 45 70')" "before one of its brigades is given the initiative" "... nor does it move once its brigade has it"
 like "$(refusal cmd 'cmove A3 100 30')" "own brigade's initiative" "another brigade's stand does not move in this initiative"
 like "$(refusal cmd 'cmove A1 100 90')" "touch N3" "a command stand cannot end on a unit"
 like "$(grep '^unit id=N3 ' "$tmp/cmd.out" | head -1)" "status=not_in_command" "N3 starts out of command"
@@ -614,7 +623,7 @@ like "$(refusal cmd 'retreat Y1')" "enemy" "a side cannot retreat enemy units"
 like "$(refusal cmd 'retreat N7')" "not in command" "a unit not in command cannot retreat"
 like "$(grep '^unit id=N6 ' "$tmp/cmd.out" | tail -1)" "status=retreated" \
 	"a unit in command retreats, whether its brigade has the initiative or not"
-like "$(refusal cmd 'cmove AD2 110 35')" "once a Turn" "a division stand moves once a Turn"
+like "$(refusal cmd 'cmove AD1 45 75')" "once a Turn" "a division stand moves once a Turn"
 is "$(field cmd '$' commander A2 attached)" "-" "a brigade commander detaches at the beginning of his brigade's initiative"
 like "$(grep '^unit id=N5 ' "$tmp/cmd.out" | sed -n 2p)" "status=cautious" "the unit he left is back to its own command status"
 like "$(refusal cmd 'attach A2 N5')" "beginning of the initiative" "no attaching once a unit of the brigade has manoeuvred"
@@ -626,9 +635,14 @@ run command "$seed" cmd2 <<'EOF'
 brigade A1
 end
 cmove AC 20 30
+cmove A1 95 95
+cmove A3 100 30
 dump
 EOF
 accepted cmd2 'cmove AC 20 30' "a corps stand may move in the firing phase of its side's initiative"
 is "$(field cmd2 '$' commander AC x),$(field cmd2 '$' commander AC y)" "20.00,30.00" "... 10 cm south"
+accepted cmd2 'cmove A1 95 95' "a brigade stand may move in the firing phase of its brigade's initiative too"
+is "$(field cmd2 '$' commander A1 x),$(field cmd2 '$' commander A1 y)" "95.00,95.00" "... 5 cm west"
+like "$(refusal cmd2 'cmove A3 100 30')" "only during its own brigade's initiative" "... but another brigade's stand does not"
 
 done_testing

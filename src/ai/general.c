@@ -781,7 +781,9 @@ static int general_order(struct controller *ctl, struct game *g, enum side side,
 	if (g->phase == PHASE_INITIATIVE) {
 		int best = -1, march;
 		double bs = -INFINITY;
-		if (ai->level != AI_EASY && (march = division_to_march(ai, g, side)) >= 0) {
+		int bound = seq_pending_division(g, side);
+		if (ai->level != AI_EASY && (march = division_to_march(ai, g, side)) >= 0 &&
+		    (bound < 0 || bound == march)) {
 			if (move_division_stand(ai, g, side, march, o))
 				return 0;
 			*o = order_new(ORD_DIVMOVE);
@@ -790,7 +792,8 @@ static int general_order(struct controller *ctl, struct game *g, enum side side,
 		}
 		for (int b = 0; b < g->nbrigs; b++) {
 			double s;
-			if (brigade_side(g, b) != side || !seq_brigade_available(g, b))
+			if (brigade_side(g, b) != side || !seq_brigade_available(g, b) ||
+			    (bound >= 0 && g->brigs[b].division != bound))
 				continue;
 			s = ai->level == AI_EASY ? -b : brigade_stake(ai, g, b);
 			if (s > bs) {

@@ -272,10 +272,23 @@ static int check_can_move(struct ctx *c, const struct unit *u)
 /* ------------------------------------------------------------------ */
 /* Initiative: brigades and divisions */
 
+/* A division stand that has just moved binds this initiative to one of
+ * its brigades (or its division manoeuvre). */
+static int pending_division_check(struct ctx *c, int division)
+{
+	struct game *g = c->g;
+	int d = seq_pending_division(g, c->side);
+	if (d < 0 || d == division)
+		return 0;
+	return refuse(c, "%s's stand has moved: a division stand moves only before one of its own "
+	              "brigades is given the initiative, so this initiative goes to %s", g->divs[d].name,
+	              g->divs[d].name);
+}
+
 static int do_brigade(struct ctx *c)
 {
 	struct game *g = c->g;
-	int b = c->o->target;
+	int b = c->o->target, r;
 	if (g->phase != PHASE_INITIATIVE)
 		return refuse(c, "a brigade is chosen only when a side has just won the initiative");
 	if (b < 0 || b >= g->nbrigs)
@@ -287,6 +300,8 @@ static int do_brigade(struct ctx *c)
 		              g->brigs[b].id);
 	if (!seq_brigade_available(g, b))
 		return refuse(c, "%s has no units on the table", g->brigs[b].id);
+	if ((r = pending_division_check(c, g->brigs[b].division)))
+		return r;
 	seq_activate_brigade(g, b);
 	return 0;
 }
@@ -315,8 +330,8 @@ static double division_enemy_distance(const struct game *g, int division)
 static int do_divmove(struct ctx *c)
 {
 	struct game *g = c->g;
-	const struct division_move_rules *r = &rules_division_move;
-	int d = c->o->target, units = 0;
+	const struct division_move_rules *rm = &rules_division_move;
+	int d = c->o->target, units = 0, r;
 	double near;
 	if (g->phase != PHASE_INITIATIVE)
 		return refuse(c, "a division manoeuvre is chosen in place of a brigade, when a side has just "
@@ -334,14 +349,16 @@ static int do_divmove(struct ctx *c)
 			units++;
 	if (!units)
 		return refuse(c, "%s has no units on the table", g->divs[d].id);
+	if ((r = pending_division_check(c, d)))
+		return r;
 	near = division_enemy_distance(g, d);
-	if (near <= r->blocked_within)
+	if (near <= rm->blocked_within)
 		return refuse(c, "%s cannot make a division manoeuvre: an enemy unit is %.1f cm from it "
-		              "(there must be none within %.0f cm)", g->divs[d].id, near, r->blocked_within);
-	if (near > r->far_clear)
-		seq_activate_division(g, d, r->far_move, r->far_keep_away);
+		              "(there must be none within %.0f cm)", g->divs[d].id, near, rm->blocked_within);
+	if (near > rm->far_clear)
+		seq_activate_division(g, d, rm->far_move, rm->far_keep_away);
 	else
-		seq_activate_division(g, d, r->near_move, r->near_keep_away);
+		seq_activate_division(g, d, rm->near_move, rm->near_keep_away);
 	return 0;
 }
 
@@ -1347,18 +1364,33 @@ static int do_cmove(struct ctx *c)
 			return refuse(c, "%s has already moved this Turn: corps stands move once a Turn", cm->name);
 		break;
 	case CL_DIVISION:
+		/* "only ... before a Brigade under its command is given the
+		 * initiative": when its side has just won it and is about to
+		 * choose; the choice must then go to the division. */
 		if (g->phase != PHASE_INITIATIVE)
 			return refuse(c, "a division stand moves only before one of its brigades is given the "
 			              "initiative");
 		if (cm->moved_turn == g->turn)
 			return refuse(c, "%s has already moved this Turn: division stands move once a Turn",
 			              cm->name);
+		if (!seq_division_available(g, cm->of))
+			return refuse(c, "%s cannot move: none of %s's brigades is left to be given the "
+			              "initiative this Turn (a division stand moves only before one of them is)",
+			              cm->name, g->divs[cm->of].name);
+		if ((r = seq_pending_division(g, c->side)) >= 0 && r != cm->of)
+			return refuse(c, "%s cannot move: %s's stand has moved, so this initiative goes to one "
+			              "of its brigades, not to %s's", cm->name, g->divs[r].name,
+			              g->divs[cm->of].name);
 		break;
 	case CL_BRIGADE:
 	case CL_COUNT:
-		if (g->phase != PHASE_MANOEUVRE ||
-		    (g->active_brigade != cm->of && g->divmove != g->brigs[cm->of].division))
+		/* "during the initiative in which that particular Brigade is
+		 * chosen": its manoeuvre and firing phases, as for corps stands. */
+		if (g->active_brigade != cm->of && (g->divmove < 0 || g->divmove != g->brigs[cm->of].division))
 			return refuse(c, "a brigade stand moves only during its own brigade's initiative");
+		if (g->phase != PHASE_MANOEUVRE && g->phase != PHASE_FIRE)
+			return refuse(c, "a brigade stand moves in the manoeuvre or firing phase of its brigade's "
+			              "initiative (now: %s phase)", phase_names[g->phase].label);
 		if (cm->moved_init == g->initiatives)
 			return refuse(c, "%s has already moved this initiative", cm->name);
 		break;

@@ -45,6 +45,27 @@ int seq_brigades_left(const struct game *g, enum side side)
 	return n;
 }
 
+int seq_pending_division(const struct game *g, enum side side)
+{
+	if (g->phase != PHASE_INITIATIVE)
+		return -1;
+	for (int i = 0; i < g->ncmdrs; i++) {
+		const struct commander *c = &g->cmdrs[i];
+		if (c->level == CL_DIVISION && c->side == side && c->state == US_ACTIVE &&
+		    c->moved_turn == g->turn && c->moved_init == g->initiatives)
+			return c->of;
+	}
+	return -1;
+}
+
+bool seq_division_available(const struct game *g, int division)
+{
+	for (int b = 0; b < g->nbrigs; b++)
+		if (g->brigs[b].division == division && seq_brigade_available(g, b))
+			return true;
+	return false;
+}
+
 static void clear_markers(struct game *g, int side, unsigned mask)
 {
 	for (int i = 0; i < g->nunits; i++)
