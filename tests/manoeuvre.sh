@@ -16,7 +16,7 @@
 # the initiative from 'dump' after each brigade.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 187
+plan 189
 
 # seed_for MAP PROBE: the first seed for which the probe script runs with
 # nothing refused and ends with side A holding a fresh initiative.
@@ -628,6 +628,20 @@ is "$(field cmd '$' commander A2 attached)" "-" "a brigade commander detaches at
 like "$(grep '^unit id=N5 ' "$tmp/cmd.out" | sed -n 2p)" "status=cautious" "the unit he left is back to its own command status"
 like "$(refusal cmd 'attach A2 N5')" "beginning of the initiative" "no attaching once a unit of the brigade has manoeuvred"
 like "$(grep '^unit id=N5 ' "$tmp/cmd.out" | tail -1)" "status=retreated" "a unit in command but cautious may retreat"
+
+# "a command stand cannot remain interpenetrated with any unit": N2, a line
+# 5 x 2 cm at (45, 60), pivots to face east, which sweeps it over AD1
+# placed 0.75 cm behind it; the stand is then moved the least distance off
+# (from y 63 to just beyond the line's new edge at 62.5: 62.5 + 1.25 + 0.1).
+run command "$seed" cmd-pivot <<'EOF'
+cmove AD1 45 63
+brigade A1
+face N2 90
+dump
+EOF
+is "$(pos cmd-pivot N2)" "x=45.00 y=60.00 facing=90.0 formation=line" "a pivot may sweep a unit over a friendly command stand"
+is "$(field cmd-pivot '$' commander AD1 x),$(field cmd-pivot '$' commander AD1 y)" "45.00,63.85" \
+	"... which is then moved the least distance off it"
 
 # "A player may only move his Corps ... command stands whenever that player
 # has the initiative": the firing phase is part of the initiative.

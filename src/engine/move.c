@@ -503,6 +503,13 @@ void move_clear_stands(struct game *g, int unit)
 	}
 }
 
+void move_clear_all_stands(struct game *g)
+{
+	for (int i = 0; i < g->nunits; i++)
+		if (g->units[i].state == US_ACTIVE)
+			move_clear_stands(g, i);
+}
+
 const char *move_stop_text(enum stop_reason why)
 {
 	static const char *const text[STOP_COUNT] = {

@@ -83,6 +83,9 @@ struct obb move_shift(struct obb b, struct vec2 dir, double d);
  * them, the least distance that frees them ("a command stand cannot remain
  * interpenetrated with any unit"). */
 void move_clear_stands(struct game *g, int unit);
+/* The same under every unit: after anything that may have changed a
+ * footprint (a pivot, a formation change, a reaction, hand-to-hand). */
+void move_clear_all_stands(struct game *g);
 
 const char *move_stop_text(enum stop_reason why);
 

@@ -1760,6 +1760,9 @@ int order_exec(struct game *g, struct controller **ctl, enum side side,
 		snapshot_free(&before);
 		return r;
 	}
+	/* Whatever the order and the reactions to it did to footprints, no
+	 * command stand stays under a friendly unit. */
+	move_clear_all_stands(g);
 	if (o->kind == ORD_UNDO) {
 		snapshot_free(&before);
 		return 0;
