@@ -16,7 +16,7 @@
 # the initiative from 'dump' after each brigade.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 189
+plan 194
 
 # seed_for MAP PROBE: the first seed for which the probe script runs with
 # nothing refused and ends with side A holding a fresh initiative.
@@ -147,7 +147,7 @@ is "$(awk '/^log: Turn 2 of 2 begins/ { t = 1 } /^log: Turn 2 ends/ { t = 0 } t 
 	"in Turn 2 the reserve brigade is chosen too (5 brigades)"
 like "$(logline seq 'battle is over')" "^log: The battle is over: the last Turn has been played\.$" "the turn limit ends the battle"
 like "$(grep '^game ' "$tmp/seq.out" | tail -1)" "^game turn=2 turns=2 phase=over " "... after Turn 2, with no Turn 3"
-like "$(grep '^refused: ' "$tmp/seq.out" | tail -1)" "^refused: the battle is over$" "no orders after the end"
+like "$(grep '^refused: ' "$tmp/seq.out" | tail -1)" "^refused: move a2 1: the battle is over$" "no orders after the end (the refusal names the order)"
 
 # ======================================================================
 # Movement allowances (open ground)
@@ -432,10 +432,10 @@ is "$(pos ter T6)" "x=100.00 y=49.00 facing=0.0 formation=column" "infantry in r
 is "$(pos ter T7)" "x=110.00 y=47.50 facing=0.0 formation=battery" "foot artillery redeploying in rough ground: 7.5 cm"
 like "$(refusal ter 'prolong T8 1')" "only 0.5 cm" "a battery in rough ground prolongs at half rate"
 is "$(pos ter T8)" "x=120.00 y=54.50 facing=0.0 formation=battery" "... so 0.5 cm it may"
-like "$(refusal ter 'move T9 3')" "rough ground 'IR'" "impassable rough ground stops infantry"
+like "$(refusal ter 'move T9 3')" "rough ground 'IR', where no unit may go except along a road" "impassable rough ground stops infantry"
 is "$(pos ter T10)" "x=160.00 y=44.00 facing=0.0 formation=column" "a column following a road through a wood ignores the wood"
 near "$(field ter '$' unit T12 y)" 82 0.05 "a river at a ford is crossed as a stream: 2 cm free then 2 cm at half rate"
-like "$(refusal ter 'move T13 3')" "river 'RV'" "a river is impassable away from fords and bridges"
+like "$(refusal ter 'move T13 3')" "river 'RV', where no unit may go except at a bridge or a ford" "a river is impassable away from fords and bridges"
 like "$(refusal ter 'cross T13 BR')" "not in contact with BR" "a unit crosses a bridge only once it touches it"
 is "$(pos ter T14)" "x=60.00 y=75.00 facing=0.0 formation=column" "a unit crossing a bridge is placed on the far side, touching it"
 like "$(refusal ter 'move T14 1')" "bridge" "crossing a bridge uses all remaining movement (refusal names the bridge rule)"
@@ -464,6 +464,26 @@ dump
 EOF
 is "$(pos ter-road T10)" "x=160.00 y=44.00 facing=0.0 formation=column" "move max along a road that ends beyond the move: the wood is ignored"
 near "$(field ter-road '$' unit T23 y)" 46.25 0.01 "leaving a road the ground counts from there on: 5.5 cm on the road, then 0.25 cm in the wood"
+
+# Command stands cross rivers as mounted light cavalry: at a ford as a
+# stream (AC rides 22 cm, the 6.5 cm while it touches the water at half
+# rate), and over a bridge, which it reaches and is then placed beyond,
+# touching it, mirrored across the water (from y 83.25 to 76.75, and
+# 0.05 cm clear of the bank): that ends its move.
+run terrain "$seed" ter-cmd <<'EOF'
+cmove AC 24.5 70
+brigade T
+cmove T 93 70 93 60
+cmove T 93 70
+dump
+EOF
+is "$(logline ter-cmd '^log: Corps-A rides')" "log: Corps-A rides 28.6 cm." "a command stand fords a river at half rate"
+is "$(field ter-cmd '$' commander AC x),$(field ter-cmd '$' commander AC y)" "24.50,70.00" "... and ends beyond it"
+like "$(refusal ter-cmd 'cmove T 93 70 93 60')" "would cross BR3, which uses the rest of its movement" \
+	"crossing a bridge ends a command stand's move"
+is "$(logline ter-cmd '^log: Brig-T rides')" "log: Brig-T rides 3.7 cm and crosses BR3; that uses the rest of its movement." \
+	"a command stand crosses a river by a bridge"
+is "$(field ter-cmd '$' commander T x),$(field ter-cmd '$' commander T y)" "93.00,76.70" "... placed on the far side, touching the bridge"
 
 run terrain "$seed" ter-cross <<'EOF'
 brigade T

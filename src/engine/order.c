@@ -152,6 +152,17 @@ static const char *blocker_text(const struct game *g, int k, char *buf, size_t s
 	return buf;
 }
 
+/* Ground no unit may enter (except along roads, or at bridges and fords). */
+static bool closed_to_all(const struct feature *f)
+{
+	if (f->type == TT_ROUGH && f->impassable)
+		return true;
+	for (int k = 0; k < TC_COUNT; k++)
+		if (rules_terrain[f->type].move[k] != GO_NO)
+			return false;
+	return true;
+}
+
 /* Why a sweep stopped short, as a sentence. */
 static int refuse_sweep(struct ctx *c, const char *what, double want, const struct sweep *s,
                         const struct mover *m, double allowance)
@@ -167,10 +178,18 @@ static int refuse_sweep(struct ctx *c, const char *what, double want, const stru
 		              what, want, s->dist, g->units[s->unit].id, g->units[s->unit].name,
 		              m->through_friends ? "no unit may end on another"
 		                                 : "formed units may not pass through other units");
-	case STOP_TERRAIN:
-		return refuse(c, "cannot %s %.1f cm: after %.1f cm it would enter %s '%s', where %s may not go",
-		              what, want, s->dist, terrain_names[g->map.f[s->feature].type].label,
-		              g->map.f[s->feature].name, tclass_names[m->tclass].label);
+	case STOP_TERRAIN: {
+		const struct feature *f = &g->map.f[s->feature];
+		char who[80];
+		if (!closed_to_all(f))
+			snprintf(who, sizeof who, "%s may not go", tclass_names[m->tclass].label);
+		else if (f->type == TT_RIVER)
+			snprintf(who, sizeof who, "no unit may go except at a bridge or a ford");
+		else
+			snprintf(who, sizeof who, "no unit may go except along a road");
+		return refuse(c, "cannot %s %.1f cm: after %.1f cm it would enter %s '%s', where %s",
+		              what, want, s->dist, terrain_names[f->type].label, f->name, who);
+	}
 	case STOP_EDGE:
 		return refuse(c, "cannot %s %.1f cm: after %.1f cm it would leave the table", what, want,
 		              s->dist);
@@ -1145,6 +1164,60 @@ static double side_of(const struct feature *water, int seg, struct vec2 p)
 	return v2_cross(v2_sub(water->pts[seg + 1], water->pts[seg]), v2_sub(p, water->pts[seg]));
 }
 
+/* p mirrored across the line of the water's segment seg; *toward gets
+ * the unit vector from p toward that line and on across it (zero when p
+ * is on it): the way further from the water on the far side. */
+static struct vec2 mirror_across(const struct feature *w, int seg, struct vec2 p, struct vec2 *toward)
+{
+	struct vec2 a = w->pts[seg], d = v2_sub(w->pts[seg + 1], a);
+	double t = v2_dot(v2_sub(p, a), d) / v2_dot(d, d);
+	struct vec2 foot = v2_add(a, v2_scale(d, t)), across = v2_sub(foot, p);
+	double len = v2_len(across);
+	*toward = len > 1e-9 ? v2_scale(across, 1 / len) : v2(0, 0);
+	return v2_sub(v2_scale(foot, 2), p);
+}
+
+static bool bridge_gone(const struct game *g, int bridge)
+{
+	const struct feature *f = &g->map.f[bridge];
+	return f->strength && f->damage >= f->strength;
+}
+
+/* A command stand stopped by a river while touching a bridge over it
+ * crosses as a unit does ("All units can cross a bridge"): it is placed
+ * on the far side, mirrored across the water and still touching the
+ * bridge, nudged clear of the water.  Returns the bridge (the stand
+ * placed there), or -1 (the stand where it was). */
+static int stand_cross_bridge(struct game *g, int k, int water)
+{
+	struct commander *cm = &g->cmdrs[k];
+	struct vec2 from = cm->pos;
+	struct mover m;
+	move_mover_cmdr(g, k, &m);
+	m.through_friends = false;
+	for (int b = 0; b < g->map.nf; b++) {
+		struct shape bs, cs;
+		struct vec2 toward, to;
+		if (g->map.f[b].type != TT_BRIDGE || bridge_gone(g, b) || bridge_water(g, b) != water)
+			continue;
+		bs = feature_shape(&g->map.f[b]);
+		cs = commander_shape(cm);
+		if (!geom_contact(&bs, &cs))
+			continue;
+		to = mirror_across(&g->map.f[water], nearest_segment(&g->map.f[water], from), from, &toward);
+		for (int step = 0; step <= 20; step++) {
+			cm->pos = v2_add(to, v2_scale(toward, step * GEOM_CONTACT));
+			cs = commander_shape(cm);
+			if (!geom_contact(&bs, &cs))
+				break;
+			if (move_place_blocker(g, &m, NULL, -1) == -1)
+				return b;
+		}
+		cm->pos = from;
+	}
+	return -1;
+}
+
 static int do_cross(struct ctx *c)
 {
 	struct game *g = c->g;
@@ -1170,7 +1243,7 @@ static int do_cross(struct ctx *c)
 		              u->id);
 	if (bridge < 0 || bridge >= g->map.nf || g->map.f[bridge].type != TT_BRIDGE)
 		return refuse(c, "that is not a bridge");
-	if (g->map.f[bridge].strength && g->map.f[bridge].damage >= g->map.f[bridge].strength)
+	if (bridge_gone(g, bridge))
 		return refuse(c, "%s has been destroyed and can no longer be crossed", g->map.f[bridge].name);
 	fp = unit_footprint(u);
 	bs = feature_shape(&g->map.f[bridge]);
@@ -1190,20 +1263,16 @@ static int do_cross(struct ctx *c)
 			to.facing = geom_norm_deg(c->o->a);
 	} else {
 		/* By default: mirrored across the water's line, same facing. */
-		struct vec2 a = g->map.f[w].pts[seg], d = v2_sub(g->map.f[w].pts[seg + 1], a);
-		struct vec2 p = v2_sub(fp.c, a);
-		double t = v2_dot(p, d) / v2_dot(d, d);
-		struct vec2 foot = v2_add(a, v2_scale(d, t)), across = v2_sub(foot, fp.c);
-		double len = v2_len(across);
+		struct vec2 toward;
 		struct mover mm;
-		to.c = v2_sub(v2_scale(foot, 2), fp.c);
+		to.c = mirror_across(&g->map.f[w], seg, fp.c, &toward);
 		/* A unit that stopped just short of the near bank lands just on
 		 * the far one: move it clear by the width of a contact. */
 		move_mover_unit(g, unit, TMODE_MOVE, unit_is_artillery(u), &mm);
 		mm.through_friends = false;
-		if (len > 1e-9 && move_place_blocker(g, &mm, &to, -1) <= -2 &&
+		if (v2_len(toward) > 0 && move_place_blocker(g, &mm, &to, -1) <= -2 &&
 		    move_place_blocker(g, &mm, &to, -1) != -100)
-			to.c = v2_add(to.c, v2_scale(across, 2 * GEOM_CONTACT / len));
+			to.c = v2_add(to.c, v2_scale(toward, 2 * GEOM_CONTACT));
 	}
 	ts = geom_obb_shape(&to, b2);
 	if (geom_distance(&bs, &ts) > 2 * GEOM_CONTACT)
@@ -1344,8 +1413,9 @@ static int do_cmove(struct ctx *c)
 	struct commander *cm;
 	struct mover m;
 	struct vec2 at;
-	double spent = 0, allow = rules_command.stand_move;
+	double spent = 0, ridden = 0, allow = rules_command.stand_move;
 	char buf[NAME_LEN + 32];
+	int crossed = -1;
 
 	if (r)
 		return r;
@@ -1417,6 +1487,19 @@ static int do_cmove(struct ctx *c)
 			continue;
 		d = v2_scale(d, 1 / len);
 		move_sweep(g, &m, NULL, at, d, len, allow - spent, all_half(g, TC_COMMAND), &s);
+		if (s.dist < len - 1e-6 && s.why == STOP_TERRAIN && g->map.f[s.feature].type == TT_RIVER) {
+			/* Up to a bridge, then over it: that ends the move. */
+			cm->pos = v2_add(at, v2_scale(d, s.dist));
+			if ((crossed = stand_cross_bridge(g, k, s.feature)) >= 0) {
+				if (i + 1 < c->o->npts)
+					return refuse(c, "%s would cross %s, which uses the rest of its movement: give "
+					              "no point beyond the bridge", cm->name, g->map.f[crossed].name);
+				spent += s.cost;
+				ridden = spent;
+				spent = allow;
+				break;
+			}
+		}
 		if (s.dist < len - 1e-6) {
 			cm->pos = at;
 			return refuse_sweep(c, "move the command stand", len, &s, &m, allow - spent);
@@ -1432,7 +1515,11 @@ static int do_cmove(struct ctx *c)
 	cm->moved_turn = g->turn;
 	cm->moved_init = g->initiatives;
 	cm->used = spent;
-	game_log(g, "%s rides %.1f cm.", cm->name, spent);
+	if (crossed >= 0)
+		game_log(g, "%s rides %.1f cm and crosses %s; that uses the rest of its movement.", cm->name,
+		         ridden, g->map.f[crossed].name);
+	else
+		game_log(g, "%s rides %.1f cm.", cm->name, spent);
 	{
 		struct event ev = { .kind = EV_UNIT, .unit = -1 };
 		event_emit(g, &ev);
