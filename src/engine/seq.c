@@ -305,12 +305,16 @@ static void end_turn(struct game *g)
 
 static void next_initiative(struct game *g)
 {
-	int a = seq_brigades_left(g, SIDE_A), b = seq_brigades_left(g, SIDE_B);
 	enum side holder = g->initiative;
+	int a, b;
 
+	/* Abandoned guns may be lost now: count the brigades after, so that
+	 * no side wins an initiative with nothing left to choose. */
 	react_end_initiative(g);
 	if (victory_check_broken(g))
 		return;
+	a = seq_brigades_left(g, SIDE_A);
+	b = seq_brigades_left(g, SIDE_B);
 	g->active_brigade = -1;
 	g->current_unit = -1;
 	g->divmove = -1;
