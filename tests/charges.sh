@@ -23,7 +23,7 @@
 # the first whose log shows the throw the case needs.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 134
+plan 137
 
 # logs NAME: the log lines, without the "log: " prefix
 logs() {
@@ -120,6 +120,18 @@ like "$(refusal ref 'charge R13 E13')" "turned over 90 degrees this initiative a
 is "$(grep '^unit id=\(R[0-9]*\|R6b\|F10\|E[0-9]*\) ' "$tmp/ref.out" | grep -v '^unit id=R1[23] ' | sort | uniq -u | wc -l | tr -d ' ')" 0 \
 	"a refused charge changes nothing (every other unit as it was)"
 is "$(count ref '^log: .*: [0-9]+D6 ')" 2 "refusals throw no dice (only the two initiative throws)"
+# "If any unit about faces or pivots by more than 90 degrees, then that unit
+# cannot initiate a charge during the same initiative": R12 pivots 120
+# degrees (180 to 300), then tries the charge it could otherwise make.
+run charge-refuse 2 ref120 <<'EOF'
+brigade R
+face R12 300
+charge R12 E12
+EOF
+is "$(logline ref120 '^log: R12 pivots')" "log: R12 pivots to face 300 (over 90: it may not charge this initiative)." \
+	"a pivot of 120 degrees is over 90 ..."
+like "$(refusal ref120 'charge R12 E12')" "R12 has turned over 90 degrees this initiative and cannot charge" \
+	"... and the unit that pivoted 120 degrees cannot charge"
 run charge-refuse 2 refdiv <<'EOF'
 divmove AD2
 charge V1 E4
@@ -318,11 +330,14 @@ run charge-react 2 in-let <<'EOF'
 brigade IN
 charge L3 T3
 answer no
+retreat L3
 dump
 EOF
 seq_ok in-let "Austrians: T3: let it pass." "L3 reaches T3."
 check $? "a target that does not counter-charge waits" in-let
 is "$(field in-let '$' unit L3 y) $(field in-let '$' unit T3 y)" "43.05 40.00" "... and the charger reaches it"
+like "$(refusal in-let 'retreat L3')" "L3 has charged during this initiative and cannot retreat" \
+	"a unit that charged this initiative cannot retreat"
 
 # ======================================================================
 # Horse artillery and the crews (lane HA)

@@ -16,7 +16,7 @@
 # the initiative from 'dump' after each brigade.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 194
+plan 209
 
 # seed_for MAP PROBE: the first seed for which the probe script runs with
 # nothing refused and ends with side A holding a fresh initiative.
@@ -494,6 +494,49 @@ dump
 EOF
 like "$(logline ter-cross '^log: T22 crosses')" "it may not fire this initiative" "artillery crosses a bridge on its redeploy allowance ..."
 like "$(refusal ter-cross 'fire T22 E1')" "crossed a bridge this initiative may not fire" "... so, as after a redeployment, it may not fire"
+
+# ======================================================================
+# More terrain (ground.cfg): forest, boggy ground, hedges, fences, walls,
+# villages, ditches, command stands
+# ======================================================================
+seed=$(seed_for ground "$tmp/first")
+run ground "$seed" gr <<'EOF'
+brigade G
+move G1 max
+move G2 3
+cmove G 15 40
+cmove AC 40 40
+move G4 6
+move G5 3
+move G7 max
+move G8 max
+move G9 max
+charge K1 E1
+move K2 6
+move G10 max
+move G11 max
+end
+fire Z1 E2
+dump
+EOF
+is "$(pos gr G1)" "x=10.00 y=36.00 facing=0.0 formation=skirmish" "skirmishers move in a forest at half rate: 18 cm of allowance carry them 9"
+like "$(refusal gr 'move G2 3')" "forest 'FO', where formed infantry may not go" "formed infantry may not enter a forest"
+is "$(logline gr '^log: Brig-G rides')" "log: Brig-G rides 31.3 cm." \
+	"a command stand enters a forest at half rate (8.75 cm, then 11.25 cm costing 22.5)"
+is "$(field gr '$' commander G x),$(field gr '$' commander G y)" "15.00,40.00" "... and ends inside it"
+like "$(refusal gr 'cmove AC 40 40')" "boggy ground 'BG', where no unit may go except along a road" "a command stand may not enter boggy ground"
+is "$(pos gr G4)" "x=45.00 y=44.00 facing=0.0 formation=column" "a column on a road crosses boggy ground freely"
+like "$(refusal gr 'move G5 3')" "boggy ground 'BG', where no unit may go except along a road" "... but not off the road"
+near "$(field gr '$' unit G7 y)" 40.25 0.05 "a hedge: 2 cm free, then 4 cm of allowance at half rate (4 cm in all)"
+near "$(field gr '$' unit G8 y)" 40.25 0.05 "a wooden fence: the same"
+near "$(field gr '$' unit G9 y)" 40.25 0.05 "a stone wall: the same"
+like "$(refusal gr 'charge K1 E1')" "crosses hedge-row 'HE2', which cavalry may not charge into, through or out of" \
+	"cavalry may not charge over a hedge"
+is "$(logline gr '^log: K2 moves')" "log: K2 moves 6.0 cm (10.0 of its 25 cm allowance)." "cavalry moves over a hedge at half rate (2 + 4 x 2)"
+like "$(refusal gr 'fire Z1 E2')" "unlimbered artillery may not fire while interpenetrated with a stone wall \(WA2\)" \
+	"artillery on a wall may not fire"
+near "$(field gr '$' unit G10 y)" 40 0.05 "a village: half rate (2 cm free, then 2 cm)"
+near "$(field gr '$' unit G11 y)" 40.5 0.05 "a ditch: half rate (2 cm free, then 2 cm)"
 
 # ======================================================================
 # Division manoeuvres
