@@ -23,7 +23,7 @@
 # the first whose log shows the throw the case needs.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 137
+plan 139
 
 # logs NAME: the log lines, without the "log: " prefix
 logs() {
@@ -488,12 +488,15 @@ run charge-fire 4 nc <<'EOF'
 brigade FA
 end
 fire NC QNC
-answer hold
+answer fire
 dump
 EOF
 seq_ok nc "NC tests to fire (not in command) (Veteran: 3 or more): 1D6 4" "NC passes."
 check $? "... 1D6 4: it passes" nc
 like "$(grep -A1 '^log: NC passes' "$tmp/nc.out" | tail -1)" "^log: NC fires at QNC at 3\.0 cm \(line 2 = 2 dice\): 2D6 " "... and fires"
+like "$(logline nc '^log: QNC returns fire at NC')" "^log: QNC returns fire at NC at 3\.0 cm \(line 2 = 2 dice\): 2D6 " \
+	"a target not in command returns fire as normal ..."
+is "$(count nc '^log: QNC tests to fire')" 0 "... without a test (only firing at will needs one)"
 
 run charge-fire 2 fg <<'EOF'
 brigade FG

@@ -143,11 +143,12 @@ static int answer_fire(struct game *g, struct controller **ctl, int unit, int at
 		return REACT_QUIT;
 	if (d.choice != 1)
 		return 0;
-	/* It fires once per initiative, and shows it with a yellow marker. */
+	/* It fires once per initiative, and shows it with a yellow marker.
+	 * No command test: "a unit that is not in command ... still returns
+	 * fire as normal"; only firing at will needs it. */
 	u->acted |= UA_RETURNED;
 	unit_set_marker(u, MK_YELLOW, true);
-	if (command_test(g, unit))
-		shoot(g, &s, kind == DK_RETURN_FIRE ? "returns fire at" : "fires in support at");
+	shoot(g, &s, kind == DK_RETURN_FIRE ? "returns fire at" : "fires in support at");
 	return 0;
 }
 
