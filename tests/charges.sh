@@ -221,9 +221,9 @@ seq_ok ks-fail "T1 tries to form an emergency square (Trained: 4 or more): 1D6 1
 	"T1 (line before K1) is eliminated: caught out of square by cavalry."
 check $? "failing costs two hits: the line of 3 SP is left with 1 and eliminated" ks-fail
 is "$(field ks-fail '$' unit T1 status)" "eliminated" "... T1 is gone"
-like "$(grep '^decide: N1' "$tmp/ks-fail.out")" "try to form an emergency square \(1D6 \+1 >= 4\)" \
+like "$(grep '^decide: N1' "$tmp/ks-fail.out")" "try to form an emergency square \(1D6 \+1 Austrian column >= 4\)" \
 	"a formed unit within 6 cm may try too; an Austrian column has +1"
-seq_ok ks-fail "N1 tries to form an emergency square (Trained: 3 or more, with +1): 1D6 1" "N1 fails."
+seq_ok ks-fail "N1 tries to form an emergency square (Trained: 3 or more, +1 Austrian column): 1D6 1" "N1 fails."
 check $? "... 1D6 1 +1 fails" ks-fail
 is "$(pos ks-fail N1) $(field ks-fail '$' unit N1 sp) $(field ks-fail '$' unit N1 markers)" \
 	"x=36.00 y=40.00 facing=180.0 formation=column 6 blue" \

@@ -134,7 +134,7 @@ static void test_quality_statistics(void **state)
 				bool ok;
 				int face;
 				rng_seed(&g->dice, 1000 + (uint64_t)s);
-				ok = react_quality_test(g, u, bonus, "tests");
+				ok = react_quality_test(g, u, bonus, "test bonus", "tests");
 				face = last_face(g->log[g->nlog - 2].text);
 				assert_in_range(face, 1, 6);
 				assert_int_equal(ok, face + bonus >= rules_quality[r]);

@@ -293,7 +293,7 @@ static int join_stages(struct game *g, struct controller **ctl, enum side side)
 		if (dec.choice != 1)
 			continue;
 		u->acted |= UA_BROKE_OUT;
-		if (!react_quality_test(g, i, 0, "tries to break out of square"))
+		if (!react_quality_test(g, i, 0, NULL, "tries to break out of square"))
 			continue;
 		u->form = FORM_COLUMN;
 		u->facing = f;

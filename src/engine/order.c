@@ -995,7 +995,8 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 		game_log(g, "%s turns to face %s.", u->id, t->id);
 	}
 	u->acted |= UA_MOVED;
-	if (st == CS_CAUTIOUS && !react_quality_test(g, unit, 0, "tests to charge (in command but cautious)")) {
+	if (st == CS_CAUTIOUS &&
+	    !react_quality_test(g, unit, 0, NULL, "tests to charge (in command but cautious)")) {
 		game_log(g, "%s will not charge and stays where it is for the rest of the phase.", u->id);
 		u->acted |= UA_DONE;
 		unit_changed(g, unit);
@@ -1005,7 +1006,7 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 		/* Extended charge: a test, a move of 1D6/2D6/3D6 cm, then the
 		 * charge from there; failing either leaves it disordered. */
 		int dice = rules_extend_dice[u->type], d;
-		if (!react_quality_test(g, unit, 0, "tries to extend its charge")) {
+		if (!react_quality_test(g, unit, 0, NULL, "tries to extend its charge")) {
 			unit_set_marker(u, MK_BLUE, true);
 			game_log(g, "%s stays where it is, disordered (blue marker).", u->id);
 			u->acted |= UA_DONE;

@@ -65,13 +65,17 @@ int game_decide(struct game *g, struct controller **ctl, struct decision *d)
 
 /* ------------------------------------------------------------------ */
 
-bool react_quality_test(struct game *g, int unit, int bonus, const char *what)
+bool react_quality_test(struct game *g, int unit, int bonus, const char *bonus_why,
+                        const char *what)
 {
 	struct unit *u = &g->units[unit];
 	int need = rules_quality[u->rating];
-	int roll = game_roll(g, 1, NULL, "%s %s (%s: %d or more%s)", u->id, what,
-	                     rating_names[u->rating].label, need - bonus,
-	                     bonus ? ", with +1" : "");
+	char plus[64] = "";
+	int roll;
+	if (bonus)
+		snprintf(plus, sizeof plus, ", %+d %s", bonus, bonus_why ? bonus_why : "");
+	roll = game_roll(g, 1, NULL, "%s %s (%s: %d or more%s)", u->id, what,
+	                 rating_names[u->rating].label, need - bonus, plus);
 	bool pass = roll + bonus >= need;
 	game_log(g, "%s %s.", u->id, pass ? "passes" : "fails");
 	return pass;
@@ -362,12 +366,12 @@ static int intercept(struct game *g, struct controller **ctl, int reactor, int m
 	r->facing = facing;
 	game_log(g, "%s pivots to face %s.", r->id, m->id);
 	if (!counter && command_status(g, r, NULL) == CS_CAUTIOUS &&
-	    !react_quality_test(g, reactor, 0, "tests to charge (in command but cautious)")) {
+	    !react_quality_test(g, reactor, 0, NULL, "tests to charge (in command but cautious)")) {
 		game_log(g, "%s holds back.", r->id);
 		unit_event(g, reactor);
 		return 0;
 	}
-	if (!counter && !react_quality_test(g, reactor, 0, "tests to opportunity-charge")) {
+	if (!counter && !react_quality_test(g, reactor, 0, NULL, "tests to opportunity-charge")) {
 		game_log(g, "%s fails to charge and does no more this initiative.", r->id);
 		unit_event(g, reactor);
 		return 0;
@@ -618,12 +622,19 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 	struct decision d = { .kind = DK_ESQUARE, .side = u->side, .unit = unit, .other = charger };
 	char q[200];
 	int bonus = 0;
+	const char *why = NULL;
 	bool column = u->form == FORM_COLUMN;
-	if ((u->nat == NAT_BRITISH && !(u->flags & UF_KGL) && column) || (u->nat == NAT_AUSTRIAN && column))
+	char plus[64] = "";
+	if (column && u->nat == NAT_BRITISH && !(u->flags & UF_KGL))
+		why = "British column";
+	else if (column && u->nat == NAT_AUSTRIAN)
+		why = "Austrian column";
+	if (why) {
 		bonus = rules_react.esquare_column_bonus;
+		snprintf(plus, sizeof plus, " %+d %s", bonus, why);
+	}
 	snprintf(q, sizeof q, "%s: %s charges from over 12 cm: try to form an emergency square "
-	         "(1D6%s >= %d)?", u->id, g->units[charger].id, bonus ? " +1" : "",
-	         rules_quality[u->rating]);
+	         "(1D6%s >= %d)?", u->id, g->units[charger].id, plus, rules_quality[u->rating]);
 	d.question = q;
 	decision_option(&d, "stand", "stand and fight", 0, 0);
 	decision_option(&d, "square", "form an emergency square", 0, 0);
@@ -632,7 +643,7 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 	if (d.choice != 1)
 		return 0;
 	unit_set_marker(u, MK_BLUE, true);
-	if (react_quality_test(g, unit, bonus, "tries to form an emergency square")) {
+	if (react_quality_test(g, unit, bonus, why, "tries to form an emergency square")) {
 		u->form = FORM_ESQUARE;
 		game_log(g, "%s forms an emergency square.", u->id);
 		/* The cavalry keeps its contact ("moved back into contact").  A
@@ -692,7 +703,7 @@ static int feint(struct game *g, struct controller **ctl, int charger, int squar
 	                rules_react.feint_max);
 	if (game_decide(g, ctl, &d) < 0)
 		return REACT_QUIT;
-	if (d.choice != 1 || !react_quality_test(g, charger, 0, "tries to feint"))
+	if (d.choice != 1 || !react_quality_test(g, charger, 0, NULL, "tries to feint"))
 		return 0;
 	fp = unit_footprint(c);
 	move_mover_unit(g, charger, TMODE_MOVE, false, &m);
@@ -785,7 +796,7 @@ int react_contact(struct game *g, struct controller **ctl, int charger, int targ
 				return REACT_QUIT;
 			if (d.choice > 0 && strcmp(d.opt[d.choice].key, "flee") == 0) {
 				unit_set_marker(t, MK_BLUE, true);
-				if (!react_quality_test(g, target, 0, "tries to limber up and flee"))
+				if (!react_quality_test(g, target, 0, NULL, "tries to limber up and flee"))
 					react_eliminate(g, target, "it failed to limber up and was overrun");
 				else
 					move_away(g, target, charger, d.value, true, "limbers up and flees");

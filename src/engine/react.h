@@ -42,8 +42,10 @@ void react_check_shelters(struct game *g);
  * square; guns whose square has gone or left them are lost. */
 void react_end_initiative(struct game *g);
 
-/* Quality test ("1D6 >= the unit's quality rating"), logged. */
-bool react_quality_test(struct game *g, int unit, int bonus, const char *what);
+/* Quality test ("1D6 >= the unit's quality rating"), logged; a bonus
+ * added to the die is logged with its reason. */
+bool react_quality_test(struct game *g, int unit, int bonus, const char *bonus_why,
+                        const char *what);
 
 /* Does a unit outflank another (could the other not fire at it, by its
  * facing and formation)? */

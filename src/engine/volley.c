@@ -46,7 +46,7 @@ static bool command_test(struct game *g, int unit)
 {
 	if (command_status(g, &g->units[unit], NULL) != CS_NOT_IN_COMMAND)
 		return true;
-	if (react_quality_test(g, unit, 0, "tests to fire (not in command)"))
+	if (react_quality_test(g, unit, 0, NULL, "tests to fire (not in command)"))
 		return true;
 	game_log(g, "%s does not fire.", g->units[unit].id);
 	return false;
