@@ -187,6 +187,28 @@ static void esquare_trials(enum formation form, int bonus)
 	            bonus ? "emergency square, Austrian column" : "emergency square, line");
 }
 
+/* "a cavalry unit charging it started its charge from over 12 cm away":
+ * measured once the charger has turned to face its target.  Heavy
+ * cavalry facing east (4 cm deep along x, 5 cm along y) turns north to
+ * charge a line whose near edge is 12.25 cm from its new front edge (but
+ * 11.75 cm from its old northern flank): the line may try its square. */
+static void test_esquare_after_pivot(void **state)
+{
+	struct controller side = { .decide = decide };
+	struct controller *ctl[SIDE_COUNT] = { &side, &side };
+	struct game *g = new_game(7);
+	int k = add_unit(g, "K", SIDE_A, UT_HEAVY_CAV, RATING_VETERAN, FORM_LINE, 50, 80, 90);
+	int t = add_unit(g, "T", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 64.75, 180);
+	char why[256];
+	(void)state;
+	assert_float_equal(game_unit_distance(&g->units[k], &g->units[t]), 11.75, 1e-9);
+	if (order_charge(g, ctl, k, t, false, why, sizeof why) != 0)
+		fail_msg("charge refused: %s", why);
+	assert_non_null(find_line(g, "K charges T from 12.2 cm."));
+	assert_non_null(find_line(g, "T tries to form an emergency square"));
+	game_free(g);
+}
+
 static void test_esquare_statistics(void **state)
 {
 	(void)state;
@@ -370,6 +392,7 @@ int main(void)
 		cmocka_unit_test(test_quality_table),
 		cmocka_unit_test(test_quality_statistics),
 		cmocka_unit_test(test_esquare_statistics),
+		cmocka_unit_test(test_esquare_after_pivot),
 		cmocka_unit_test(test_extended_charge_statistics),
 		cmocka_unit_test(test_crews_square_is_there),
 		cmocka_unit_test(test_crews_reman),

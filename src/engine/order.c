@@ -987,13 +987,15 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 	}
 	if (check_only)
 		return 0;
-	start = game_unit_distance(u, t);
 
 	if (turn > 1e-9) {
 		u->pivoted += turn;
 		u->facing = facing;
 		game_log(g, "%s turns to face %s.", u->id, t->id);
 	}
+	/* How far away the charge begins (for emergency squares and feints):
+	 * from the footprint facing the target, after the pivot. */
+	start = game_unit_distance(u, t);
 	u->acted |= UA_MOVED;
 	if (st == CS_CAUTIOUS &&
 	    !react_quality_test(g, unit, 0, NULL, "tests to charge (in command but cautious)")) {
