@@ -386,6 +386,55 @@ static void test_crews_lost(void **state)
 	game_free(g);
 }
 
+/* Skirmishers fall back the most the rules allow, 18 cm. */
+static int decide_fallback(struct controller *c, struct game *g, struct decision *d)
+{
+	(void)c;
+	(void)g;
+	d->choice = d->kind == DK_FALLBACK ? 1 : 0;
+	d->value = d->opt[d->choice].hi;
+	return 0;
+}
+
+/* Austrian skirmishers S (y 49..51), reached by a French column from the
+ * south, fall back 18 cm north through friends; *s gets S. */
+static struct game *fallback_game(int *s, int *col)
+{
+	struct game *g = new_game(3);
+	*s = add_unit(g, "S", SIDE_B, UT_LIGHT_INF, RATING_TRAINED, FORM_SKIRMISH, 50, 50, 180);
+	*col = add_unit(g, "L", SIDE_A, UT_LINE_INF, RATING_VETERAN, FORM_COLUMN, 50, 53, 0);
+	return g;
+}
+
+/* "moves 12 cm to 18 cm": a friend where 18 cm would put it (a line at
+ * y 32..34) makes it stop short, at the furthest clear place within its
+ * range (15 cm, touching the line), never beyond 18; with friends over
+ * the whole of 12 to 18 cm it is lost. */
+static void test_fallback_range(void **state)
+{
+	struct controller side = { .decide = decide_fallback };
+	struct controller *ctl[SIDE_COUNT] = { &side, &side };
+	int s, col;
+	struct game *g = fallback_game(&s, &col);
+	(void)state;
+	add_unit(g, "F", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 33, 180);
+	assert_int_equal(react_contact(g, ctl, col, s, 0), 0);
+	assert_non_null(find_line(g, "S falls back 15.0 cm."));
+	assert_int_equal(g->units[s].state, US_ACTIVE);
+	assert_float_equal(g->units[s].pos.y, 35, 1e-9);
+	game_free(g);
+
+	/* A cavalry line over y 32..36 and a line over 37.5..39.5 leave no
+	 * clear place from 12 to 18 cm (it would have to go 19). */
+	g = fallback_game(&s, &col);
+	add_unit(g, "F1", SIDE_B, UT_LIGHT_CAV, RATING_TRAINED, FORM_LINE, 50, 34, 180);
+	add_unit(g, "F2", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 38.5, 180);
+	assert_int_equal(react_contact(g, ctl, col, s, 0), 0);
+	assert_int_equal(g->units[s].state, US_ELIMINATED);
+	assert_non_null(find_line(g, "no clear place to stop within its reach"));
+	game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -397,6 +446,7 @@ int main(void)
 		cmocka_unit_test(test_crews_square_is_there),
 		cmocka_unit_test(test_crews_reman),
 		cmocka_unit_test(test_crews_lost),
+		cmocka_unit_test(test_fallback_range),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -540,10 +540,13 @@ int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2
 /* ------------------------------------------------------------------ */
 /* Reactions of the unit a charge reaches */
 
-/* About face if the enemy is ahead, then move straight away lo..hi cm;
- * touching an enemy or forbidden ground (or the table's edge) on the way
- * is the end of the unit.  Returns false if it was eliminated. */
-static bool move_away(struct game *g, int unit, int from, double want, bool limbered,
+/* About face if the enemy is ahead, then move straight away want cm (the
+ * side chose it between lo and the rule's maximum); touching an enemy or
+ * forbidden ground (or the table's edge) on the way is the end of the
+ * unit.  It may pass friends but not stop on one: it stops at the
+ * furthest clear place from want back to lo (all of it ground just swept),
+ * and with none it is lost.  Returns false if it was eliminated. */
+static bool move_away(struct game *g, int unit, int from, double want, double lo, bool limbered,
                       const char *what)
 {
 	struct unit *u = &g->units[unit];
@@ -567,11 +570,13 @@ static bool move_away(struct game *g, int unit, int from, double want, bool limb
 		                                                 : "it ran into the enemy");
 		return false;
 	}
-	/* It may pass friends but must not stop on one: the nearest clear
-	 * place further on, within what was allowed. */
-	for (double d = want; d <= want + 12; d += 0.25) {
-		struct obb end = move_shift(fp, geom_dir(u->facing), d);
+	for (int k = 0;; k++) {
+		double d = want - k * 0.25;
+		struct obb end;
 		struct mover stop = m;
+		if (d < lo - 1e-9)
+			break;
+		end = move_shift(fp, geom_dir(u->facing), d);
 		stop.through_friends = false;
 		if (move_place_blocker(g, &stop, &end, -1) == -1) {
 			u->pos = end.c;
@@ -579,7 +584,7 @@ static bool move_away(struct game *g, int unit, int from, double want, bool limb
 			return true;
 		}
 	}
-	react_eliminate(g, unit, "it found no clear place to stop");
+	react_eliminate(g, unit, "friends left it no clear place to stop within its reach");
 	return false;
 }
 
@@ -775,7 +780,7 @@ int react_contact(struct game *g, struct controller **ctl, int charger, int targ
 				return REACT_QUIT;
 			if (d.choice == 1) {
 				unit_set_marker(t, MK_BLUE, true);
-				move_away(g, target, charger, d.value, false, "falls back");
+				move_away(g, target, charger, d.value, lo, false, "falls back");
 				breakthrough(g, charger);
 				return 0;
 			}
@@ -799,7 +804,8 @@ int react_contact(struct game *g, struct controller **ctl, int charger, int targ
 				if (!react_quality_test(g, target, 0, NULL, "tries to limber up and flee"))
 					react_eliminate(g, target, "it failed to limber up and was overrun");
 				else
-					move_away(g, target, charger, d.value, true, "limbers up and flees");
+					move_away(g, target, charger, d.value, rules_react.flee_min, true,
+					          "limbers up and flees");
 				breakthrough(g, charger);
 				return 0;
 			}
