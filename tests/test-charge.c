@@ -209,6 +209,28 @@ static void test_esquare_after_pivot(void **state)
 	game_free(g);
 }
 
+/* "A unit cannot charge if it will contact any other unit other than the
+ * unit being charged": a friendly line F stands 0.02 cm beside the place
+ * where the charger K would meet its target T (K's right edge at x 52.5,
+ * F's left at 52.52), so K would touch F as it arrives. */
+static void test_charge_touching_friend(void **state)
+{
+	struct game *g = new_game(7);
+	int k = add_unit(g, "K", SIDE_A, UT_HEAVY_CAV, RATING_VETERAN, FORM_LINE, 50, 80, 0);
+	int t = add_unit(g, "T", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 60, 180);
+	int f;
+	char why[256];
+	(void)state;
+	assert_int_equal(order_charge_check(g, k, t, false, why, sizeof why), 0);
+	f = add_unit(g, "F", SIDE_A, UT_LINE_INF, RATING_VETERAN, FORM_LINE, 55.02, 61, 0);
+	assert_int_equal(order_charge_check(g, k, t, false, why, sizeof why), -1);
+	assert_non_null(strstr(why, "would contact F on the way"));
+	/* Already beside it when the charge begins, F may stay beside it. */
+	g->units[f].pos = v2(55.02, 80);
+	assert_int_equal(order_charge_check(g, k, t, false, why, sizeof why), 0);
+	game_free(g);
+}
+
 static void test_esquare_statistics(void **state)
 {
 	(void)state;
@@ -442,6 +464,7 @@ int main(void)
 		cmocka_unit_test(test_quality_statistics),
 		cmocka_unit_test(test_esquare_statistics),
 		cmocka_unit_test(test_esquare_after_pivot),
+		cmocka_unit_test(test_charge_touching_friend),
 		cmocka_unit_test(test_extended_charge_statistics),
 		cmocka_unit_test(test_crews_square_is_there),
 		cmocka_unit_test(test_crews_reman),

@@ -265,11 +265,14 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 				out->why = STOP_TARGET;
 				out->unit = i;
 			}
-		} else if (enemy && !touching) {
+		} else if (!touching && (enemy || m->target >= 0)) {
+			/* Only a charge contacts the enemy, and a charge contacts
+			 * no unit at all but its target ("A unit cannot charge if
+			 * it will contact any other unit"). */
 			tc = first_contact(&mv, &os, limit);
 			if (tc <= limit) {
 				limit = tc - CLEAR > 0 ? tc - CLEAR : 0;
-				out->why = STOP_ENEMY;
+				out->why = enemy ? STOP_ENEMY : STOP_UNIT;
 				out->unit = i;
 			}
 		} else {

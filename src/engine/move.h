@@ -21,14 +21,15 @@ struct mover {
 	enum terrain_mode mode;
 	enum formation form;   /* for roads: only one-stand-wide bodies follow them */
 	bool through_friends;  /* unformed units and command stands pass friends */
-	int target;            /* a charge's target: contact allowed, ends the move */
+	int target;            /* a charge's target: contact allowed, ends the move;
+	                        * a charge may touch no other unit */
 	bool ignore_commanders;/* sweeping for a preview that ignores stands */
 };
 
 enum stop_reason {
 	STOP_NONE,      /* went the whole way */
 	STOP_ALLOWANCE, /* the allowance ran out */
-	STOP_UNIT,      /* would pass through or overlap a unit */
+	STOP_UNIT,      /* would pass through or overlap a unit (touch one, charging) */
 	STOP_ENEMY,     /* would touch an enemy without charging it */
 	STOP_TARGET,    /* reached the charge target */
 	STOP_TERRAIN,   /* ground it may not enter */
