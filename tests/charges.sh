@@ -241,12 +241,15 @@ EOF
 seq_ok ks-pass "T1 tries to form an emergency square (Trained: 4 or more): 1D6 4" "T1 passes." \
 	"T1 forms an emergency square."
 check $? "1D6 4 against trained 4: the emergency square forms" ks-pass
-is "$(pos ks-pass T1) $(field ks-pass '$' unit T1 sp) $(field ks-pass '$' unit T1 markers)" \
-	"x=30.00 y=40.00 facing=180.0 formation=emergency_square 3 blue" "... about its centre, without loss"
-# The square is 4 cm deep where the line was 2: K1, which touched the
-# line's front at y = 41, must give way to touch the square at y = 42.
-is "$(pos ks-pass K1)" "x=30.00 y=44.05 facing=0.0 formation=line" \
-	"the charger stays in contact with the deeper square, not inside it"
+# The square forms as any formation change: one stand of the line (x
+# 28.75 or 31.25) stays, here as its front, and the other forms behind it
+# (the placements reaching forward would overlap K1): the square is 4 cm
+# deep, y 37 to 41, and K1 keeps its contact with the front at y 41.
+like "$(pos ks-pass T1) $(field ks-pass '$' unit T1 sp) $(field ks-pass '$' unit T1 markers)" \
+	"^x=(28\.75|31\.25) y=39\.00 facing=180\.0 formation=emergency_square 3 blue$" \
+	"... one stand in place, the other behind it, without loss"
+is "$(pos ks-pass K1)" "x=30.00 y=43.05 facing=0.0 formation=line" \
+	"the charger stays where it made contact, touching the square"
 has ks-pass "Austrians: N1: stand and fight."
 check $? "the neighbour may stand instead" ks-pass
 is "$(field ks-pass '$' unit N1 markers)" "none" "... and then has not reacted"
@@ -266,7 +269,7 @@ seq_ok feint "K1 tries to feint (Veteran: 3 or more): 1D6 3" "K1 passes." "K1 fe
 check $? "1D6 3 against veteran's 3: the feint goes 8 cm back" feint
 like "$(grep '^decide: K1 may pivot' "$tmp/feint.out")" "\[answer none \| answer pivot N \(-90 to 90\)\]$" \
 	"after the feint the cavalry may pivot up to 90 degrees"
-is "$(pos feint K1)" "x=30.00 y=52.05 facing=330.0 formation=line" "K1 is 8 cm back along its path and faces 330"
+is "$(pos feint K1)" "x=30.00 y=51.05 facing=330.0 formation=line" "K1 is 8 cm back along its path and faces 330"
 
 run charge-react 4 feint-crash <<'EOF'
 brigade KS
@@ -293,7 +296,7 @@ seq_ok feint-fail "T1 passes." "T1 forms an emergency square." "Austrians: N1: s
 	"French: K1 feint: fall back along the path (cm) (8.0)." \
 	"K1 tries to feint (Veteran: 3 or more): 1D6 1" "K1 fails."
 check $? "a failed feint (1D6 1)" feint-fail
-is "$(pos feint-fail K1) $(count feint-fail '^decide: K1 may pivot')" "x=30.00 y=44.05 facing=0.0 formation=line 0" \
+is "$(pos feint-fail K1) $(count feint-fail '^decide: K1 may pivot')" "x=30.00 y=43.05 facing=0.0 formation=line 0" \
 	"... leaves the cavalry in contact, with no pivot"
 
 # ======================================================================

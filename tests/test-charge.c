@@ -231,6 +231,51 @@ static void test_charge_touching_friend(void **state)
 	game_free(g);
 }
 
+/* An emergency square forms as any formation change does: here the line
+ * T (y 59..61, facing the charger) has a friend 0.5 cm behind it, so a
+ * square (4 cm deep) can neither form backwards (onto the friend) nor
+ * forward (into the charger): it is not offered, and nothing overlaps. */
+static void test_esquare_no_room(void **state)
+{
+	struct controller side = { .decide = decide };
+	struct controller *ctl[SIDE_COUNT] = { &side, &side };
+	struct game *g = new_game(7);
+	int k = add_unit(g, "K", SIDE_A, UT_HEAVY_CAV, RATING_VETERAN, FORM_LINE, 50, 80, 0);
+	int t = add_unit(g, "T", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 60, 180);
+	int f = add_unit(g, "F", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 57.5, 180);
+	char why[256];
+	struct vec2 tb[4], fb[4];
+	struct shape ts, fs;
+	(void)state;
+	if (order_charge(g, ctl, k, t, false, why, sizeof why) != 0)
+		fail_msg("charge refused: %s", why);
+	assert_non_null(find_line(g, "T has no room to form an emergency square (it would touch"));
+	assert_null(find_line(g, "T tries to form an emergency square"));
+	assert_int_equal(g->units[t].form, FORM_LINE);
+	ts = unit_shape(&g->units[t], tb);
+	fs = unit_shape(&g->units[f], fb);
+	assert_false(geom_overlap(&ts, &fs));
+	/* 2.5 cm behind instead, it has room: one stand stays as the front
+	 * and the other forms behind it (y 57..61). */
+	game_free(g);
+	g = new_game(7);
+	k = add_unit(g, "K", SIDE_A, UT_HEAVY_CAV, RATING_VETERAN, FORM_LINE, 50, 80, 0);
+	t = add_unit(g, "T", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 60, 180);
+	f = add_unit(g, "F", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 55.5, 180);
+	rng_script(&g->dice, (const int[]){ 6 }, 1);
+	if (order_charge(g, ctl, k, t, false, why, sizeof why) != 0)
+		fail_msg("charge refused: %s", why);
+	assert_int_equal(g->units[t].form, FORM_ESQUARE);
+	assert_float_equal(g->units[t].pos.y, 59, 1e-9);
+	assert_float_equal(fabs(g->units[t].pos.x - 50), 1.25, 1e-9);
+	ts = unit_shape(&g->units[t], tb);
+	fs = unit_shape(&g->units[f], fb);
+	assert_false(geom_overlap(&ts, &fs));
+	assert_false(geom_contact(&ts, &fs));
+	assert_true(game_unit_distance(&g->units[k], &g->units[t]) <= GEOM_CONTACT);
+	game_free(g);
+}
+
 static void test_esquare_statistics(void **state)
 {
 	(void)state;
@@ -464,6 +509,7 @@ int main(void)
 		cmocka_unit_test(test_quality_statistics),
 		cmocka_unit_test(test_esquare_statistics),
 		cmocka_unit_test(test_esquare_after_pivot),
+		cmocka_unit_test(test_esquare_no_room),
 		cmocka_unit_test(test_charge_touching_friend),
 		cmocka_unit_test(test_extended_charge_statistics),
 		cmocka_unit_test(test_crews_square_is_there),

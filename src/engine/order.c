@@ -491,8 +491,9 @@ static int anchor_stand(enum formation from, int anchor)
 }
 
 /* Is a footprint clear for a unit changing formation: no overlap, no new
- * contact with another unit, no forbidden ground, on the table? */
-static int form_blocker(struct game *g, int unit, const struct obb *fp)
+ * contact with another unit (but target, an enemy it may touch), no
+ * forbidden ground, on the table? */
+static int form_blocker(struct game *g, int unit, const struct obb *fp, int target)
 {
 	const struct unit *u = &g->units[unit];
 	struct obb old = unit_footprint(u);
@@ -503,12 +504,13 @@ static int form_blocker(struct game *g, int unit, const struct obb *fp)
 
 	move_mover_unit(g, unit, TMODE_MOVE, false, &m);
 	m.through_friends = false;
+	m.target = target;
 	if ((b = move_place_blocker(g, &m, fp, -1)) != -1)
 		return b;
 	for (int i = 0; i < g->nunits; i++) {
 		struct vec2 xb[4];
 		struct shape x;
-		if (i == unit || !unit_present(&g->units[i]))
+		if (i == unit || i == target || !unit_present(&g->units[i]))
 			continue;
 		x = unit_shape(&g->units[i], xb);
 		if (geom_contact(&s, &x) && !geom_contact(&os, &x))
@@ -522,7 +524,7 @@ static int form_blocker(struct game *g, int unit, const struct obb *fp)
  * nearest the old centre that is clear wins.  Returns 0 (centre in
  * *centre_out), 1 (all blocked: *blocker), or 2 (no such anchor). */
 static int form_place(struct game *g, int unit, enum formation to, double facing, int anchor,
-                      struct vec2 *centre_out, int *blocker)
+                      int target, struct vec2 *centre_out, int *blocker)
 {
 	struct unit *u = &g->units[unit];
 	const struct stand_size *ss = &rules_stand[unit_arm(u)];
@@ -545,7 +547,7 @@ static int form_place(struct game *g, int unit, enum formation to, double facing
 			struct vec2 centre = v2_sub(stand, v2_sub(from_frame(v2(0, 0), facing, news[j]), v2(0, 0)));
 			struct obb fp = unit_footprint_as(u->type, to, centre, facing);
 			double d = v2_dist(centre, u->pos);
-			int b = form_blocker(g, unit, &fp);
+			int b = form_blocker(g, unit, &fp, target);
 			/* The other stand's way to its new place. */
 			if (b == -1 && nold == 2 && nnew == 2) {
 				struct vec2 from = from_frame(u->pos, u->facing, olds[1 - k]);
@@ -553,7 +555,7 @@ static int form_place(struct game *g, int unit, enum formation to, double facing
 				for (int step = 1; step <= 3 && b == -1; step++) {
 					struct obb st = { v2_add(from, v2_scale(v2_sub(dest, from), step / 4.0)),
 					                  ss->w, ss->d, facing };
-					b = form_blocker(g, unit, &st);
+					b = form_blocker(g, unit, &st, target);
 				}
 			}
 			if (b != -1) {
@@ -568,6 +570,12 @@ static int form_place(struct game *g, int unit, enum formation to, double facing
 		}
 	}
 	return isinf(best) ? 1 : 0;
+}
+
+int order_form_place(struct game *g, int unit, enum formation to, int target, struct vec2 *centre,
+                     int *blocker)
+{
+	return form_place(g, unit, to, g->units[unit].facing, ANCHOR_AUTO, target, centre, blocker);
 }
 
 static int do_form(struct ctx *c)
@@ -610,7 +618,7 @@ static int do_form(struct ctx *c)
 			              u->id);
 		facing = geom_norm_deg(c->o->a);
 	}
-	r = form_place(g, unit, c->o->form, facing, c->o->flag, &centre, &blocker);
+	r = form_place(g, unit, c->o->form, facing, c->o->flag, -1, &centre, &blocker);
 	if (r == 2)
 		return refuse(c, "%s: in %s there is no such stand to keep in place (line: left or right; "
 		              "column or square: front or rear)", u->id, formation_names[u->form].label);

@@ -626,10 +626,21 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 	struct unit *u = &g->units[unit];
 	struct decision d = { .kind = DK_ESQUARE, .side = u->side, .unit = unit, .other = charger };
 	char q[200];
-	int bonus = 0;
+	int bonus = 0, blocker;
 	const char *why = NULL;
 	bool column = u->form == FORM_COLUMN;
 	char plus[64] = "";
+	struct vec2 centre;
+	/* It forms as any formation change does (one stand stays, the other
+	 * forms around it, the clear placement nearest its centre), touching
+	 * the charger it is in contact with but nothing new: with no room,
+	 * there is no emergency square to try. */
+	if (order_form_place(g, unit, FORM_ESQUARE, contacted ? charger : -1, &centre, &blocker)) {
+		game_log(g, "%s has no room to form an emergency square (it would touch %s).", u->id,
+		         blocker >= 0 ? g->units[blocker].id
+		         : blocker <= -2 ? g->map.f[-2 - blocker].name : "the table's edge");
+		return 0;
+	}
 	if (column && u->nat == NAT_BRITISH && !(u->flags & UF_KGL))
 		why = "British column";
 	else if (column && u->nat == NAT_AUSTRIAN)
@@ -650,24 +661,15 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 	unit_set_marker(u, MK_BLUE, true);
 	if (react_quality_test(g, unit, bonus, why, "tries to form an emergency square")) {
 		u->form = FORM_ESQUARE;
+		u->pos = centre;
 		game_log(g, "%s forms an emergency square.", u->id);
-		/* The cavalry keeps its contact ("moved back into contact").  A
-		 * square is deeper than a line: where it reaches into the
-		 * charger, the charger first gives way back along its own path
-		 * (the square's depth, over ground it has just crossed). */
+		/* The square never reaches into the charger; where it has left
+		 * it, the charger is "moved back into contact", straight on. */
 		if (contacted) {
 			struct unit *c = &g->units[charger];
 			struct mover m;
 			struct sweep s;
-			struct obb fp;
-			struct vec2 cb[4], ub[4];
-			struct shape cs = unit_shape(c, cb), us = unit_shape(u, ub);
-			if (geom_overlap(&cs, &us)) {
-				double w, dp;
-				formation_size(u->type, u->form, &w, &dp);
-				c->pos = v2_sub(c->pos, v2_scale(geom_dir(c->facing), fmax(w, dp)));
-			}
-			fp = unit_footprint(c);
+			struct obb fp = unit_footprint(c);
 			if (game_unit_distance(c, u) > GEOM_CONTACT) {
 				move_mover_unit(g, charger, TMODE_CHARGE, false, &m);
 				m.target = unit;
