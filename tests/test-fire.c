@@ -592,7 +592,29 @@ static void test_cover_wood(void **state)
 	assert_true(s.cover);
 	game_free(g);
 
-	/* A wood off to the side is not in the zone. */
+	/* A wood behind the target (y 70..79), touching its far edge: it is
+	 * not between them, so no cover ... */
+	g = battery_duel(WEIGHT_HEAVY, 17.5, &u, &t);
+	add_rect(g, TT_WOOD, "", 44, 70, 56, 79);
+	s = expect_shot(g, u, t, 4);
+	assert_false(s.cover);
+	game_free(g);
+
+	/* ... but a target partly inside a wood behind it (y 70..80) is in
+	 * the wood: cover. */
+	g = battery_duel(WEIGHT_HEAVY, 17.5, &u, &t);
+	add_rect(g, TT_WOOD, "", 44, 70, 56, 80);
+	s = expect_shot(g, u, t, 2);
+	assert_true(s.cover);
+	game_free(g);
+
+	/* The same for a village behind it. */
+	g = battery_duel(WEIGHT_HEAVY, 17.5, &u, &t);
+	add_rect(g, TT_VILLAGE, "", 44, 70, 56, 79);
+	expect_shot(g, u, t, 4);
+	game_free(g);
+
+		/* A wood off to the side is not in the zone. */
 	g = battery_duel(WEIGHT_HEAVY, 17.5, &u, &t);
 	add_rect(g, TT_WOOD, "", 30, 85, 40, 95);
 	s = expect_shot(g, u, t, 4);

@@ -358,9 +358,10 @@ static enum stage zone_check(const struct fire_ctx *c, const struct vec2 tri[3],
  * feature that is in (or partly in) the zone of fire and between the two
  * units:
  * - an area feature (wood, forest, village, landmark) counts when the
- *   target touches it (stands in it or at its edge), or when it overlaps
- *   the zone triangle without touching the firer (a wood the firer
- *   stands in or at is not between them);
+ *   target is partly inside it, or when it overlaps the zone triangle
+ *   without touching the firer (a wood the firer stands in or at is not
+ *   between them); one the target only touches, from behind or beside,
+ *   is not between them;
  * - a linear feature (stone wall, earthwork, ditch) counts when it
  *   overlaps the zone triangle and the firer is not in contact with it:
  *   a unit lining a wall fires over it freely.
@@ -385,7 +386,7 @@ static int cover_count(const struct fire_ctx *c, const struct vec2 tri[3],
 			continue;
 		fs = feature_shape(f);
 		counts = geom_overlap(&fs, &zs) && !terrain_touches(f, &c->us);
-		if (!feature_is_linear(f->type) && terrain_touches(f, &c->ts))
+		if (!feature_is_linear(f->type) && geom_overlap(&fs, &c->ts))
 			counts = true;
 		if (!counts)
 			continue;
