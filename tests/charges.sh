@@ -23,7 +23,7 @@
 # the first whose log shows the throw the case needs.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 139
+plan 152
 
 # logs NAME: the log lines, without the "log: " prefix
 logs() {
@@ -566,6 +566,60 @@ end
 fire W1 RZ8
 EOF
 like "$(refusal fdiv 'fire W1 RZ8')" "units of a division manoeuvre may not fire" "no fire after a division manoeuvre"
+
+# ======================================================================
+# Structural damage (structure.cfg): artillery firing at buildings and
+# bridges, with the restrictions of any shot
+# ======================================================================
+cat >"$tmp/st.cmds" <<'EOF'
+brigade GUNS
+end
+bombard B1 VL1
+bombard B8 VL1
+bombard B2 LM
+bombard B3 BR
+bombard B4 VL2
+bombard B5 VL3
+bombard B6 VL4
+bombard B7 VL5
+answer suppress
+dump
+end
+brigade BI
+end
+end
+brigade A1
+cross U1 BR
+dump
+EOF
+run structure 58 st-hit <"$tmp/st.cmds"
+run structure 4 st-miss <"$tmp/st.cmds"
+seq_ok st-hit "B1 bombards VL1 at 10.5 cm (medium guns at close range)." \
+	"B1's fire on VL1: structural damage on 2 or less: 1D6 2" "VL1 takes 1 structural hit (1 of 1)." \
+	"VL1 is destroyed: it is now passable rough ground."
+check $? "a medium battery throws 1D6 at a village: a 2 is one structural hit, which destroys a village of strength 1" st-hit
+like "$(refusal st-hit 'bombard B8 VL1')" "VL1 is not a building or a bridge" "... which is rough ground from then on"
+seq_ok st-hit "B2's fire on LM: structural damage on 2 or less: 1D6 2" "LM takes 2 structural hits (2 of 5)."
+check $? "heavy guns do two structural hits on a 1 or 2 (a landmark's default strength is 5)" st-hit
+seq_ok st-hit "B3's fire on BR: structural damage on 2 or less: 1D6 2" "BR takes 1 structural hit (1 of 1)." \
+	"BR is destroyed and can no longer be crossed."
+check $? "a bridge of strength 1 is destroyed by one hit" st-hit
+like "$(refusal st-hit 'cross U1 BR')" "BR has been destroyed and can no longer be crossed" "... and is gone for good"
+seq_ok st-miss "B1's fire on VL1: structural damage on 2 or less: 1D6 4" \
+	"B8 bombards VL1 at 11.1 cm (medium guns at close range)." \
+	"B8's fire on VL1: structural damage on 2 or less: 1D6 3" \
+	"B2 bombards LM at 10.5 cm (heavy guns at close range)."
+check $? "a throw of 3 or more does no damage" st-miss
+is "$(count st-miss 'structural hit')" 0 "... to any structure"
+like "$(refusal st-hit 'bombard B4 VL2')" "VL2 is not in front of B4" "a battery cannot fire at a village behind it"
+like "$(refusal st-hit 'bombard B5 VL3')" "F5 \(formed\) is in the zone of fire" "... nor through a formed friend"
+like "$(refusal st-hit 'bombard B6 VL4')" "unlimbered artillery may not fire while interpenetrated with a hedge-row \(HG\)" \
+	"... nor from a hedge"
+like "$(grep '^decide: SK7' "$tmp/st-hit.out")" "SK7 may suppress B7 before it fires" \
+	"skirmishers that could fire at a battery may suppress its fire at a village"
+has st-hit "SK7's skirmish fire suppresses B7: it cannot fire."
+check $? "... and it does not fire" st-hit
+is "$(count st-hit "^log: B7 (bombards|fires)|^log: B7.s fire") $(field st-hit 1 unit B7 markers)" "0 yellow" "... no throw; a yellow marker"
 
 # ======================================================================
 # Every throw and every shot

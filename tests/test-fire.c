@@ -642,6 +642,71 @@ static void test_cover_wood(void **state)
 	game_free(g);
 }
 
+/* ---- bombarding a structure ---- */
+
+static void expect_feature_refused(const struct game *g, int u, int f, const char *words)
+{
+	struct fire_shot s;
+	bool ok = fire_check_feature(g, u, f, NULL, &s);
+	if (ok || !strstr(s.why, words))
+		fail_msg("expected a refusal with \"%s\", got %s: \"%s\"", words, ok ? "eligible" : "refused",
+		         s.why);
+}
+
+/* Firing at a village, landmark or bridge obeys the restrictions of any
+ * shot, with the aiming point on the structure: range bands from the
+ * nearest legal point, the facing, the zone of fire, the weather, contact
+ * with the enemy and the ground the battery stands in. */
+static void test_fire_at_feature(void **state)
+{
+	struct game *g = new_game();
+	/* The battery's front edge is at y 98.5; the village's near edge at
+	 * y 78 (20.5 cm: medium range), its far edge at 70. */
+	int u = add_unit(g, "A1", SIDE_A, UT_FOOT_ART, FORM_BATTERY, 50, 100, 0);
+	int v = add_rect(g, TT_VILLAGE, "Hameau", 45, 70, 55, 78);
+	int e, f, st;
+	struct fire_shot s;
+	(void)state;
+	assert_true(fire_check_feature(g, u, v, NULL, &s));
+	assert_int_equal(s.feature, v);
+	assert_int_equal(s.target, -1);
+	assert_int_equal(s.band, RANGE_MEDIUM);
+	assert_float_equal(s.range, 20.5, 1e-9);
+	assert_int_equal(s.dice, 0);
+	assert_string_equal(s.detail, "medium guns at medium range");
+	/* An aiming point off the village. */
+	assert_false(fire_check_feature(g, u, v, &(struct vec2){ 60, 75 }, &s));
+	assert_non_null(strstr(s.why, "the aiming point must be on Hameau"));
+	/* Behind the battery. */
+	g->units[u].facing = 180;
+	expect_feature_refused(g, u, v, "Hameau is not in front of A1");
+	g->units[u].facing = 0;
+	/* A friend in the zone, then an enemy formed unit. */
+	f = add_unit(g, "A2", SIDE_A, UT_LINE_INF, FORM_LINE, 50, 90, 0);
+	expect_feature_refused(g, u, v, "A2 (formed) is in the zone of fire");
+	g->units[f].state = US_ELIMINATED;
+	/* Enemy skirmishers at medium range: only a formed target behind
+	 * them may be fired at through them. */
+	e = add_unit(g, "B1", SIDE_B, UT_LIGHT_INF, FORM_SKIRMISH, 50, 88, 180);
+	expect_feature_refused(g, u, v, "fires through B1 (enemy unformed) only at a formed target");
+	/* ... and in contact with the battery it may not fire at all. */
+	g->units[e].pos = v2(50, 97.5);
+	expect_feature_refused(g, u, v, "in contact with the enemy (B1)");
+	g->units[e].state = US_ELIMINATED;
+	/* Wet powder. */
+	g->wx.sky = SKY_RAIN;
+	expect_feature_refused(g, u, v, "wet powder");
+	g->wx.sky = SKY_CLEAR;
+	/* Standing in a stream. */
+	st = add_line(g, TT_STREAM, "Bach", 1, 40, 100, 60, 100);
+	expect_feature_refused(g, u, v, "may not fire while interpenetrated with a stream");
+	g->map.f[st].type = TT_ROAD;
+	/* Out of range. */
+	g->units[u].pos = v2(50, 160);
+	expect_feature_refused(g, u, v, "Hameau is out of range");
+	game_free(g);
+}
+
 static void test_cover_wall(void **state)
 {
 	int u, t;
@@ -1043,6 +1108,7 @@ int main(void)
 		cmocka_unit_test(test_friendly_skirmisher_blocks),
 		cmocka_unit_test(test_enemy_skirmisher),
 		cmocka_unit_test(test_square_fires_from_rear),
+		cmocka_unit_test(test_fire_at_feature),
 		cmocka_unit_test(test_cover_wood),
 		cmocka_unit_test(test_cover_wall),
 		cmocka_unit_test(test_two_covers),

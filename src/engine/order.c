@@ -1708,7 +1708,7 @@ static int do_fire(struct ctx *c)
 	if (!unit_is_infantry(u) && !unit_is_artillery(u))
 		return refuse(c, "%s is cavalry: only infantry and artillery fire", u->id);
 	if (c->o->kind == ORD_BOMBARD)
-		r = volley_bombard(g, unit, c->o->target, c->why, c->size);
+		r = volley_bombard(g, c->ctl, unit, c->o->target, c->why, c->size);
 	else
 		r = volley_fire(g, c->ctl, unit, c->o->target, c->o->npts ? &c->o->pts[0] : NULL, c->why,
 		                c->size);
