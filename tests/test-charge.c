@@ -1,9 +1,11 @@
 /* test-charge: the quality rating tests of "Charges" and "Reactions",
  * measured over many seeds against the exact probabilities worked out
  * here: the bare test (1D6 >= the rating), the emergency square of a unit
- * a cavalry charge reaches (with the Austrian column's +1), and the
- * extended charge (its test, and the 3D6 cm a heavy cavalry unit then
- * moves).  Each trial is also checked against its own throw in the log,
+ * a cavalry charge reaches (with the Austrian column's +1), the extended
+ * charge (its test, and the 3D6 cm a heavy cavalry unit then moves), the
+ * feint, limbering up and fleeing, the opportunity charge and the
+ * cautious charge; and the reactions' geometry: crews and their square,
+ * where an emergency square forms, how far skirmishers fall back.  Each trial is also checked against its own throw in the log,
  * so the statistics cannot hide a single wrong decision. */
 #include "config.h"
 
@@ -17,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/command.h"
 #include "engine/control.h"
 #include "engine/fire.h"
 #include "engine/game.h"
@@ -502,6 +505,168 @@ static void test_fallback_range(void **state)
 	game_free(g);
 }
 
+/* ---- each quality test of the reactions and the command, over many
+ * seeds, against its exact chance: the ratings are written out here (not
+ * read from the rules' table), so a changed threshold fails. ---- */
+
+/* The eager side: tries every reaction and every test it is offered (the
+ * least distance where one is asked), never returns fire. */
+static int decide_eager(struct controller *c, struct game *g, struct decision *d)
+{
+	static const char *const want[] = { "square", "feint", "flee", "charge" };
+	(void)c;
+	(void)g;
+	d->choice = 0;
+	for (int i = 0; i < d->nopts; i++)
+		for (size_t k = 0; k < sizeof want / sizeof want[0]; k++)
+			if (strcmp(d->opt[i].key, want[k]) == 0)
+				d->choice = i;
+	d->value = d->opt[d->choice].lo;
+	return 0;
+}
+
+/* One statistic: how many of TRIALS games, each set up by setup() with
+ * seed base + s, pass; each trial's verdict also agrees with its logged
+ * throw (the line holding what, needing need or more). */
+struct trial {
+	const char *what;        /* the logged test */
+	int need;                /* the score the test needs, written out */
+	struct game *(*setup)(uint64_t seed, int *unit);
+	bool (*passed)(struct game *g, int unit);
+};
+
+static void run_trials(const struct trial *t, uint64_t base)
+{
+	int pass = 0;
+	for (int s = 0; s < TRIALS; s++) {
+		int unit;
+		struct game *g = t->setup(base + (uint64_t)s, &unit);
+		const char *line = find_line(g, t->what);
+		bool ok;
+		if (!line) {
+			for (int i = 0; i < g->nlog; i++)
+				print_message("# %s\n", g->log[i].text);
+			fail_msg("%s: no such throw in the log", t->what);
+		}
+		ok = t->passed(g, unit);
+		if (ok != (last_face(line) >= t->need))
+			fail_msg("%s: seed %d: threw %d, %s", t->what, (int)base + s, last_face(line),
+			         ok ? "passed" : "failed");
+		pass += ok;
+		game_free(g);
+	}
+	assert_rate(pass, TRIALS, (7 - t->need) / 6.0, t->what);
+}
+
+/* Feint: veteran cuirassiers (3 or more) facing a trained line's
+ * emergency square (its test scripted to pass) try to feint back 6 cm. */
+static struct game *feint_setup(uint64_t seed, int *k)
+{
+	struct controller side = { .decide = decide_eager };
+	struct controller *ctl[SIDE_COUNT] = { &side, &side };
+	struct game *g = new_game(seed);
+	int t;
+	char why[256];
+	*k = add_unit(g, "K", SIDE_A, UT_HEAVY_CAV, RATING_VETERAN, FORM_LINE, 50, 80, 0);
+	t = add_unit(g, "T", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 60, 180);
+	rng_script(&g->dice, (const int[]){ 6 }, 1);
+	if (order_charge(g, ctl, *k, t, false, why, sizeof why) != 0)
+		fail_msg("charge refused: %s", why);
+	assert_int_equal(g->units[t].form, FORM_ESQUARE);
+	return g;
+}
+
+static bool feint_passed(struct game *g, int k)
+{
+	/* In contact with the square at y 63.05; a feint is 6 cm back. */
+	return g->units[k].pos.y > 66;
+}
+
+/* Limber and flee: trained horse artillery (4 or more) reached by a
+ * column in command. */
+static struct game *flee_setup(uint64_t seed, int *h)
+{
+	struct controller side = { .decide = decide_eager };
+	struct controller *ctl[SIDE_COUNT] = { &side, &side };
+	struct game *g = new_game(seed);
+	int l;
+	char why[256];
+	*h = add_unit(g, "H", SIDE_B, UT_HORSE_ART, RATING_TRAINED, FORM_BATTERY, 50, 75, 180);
+	l = add_unit(g, "L", SIDE_A, UT_LINE_INF, RATING_VETERAN, FORM_COLUMN, 50, 81, 0);
+	if (order_charge(g, ctl, l, *h, false, why, sizeof why) != 0)
+		fail_msg("charge refused: %s", why);
+	return g;
+}
+
+static bool flee_passed(struct game *g, int h)
+{
+	return g->units[h].state == US_ACTIVE;
+}
+
+/* Opportunity charge: trained Austrian light cavalry in command (4 or
+ * more), 6.75 cm beside a French column that moves on. */
+static struct game *opportunity_setup(uint64_t seed, int *o)
+{
+	struct controller side = { .decide = decide_eager };
+	struct controller *ctl[SIDE_COUNT] = { &side, &side };
+	struct game *g = new_game(seed);
+	struct commander k = { .id = "C1", .name = "corps B", .side = SIDE_B, .level = CL_CORPS,
+	                       .of = 1, .rating = CR_EXCELLENT, .pos = { 75, 72 },
+	                       .state = US_ACTIVE, .attached = -1, .detached_from = -1 };
+	struct order mv = order_new(ORD_MOVE);
+	char why[256];
+	g->corps[SIDE_B].commander = game_add_commander(g, &k);
+	mv.unit = add_unit(g, "M", SIDE_A, UT_LINE_INF, RATING_VETERAN, FORM_COLUMN, 50, 80, 0);
+	*o = add_unit(g, "O", SIDE_B, UT_LIGHT_CAV, RATING_TRAINED, FORM_LINE, 60, 72, 270);
+	mv.a = 6;
+	if (order_exec(g, ctl, SIDE_A, &mv, why, sizeof why) != 0)
+		fail_msg("move refused: %s", why);
+	return g;
+}
+
+static bool opportunity_passed(struct game *g, int o)
+{
+	return find_line(g, "O opportunity-charges M") != NULL && (g->units[o].acted & UA_CHARGING);
+}
+
+/* A cautious charge: veteran cuirassiers 18.75 cm from their corps
+ * commander (radius 18: cautious) charge a line 10 cm ahead. */
+static struct game *cautious_setup(uint64_t seed, int *k)
+{
+	struct controller side = { .decide = decide_eager };
+	struct controller *ctl[SIDE_COUNT] = { &side, &side };
+	struct game *g = new_game(seed);
+	int t;
+	char why[256];
+	*k = add_unit(g, "K", SIDE_A, UT_HEAVY_CAV, RATING_VETERAN, FORM_LINE, 50, 68, 0);
+	t = add_unit(g, "T", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 55, 180);
+	assert_int_equal(command_status(g, &g->units[*k], NULL), CS_CAUTIOUS);
+	if (order_charge(g, ctl, *k, t, false, why, sizeof why) != 0)
+		fail_msg("charge refused: %s", why);
+	return g;
+}
+
+static bool cautious_passed(struct game *g, int k)
+{
+	(void)k;
+	return find_line(g, "K charges T") != NULL;
+}
+
+static void test_reaction_statistics(void **state)
+{
+	static const struct trial trials[] = {
+		{ "K tries to feint (Veteran: 3 or more)", 3, feint_setup, feint_passed },
+		{ "H tries to limber up and flee (Trained: 4 or more)", 4, flee_setup, flee_passed },
+		{ "O tests to opportunity-charge (Trained: 4 or more)", 4, opportunity_setup,
+		  opportunity_passed },
+		{ "K tests to charge (in command but cautious) (Veteran: 3 or more)", 3, cautious_setup,
+		  cautious_passed },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof trials / sizeof trials[0]; i++)
+		run_trials(&trials[i], 20000 + 5000 * i);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -516,6 +681,7 @@ int main(void)
 		cmocka_unit_test(test_crews_reman),
 		cmocka_unit_test(test_crews_lost),
 		cmocka_unit_test(test_fallback_range),
+		cmocka_unit_test(test_reaction_statistics),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
