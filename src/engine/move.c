@@ -493,12 +493,17 @@ static void clear_one(struct game *g, int cmdr, int unit)
 
 void move_clear_stands(struct game *g, int unit)
 {
+	const struct unit *u = &g->units[unit];
 	struct vec2 buf[4];
-	struct shape us = unit_shape(&g->units[unit], buf);
+	struct shape us = unit_shape(u, buf);
+	struct obb fp = unit_footprint(u);
+	/* Nothing of the unit lies further from its centre than this. */
+	double reach = 0.5 * hypot(fp.w, fp.d) + rules_stand[ARM_COMMAND].w / 2;
 	for (int i = 0; i < g->ncmdrs; i++) {
 		struct commander *c = &g->cmdrs[i];
 		struct shape cs;
-		if (c->state != US_ACTIVE || c->attached >= 0 || c->side != g->units[unit].side)
+		if (c->state != US_ACTIVE || c->attached >= 0 || c->side != u->side ||
+		    v2_dist(c->pos, u->pos) > reach)
 			continue;
 		cs = commander_shape(c);
 		if (geom_overlap(&us, &cs))
