@@ -558,20 +558,26 @@ static void run_trials(const struct trial *t, uint64_t base)
 	assert_rate(pass, TRIALS, (7 - t->need) / 6.0, t->what);
 }
 
+/* A charge with the eager side deciding every reaction. */
+static void eager_charge(struct game *g, int charger, int target)
+{
+	struct controller side = { .decide = decide_eager };
+	struct controller *ctl[SIDE_COUNT] = { &side, &side };
+	char why[256];
+	if (order_charge(g, ctl, charger, target, false, why, sizeof why) != 0)
+		fail_msg("charge refused: %s", why);
+}
+
 /* Feint: veteran cuirassiers (3 or more) facing a trained line's
  * emergency square (its test scripted to pass) try to feint back 6 cm. */
 static struct game *feint_setup(uint64_t seed, int *k)
 {
-	struct controller side = { .decide = decide_eager };
-	struct controller *ctl[SIDE_COUNT] = { &side, &side };
 	struct game *g = new_game(seed);
 	int t;
-	char why[256];
 	*k = add_unit(g, "K", SIDE_A, UT_HEAVY_CAV, RATING_VETERAN, FORM_LINE, 50, 80, 0);
 	t = add_unit(g, "T", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 60, 180);
 	rng_script(&g->dice, (const int[]){ 6 }, 1);
-	if (order_charge(g, ctl, *k, t, false, why, sizeof why) != 0)
-		fail_msg("charge refused: %s", why);
+	eager_charge(g, *k, t);
 	assert_int_equal(g->units[t].form, FORM_ESQUARE);
 	return g;
 }
@@ -586,15 +592,11 @@ static bool feint_passed(struct game *g, int k)
  * column in command. */
 static struct game *flee_setup(uint64_t seed, int *h)
 {
-	struct controller side = { .decide = decide_eager };
-	struct controller *ctl[SIDE_COUNT] = { &side, &side };
 	struct game *g = new_game(seed);
 	int l;
-	char why[256];
 	*h = add_unit(g, "H", SIDE_B, UT_HORSE_ART, RATING_TRAINED, FORM_BATTERY, 50, 75, 180);
 	l = add_unit(g, "L", SIDE_A, UT_LINE_INF, RATING_VETERAN, FORM_COLUMN, 50, 81, 0);
-	if (order_charge(g, ctl, l, *h, false, why, sizeof why) != 0)
-		fail_msg("charge refused: %s", why);
+	eager_charge(g, l, *h);
 	return g;
 }
 
@@ -633,16 +635,12 @@ static bool opportunity_passed(struct game *g, int o)
  * commander (radius 18: cautious) charge a line 10 cm ahead. */
 static struct game *cautious_setup(uint64_t seed, int *k)
 {
-	struct controller side = { .decide = decide_eager };
-	struct controller *ctl[SIDE_COUNT] = { &side, &side };
 	struct game *g = new_game(seed);
 	int t;
-	char why[256];
 	*k = add_unit(g, "K", SIDE_A, UT_HEAVY_CAV, RATING_VETERAN, FORM_LINE, 50, 68, 0);
 	t = add_unit(g, "T", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 55, 180);
 	assert_int_equal(command_status(g, &g->units[*k], NULL), CS_CAUTIOUS);
-	if (order_charge(g, ctl, *k, t, false, why, sizeof why) != 0)
-		fail_msg("charge refused: %s", why);
+	eager_charge(g, *k, t);
 	return g;
 }
 

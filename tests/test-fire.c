@@ -573,6 +573,20 @@ static void test_square_fires_from_rear(void **state)
 
 /* ---- cover ---- */
 
+/* A heavy battery 17.5 cm from a line (y 79..81) with one rectangular
+ * feature: 4 dice, or 2 under cover. */
+static void cover_case(enum terrain_type type, double x0, double y0, double x1, double y1,
+                       bool cover)
+{
+	int u, t;
+	struct game *g = battery_duel(WEIGHT_HEAVY, 17.5, &u, &t);
+	struct fire_shot s;
+	add_rect(g, type, "", x0, y0, x1, y1);
+	s = expect_shot(g, u, t, cover ? 2 : 4);
+	assert_int_equal(s.cover, cover);
+	game_free(g);
+}
+
 static void test_cover_wood(void **state)
 {
 	int u, t;
@@ -588,40 +602,17 @@ static void test_cover_wood(void **state)
 	game_free(g);
 
 	/* A wood between the two, touching neither. */
-	g = battery_duel(WEIGHT_HEAVY, 17.5, &u, &t);
-	add_rect(g, TT_WOOD, "", 45, 88, 55, 92);
-	s = expect_shot(g, u, t, 2);
-	assert_true(s.cover);
-	game_free(g);
-
+	cover_case(TT_WOOD, 45, 88, 55, 92, true);
 	/* A wood behind the target (y 70..79), touching its far edge: it is
 	 * not between them, so no cover ... */
-	g = battery_duel(WEIGHT_HEAVY, 17.5, &u, &t);
-	add_rect(g, TT_WOOD, "", 44, 70, 56, 79);
-	s = expect_shot(g, u, t, 4);
-	assert_false(s.cover);
-	game_free(g);
-
+	cover_case(TT_WOOD, 44, 70, 56, 79, false);
 	/* ... but a target partly inside a wood behind it (y 70..80) is in
 	 * the wood: cover. */
-	g = battery_duel(WEIGHT_HEAVY, 17.5, &u, &t);
-	add_rect(g, TT_WOOD, "", 44, 70, 56, 80);
-	s = expect_shot(g, u, t, 2);
-	assert_true(s.cover);
-	game_free(g);
-
+	cover_case(TT_WOOD, 44, 70, 56, 80, true);
 	/* The same for a village behind it. */
-	g = battery_duel(WEIGHT_HEAVY, 17.5, &u, &t);
-	add_rect(g, TT_VILLAGE, "", 44, 70, 56, 79);
-	expect_shot(g, u, t, 4);
-	game_free(g);
-
-		/* A wood off to the side is not in the zone. */
-	g = battery_duel(WEIGHT_HEAVY, 17.5, &u, &t);
-	add_rect(g, TT_WOOD, "", 30, 85, 40, 95);
-	s = expect_shot(g, u, t, 4);
-	assert_false(s.cover);
-	game_free(g);
+	cover_case(TT_VILLAGE, 44, 70, 56, 79, false);
+	/* A wood off to the side is not in the zone. */
+	cover_case(TT_WOOD, 30, 85, 40, 95, false);
 
 	/* Infantry firing from the edge of the wood it stands in, at a target
 	 * in the open: the wood is not between them. */

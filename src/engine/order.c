@@ -152,17 +152,6 @@ static const char *blocker_text(const struct game *g, int k, char *buf, size_t s
 	return buf;
 }
 
-/* Ground no unit may enter (except along roads, or at bridges and fords). */
-static bool closed_to_all(const struct feature *f)
-{
-	if (f->type == TT_ROUGH && f->impassable)
-		return true;
-	for (int k = 0; k < TC_COUNT; k++)
-		if (rules_terrain[f->type].move[k] != GO_NO)
-			return false;
-	return true;
-}
-
 /* Why a sweep stopped short, as a sentence. */
 static int refuse_sweep(struct ctx *c, const char *what, double want, const struct sweep *s,
                         const struct mover *m, double allowance)
@@ -181,7 +170,7 @@ static int refuse_sweep(struct ctx *c, const char *what, double want, const stru
 	case STOP_TERRAIN: {
 		const struct feature *f = &g->map.f[s->feature];
 		char who[80];
-		if (!closed_to_all(f))
+		if (!terrain_closed_to_all(f))
 			snprintf(who, sizeof who, "%s may not go", tclass_names[m->tclass].label);
 		else if (f->type == TT_RIVER)
 			snprintf(who, sizeof who, "no unit may go except at a bridge or a ford");
