@@ -543,8 +543,11 @@ static int run_batch(struct game *g, const struct options *o)
 		print_report(g);
 		while (!sc.ctx.quit && getline(&sc.line, &sc.cap, in) != -1) {
 			sc.ctx.line++;
-			if (cmd_execute(&sc.ctx, sc.line) == CMD_ORDER)
-				printf("refused: the battle is over\n");
+			if (cmd_execute(&sc.ctx, sc.line) == CMD_ORDER) {
+				char buf[256];
+				printf("refused: %s: the battle is over\n",
+				       cmd_format_order(g, &sc.ctx.order, buf, sizeof buf));
+			}
 		}
 	}
 	fflush(stdout);

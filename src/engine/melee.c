@@ -25,15 +25,10 @@ int order_charge(struct game *g, struct controller **ctl, int unit, int target, 
 int order_charge_check(struct game *g, int unit, int target, bool breakthrough, char *why,
                        size_t size);
 
-static bool present(const struct unit *u)
-{
-	return u->state == US_ACTIVE && !unit_has_marker(u, MK_ORANGE);
-}
-
 static bool in_contact(const struct game *g, int a, int b)
 {
 	const struct unit *u = &g->units[a], *v = &g->units[b];
-	return a != b && u->side != v->side && present(u) && present(v) &&
+	return a != b && u->side != v->side && unit_present(u) && unit_present(v) &&
 	       game_units_within(u, v, GEOM_CONTACT);
 }
 
@@ -194,7 +189,7 @@ static bool joinable(struct game *g, int unit, int *target, double *facing, doub
 	*target = -1;
 	for (int e = 0; e < g->nunits; e++) {
 		double f, d;
-		if (g->units[e].side == u->side || !present(&g->units[e]) || !engaged(g, e))
+		if (g->units[e].side == u->side || !unit_present(&g->units[e]) || !engaged(g, e))
 			continue;
 		if (can_join(g, unit, e, &f, &d) && d < best) {
 			best = d;
@@ -249,7 +244,7 @@ static int join_stages(struct game *g, struct controller **ctl, enum side side)
 			struct unit *u = &g->units[i];
 			int e, tmp[1];
 			double f, d;
-			if (u->side != side || !present(u) || !unit_formed(u) || any_square(u) ||
+			if (u->side != side || !unit_present(u) || !unit_formed(u) || any_square(u) ||
 			    (arm == 0 ? !unit_is_infantry(u) : !unit_is_cavalry(u)) ||
 			    unit_has_marker(u, MK_WHITE) || enemies(g, i, tmp, 1) || !joinable(g, i, &e, &f, &d))
 				continue;
@@ -265,14 +260,14 @@ static int join_stages(struct game *g, struct controller **ctl, enum side side)
 		double f = 0, d = 0, best = INFINITY;
 		struct decision dec = { .kind = DK_BREAKOUT, .side = side, .unit = i };
 		char q[200];
-		if (u->side != side || !present(u) || u->form != FORM_SQUARE || (u->acted & UA_BROKE_OUT) ||
+		if (u->side != side || !unit_present(u) || u->form != FORM_SQUARE || (u->acted & UA_BROKE_OUT) ||
 		    enemies(g, i, tmp, 1))
 			continue;
 		/* Would a column facing the enemy reach it? */
 		for (int k = 0; k < g->nunits; k++) {
 			struct unit saved = *u;
 			double kf, kd;
-			if (g->units[k].side == side || !present(&g->units[k]) || !engaged(g, k) ||
+			if (g->units[k].side == side || !unit_present(&g->units[k]) || !engaged(g, k) ||
 			    game_unit_distance(u, &g->units[k]) > rules_melee.join_range)
 				continue;
 			u->form = FORM_COLUMN;
@@ -298,7 +293,7 @@ static int join_stages(struct game *g, struct controller **ctl, enum side side)
 		if (dec.choice != 1)
 			continue;
 		u->acted |= UA_BROKE_OUT;
-		if (!react_quality_test(g, i, 0, "tries to break out of square"))
+		if (!react_quality_test(g, i, 0, NULL, "tries to break out of square"))
 			continue;
 		u->form = FORM_COLUMN;
 		u->facing = f;
@@ -379,7 +374,7 @@ static int fight_round(struct game *g, struct controller **ctl, const int *group
 	snprintf(label, sizeof label, impact ? "Impact" : "Melee round %d", round);
 	for (int k = 0; k < n; k++) {
 		int u = group[k], foes[16], alloc[16], nf;
-		if (!present(&g->units[u]))
+		if (!unit_present(&g->units[u]))
 			continue;
 		nf = enemies(g, u, foes, 16);
 		if (!nf)
@@ -400,7 +395,7 @@ static int fight_round(struct game *g, struct controller **ctl, const int *group
 	/* "losses ... removed at the end of the round". */
 	for (int u = 0; u < g->nunits; u++) {
 		struct unit *x = &g->units[u];
-		if (!pending[u] || !present(x))
+		if (!pending[u] || !unit_present(x))
 			continue;
 		x->sp -= pending[u];
 		if (x->sp < 0)
@@ -450,7 +445,7 @@ static int fight_group(struct game *g, struct controller **ctl, int *group, int 
 	/* Left with nobody to fight after the impact: a break-through. */
 	for (int k = 0; k < n; k++) {
 		struct unit *u = &g->units[group[k]];
-		if (fought[group[k]] && present(u) && !enemies(g, group[k], tmp, 1) && !any_square(u) &&
+		if (fought[group[k]] && unit_present(u) && !enemies(g, group[k], tmp, 1) && !any_square(u) &&
 		    !unit_is_artillery(u)) {
 			unit_set_marker(u, MK_WHITE, true);
 			game_log(g, "%s has no enemy left in contact after the impact: a break-through.", u->id);
@@ -459,7 +454,7 @@ static int fight_group(struct game *g, struct controller **ctl, int *group, int 
 	for (int round = 1; round <= MAX_ROUNDS; round++) {
 		bool any = false;
 		for (int k = 0; k < n && !any; k++)
-			any = present(&g->units[group[k]]) && enemies(g, group[k], tmp, 1) > 0;
+			any = unit_present(&g->units[group[k]]) && enemies(g, group[k], tmp, 1) > 0;
 		if (!any)
 			break;
 		if (fight_round(g, ctl, group, n, false, round) == REACT_QUIT) {
@@ -480,7 +475,7 @@ int melee_fight_around(struct game *g, struct controller **ctl, int unit)
 		free(group);
 		return 0;
 	}
-	if (present(&g->units[unit]) && enemies(g, unit, tmp, 1)) {
+	if (unit_present(&g->units[unit]) && enemies(g, unit, tmp, 1)) {
 		n = group_of(g, unit, group, seen);
 		r = fight_group(g, ctl, group, n);
 	}
@@ -497,7 +492,7 @@ int melee_phase(struct game *g, struct controller **ctl)
 
 	/* Anyone in contact at all? */
 	for (int i = 0; i < g->nunits && !fights; i++)
-		if (present(&g->units[i]) && enemies(g, i, tmp, 1))
+		if (unit_present(&g->units[i]) && enemies(g, i, tmp, 1))
 			fights = 1;
 	if (!fights)
 		return 0;
@@ -513,7 +508,7 @@ int melee_phase(struct game *g, struct controller **ctl)
 	}
 	for (int i = 0; i < g->nunits; i++) {
 		int n;
-		if (seen[i] || !present(&g->units[i]) || !enemies(g, i, tmp, 1))
+		if (seen[i] || !unit_present(&g->units[i]) || !enemies(g, i, tmp, 1))
 			continue;
 		n = group_of(g, i, group, seen);
 		if (fight_group(g, ctl, group, n) == REACT_QUIT) {
@@ -563,7 +558,7 @@ static int breakthrough(struct game *g, struct controller **ctl, int unit)
 	bool cav = unit_is_cavalry(u);
 	const struct move_allowance *ma = rules_move_for(u->type, u->form);
 	const struct breakthrough_rules *r = &rules_breakthrough;
-	for (int chain = 0; chain < 20 && present(u) && unit_has_marker(u, MK_WHITE); chain++) {
+	for (int chain = 0; chain < 20 && unit_present(u) && unit_has_marker(u, MK_WHITE); chain++) {
 		struct decision d = { .kind = DK_BREAKTHROUGH, .side = u->side, .unit = unit };
 		char q[200], keys[4][24], labels[4][80];
 		int targets[4], nt = 0;
@@ -572,7 +567,7 @@ static int breakthrough(struct game *g, struct controller **ctl, int unit)
 		if (ma && ma->charge > 0)
 			for (int e = 0; e < g->nunits && nt < 4; e++) {
 				char why[256];
-				if (g->units[e].side == u->side || !present(&g->units[e]) ||
+				if (g->units[e].side == u->side || !unit_present(&g->units[e]) ||
 				    game_unit_distance(u, &g->units[e]) > ma->charge ||
 				    order_charge_check(g, unit, e, true, why, sizeof why) < 0)
 					continue;
@@ -648,7 +643,7 @@ int melee_breakthrough_phase(struct game *g, struct controller **ctl)
 		/* Squares and artillery never break through. */
 		if (unit_has_marker(u, MK_WHITE) && (any_square(u) || unit_is_artillery(u)))
 			unit_set_marker(u, MK_WHITE, false);
-		if (present(u) && unit_has_marker(u, MK_WHITE))
+		if (unit_present(u) && unit_has_marker(u, MK_WHITE))
 			any = true;
 	}
 	if (!any)
@@ -657,7 +652,7 @@ int melee_breakthrough_phase(struct game *g, struct controller **ctl)
 	for (int k = 0; k < 2; k++) {
 		for (int i = 0; i < g->nunits; i++) {
 			struct unit *u = &g->units[i];
-			if (u->side != sides[k] || !present(u) || !unit_has_marker(u, MK_WHITE))
+			if (u->side != sides[k] || !unit_present(u) || !unit_has_marker(u, MK_WHITE))
 				continue;
 			if (breakthrough(g, ctl, i) == REACT_QUIT)
 				return REACT_QUIT;

@@ -144,6 +144,16 @@ enum go terrain_go(const struct map *m, enum tclass c, enum terrain_mode mode,
 	return worst;
 }
 
+bool terrain_closed_to_all(const struct feature *f)
+{
+	if (f->type == TT_ROUGH && f->impassable)
+		return true;
+	for (int c = 0; c < TC_COUNT; c++)
+		if (rules_terrain[f->type].move[c] != GO_NO)
+			return false;
+	return true;
+}
+
 int terrain_default_strength(enum terrain_type t)
 {
 	if (!rules_terrain[t].structure)

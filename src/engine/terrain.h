@@ -55,6 +55,10 @@ bool terrain_on_road(const struct map *m, enum tclass c, enum formation form,
 enum go terrain_go(const struct map *m, enum tclass c, enum terrain_mode mode,
                    const struct shape *s, bool on_road, int *blocker);
 
+/* Ground closed to every kind of unit (boggy ground, rivers, impassable
+ * rough ground): passable only along roads, or at bridges and fords. */
+bool terrain_closed_to_all(const struct feature *f);
+
 /* The structural strength a feature starts with. */
 int terrain_default_strength(enum terrain_type t);
 

@@ -492,17 +492,6 @@ static void load_side(struct loader *l, struct conf *c, const config_setting_t *
 	}
 }
 
-/* Ground closed to every kind of unit (boggy, rivers, impassable rough). */
-static bool closed_to_all(const struct feature *f)
-{
-	if (f->type == TT_ROUGH && f->impassable)
-		return true;
-	for (int c = 0; c < TC_COUNT; c++)
-		if (rules_terrain[f->type].move[c] != GO_NO)
-			return false;
-	return true;
-}
-
 static const char *closed_text(enum tclass c)
 {
 	static char buf[80];
@@ -552,7 +541,7 @@ static void check_placement(struct conf *c, struct game *g, struct placed *pl,
 			diag_add(c->diag, c->path, pl->unit_line[i],
 			         "unit '%s' stands in %s '%s', %s", u->id,
 			         terrain_names[g->map.f[f].type].label, g->map.f[f].name,
-			         closed_to_all(&g->map.f[f]) ? "which no unit may enter"
+			         terrain_closed_to_all(&g->map.f[f]) ? "which no unit may enter"
 			                                     : closed_text(terrain_class(u, false)));
 			c->errors++;
 		}

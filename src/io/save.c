@@ -235,7 +235,7 @@ static void write_all(FILE *f, const struct game *g, const struct save_hooks *h,
 		fprintf(f, " ]; state = \"%s\"; acted = %u;", unit_state_names[u->state].key, u->acted);
 		put_key_num(f, "pivoted", u->pivoted);
 		put_key_num(f, "used", u->used);
-		fprintf(f, " defends = %d;", u->defends);
+		fprintf(f, " defends = %d; shelter = %d;", u->defends, u->shelter);
 		put_key_num(f, "charge_start", u->charge_start);
 		fprintf(f, " arrive = %d; }%s\n", u->arrive_turn, i + 1 < g->nunits ? "," : "");
 	}
@@ -597,6 +597,7 @@ static void read_units(struct conf *c, const config_setting_t *root, struct game
 		conf_number(c, s, "pivoted", ctx, true, 0, 1e5, &u->pivoted);
 		conf_number(c, s, "used", ctx, true, 0, 1e5, &u->used);
 		conf_int(c, s, "defends", ctx, true, 0, g->map.nf, &u->defends);
+		conf_int(c, s, "shelter", ctx, false, 0, g->nunits, &u->shelter);
 		conf_number(c, s, "charge_start", ctx, true, 0, 1e5, &u->charge_start);
 		conf_int(c, s, "arrive", ctx, true, 1, 999, &u->arrive_turn);
 	}
