@@ -475,11 +475,19 @@ static struct game *open_battle(const struct options *o)
 	return g;
 }
 
+/* One log line of batch output, one line whatever the names hold. */
+static void put_log(FILE *out, const char *text)
+{
+	fputs("log: ", out);
+	cmd_put_text(out, text, false);
+	fputc('\n', out);
+}
+
 static void print_log_line(void *ctx, const struct game *g, const struct event *ev)
 {
 	(void)g;
 	if (ev->kind == EV_LOG || ev->kind == EV_DICE)
-		fprintf((FILE *)ctx, "log: %s\n", ev->text);
+		put_log(ctx, ev->text);
 }
 
 static void print_report(const struct game *g)
@@ -526,7 +534,7 @@ static int run_batch(struct game *g, const struct options *o)
 	for (int s = 0; s < SIDE_COUNT; s++)
 		ctl[s] = plays(o, (enum side)s) ? &sc.ctl : &loud.ctl;
 	for (int i = 0; i < g->nlog; i++)
-		printf("log: %s\n", g->log[i].text);
+		put_log(stdout, g->log[i].text);
 	event_listen(g, print_log_line, stdout);
 
 	r = game_run(g, ctl);
@@ -535,8 +543,11 @@ static int run_batch(struct game *g, const struct options *o)
 		print_report(g);
 		while (!sc.ctx.quit && getline(&sc.line, &sc.cap, in) != -1) {
 			sc.ctx.line++;
-			if (cmd_execute(&sc.ctx, sc.line) == CMD_ORDER)
-				printf("refused: the battle is over\n");
+			if (cmd_execute(&sc.ctx, sc.line) == CMD_ORDER) {
+				char buf[256];
+				printf("refused: %s: the battle is over\n",
+				       cmd_format_order(g, &sc.ctx.order, buf, sizeof buf));
+			}
 		}
 	}
 	fflush(stdout);
@@ -607,7 +618,7 @@ static int run_replay(const struct options *o)
 	g->nhistory = 0;
 	if (o->batch) {
 		for (int i = 0; i < g->nlog; i++)
-			printf("log: %s\n", g->log[i].text);
+			put_log(stdout, g->log[i].text);
 		event_listen(g, print_log_line, stdout);
 	}
 	for (;;) {

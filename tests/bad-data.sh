@@ -25,7 +25,7 @@ bad=$(ls bad-*.cfg)
 good=$(ls good-*.cfg orbat-*.cfg)
 nbad=$(echo "$bad" | wc -l)
 ngood=$(echo "$good" | wc -l)
-plan $((3 * nbad + 1 + ngood + 1 + 2 + 2 + 2))
+plan $((3 * nbad + 1 + ngood + 1 + 2 + 2 + 2 + 2))
 
 # A crash: killed by a signal, or a sanitizer's report.
 crashed() { # STATUS STDERR-FILE
@@ -75,6 +75,12 @@ mkdir -p "$tmp/dir.cfg"
 "$GROGNARD" --check "$tmp/dir.cfg" >/dev/null 2>"$tmp/err"
 is "$?" 1 "a directory: exit status 1 (not libconfig's exit)"
 like "$(cat "$tmp/err")" "^$tmp/dir.cfg: cannot (open|read)" "a directory: named, with the reason"
+
+# A NUL byte, where libconfig would stop reading without a word.
+printf 'name = "x";\n\000table = { width = 100.0; height = 80.0; };\n' >"$tmp/nul.cfg"
+"$GROGNARD" --check "$tmp/nul.cfg" >/dev/null 2>"$tmp/err"
+is "$?" 1 "a NUL byte: exit status 1"
+is "$(cat "$tmp/err")" "$tmp/nul.cfg:2: a NUL byte: this is not a text file" "a NUL byte: its line"
 
 # Good and bad files in one run: each good one is reported ok, the run fails.
 "$GROGNARD" --check good-files.cfg bad-time.cfg orbat-small-b.cfg >"$tmp/out" 2>"$tmp/err"

@@ -2,7 +2,7 @@
 # Batch mode: commands from stdin or a script; dump lists every unit of the
 # default battle; bad commands are reported and do not stop the run.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-plan 18
+plan 23
 tmp=${TMPDIR:-/tmp}/grognard-batch.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
@@ -38,8 +38,21 @@ like "$(cat "$tmp/err")" "^stdin:2: unknown command 'frobnicate'" "an unknown co
 like "$(cat "$tmp/err")" "^stdin:3: usage: dump" "a command with wrong arguments gets its usage"
 is "$(grep -c '^unit ' "$tmp/out")" 28 "and the run goes on to the next command"
 
+printf 'help dump\nhelp nosuch\ndump\n' | "$GROGNARD" --batch --seed 1 >"$tmp/out" 2>"$tmp/err"; st=$?
+is "$st" 1 "help on a command that does not exist: exit 1 at the end"
+is "$(cat "$tmp/err")" "stdin:2: help: no command 'nosuch' ('help' lists them)" \
+	"and it is an error on stderr with its line, like an unknown command"
+like "$(cat "$tmp/out")" "^unit .*" "the run goes on past it"
+
 printf '# a comment\n\nquit\ndump\n' >"$tmp/script"
 "$GROGNARD" --batch --seed 1 --script "$tmp/script" </dev/null >"$tmp/out" 2>&1; st=$?
 is "$st" 0 "--script reads commands from a file; comments and blank lines are fine"
 is "$(grep -c '^unit ' "$tmp/out")" 0 "nothing runs after quit"
+# A name holding a newline (libconfig keeps it) must not break dump's one
+# line per record.
+sed 's/^name = "manoeuvre test: open ground";/name = "two\\nlines\\ttab";/' \
+	"${top_srcdir:-.}/tests/rules/open.cfg" >"$tmp/nl.cfg"
+printf 'dump\n' | "$GROGNARD" --batch --seed 1 "$tmp/nl.cfg" >"$tmp/out" 2>&1
+like "$(grep '^game ' "$tmp/out")" 'title="two\\nlines\\ttab"$' "dump escapes a newline and a tab in a name"
+is "$(grep -c '^lines' "$tmp/out")" 0 "and the record stays on one line"
 done_testing

@@ -23,7 +23,7 @@
 # the first whose log shows the throw the case needs.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 132
+plan 152
 
 # logs NAME: the log lines, without the "log: " prefix
 logs() {
@@ -120,6 +120,18 @@ like "$(refusal ref 'charge R13 E13')" "turned over 90 degrees this initiative a
 is "$(grep '^unit id=\(R[0-9]*\|R6b\|F10\|E[0-9]*\) ' "$tmp/ref.out" | grep -v '^unit id=R1[23] ' | sort | uniq -u | wc -l | tr -d ' ')" 0 \
 	"a refused charge changes nothing (every other unit as it was)"
 is "$(count ref '^log: .*: [0-9]+D6 ')" 2 "refusals throw no dice (only the two initiative throws)"
+# "If any unit about faces or pivots by more than 90 degrees, then that unit
+# cannot initiate a charge during the same initiative": R12 pivots 120
+# degrees (180 to 300), then tries the charge it could otherwise make.
+run charge-refuse 2 ref120 <<'EOF'
+brigade R
+face R12 300
+charge R12 E12
+EOF
+is "$(logline ref120 '^log: R12 pivots')" "log: R12 pivots to face 300 (over 90: it may not charge this initiative)." \
+	"a pivot of 120 degrees is over 90 ..."
+like "$(refusal ref120 'charge R12 E12')" "R12 has turned over 90 degrees this initiative and cannot charge" \
+	"... and the unit that pivoted 120 degrees cannot charge"
 run charge-refuse 2 refdiv <<'EOF'
 divmove AD2
 charge V1 E4
@@ -209,9 +221,9 @@ seq_ok ks-fail "T1 tries to form an emergency square (Trained: 4 or more): 1D6 1
 	"T1 (line before K1) is eliminated: caught out of square by cavalry."
 check $? "failing costs two hits: the line of 3 SP is left with 1 and eliminated" ks-fail
 is "$(field ks-fail '$' unit T1 status)" "eliminated" "... T1 is gone"
-like "$(grep '^decide: [A-Za-z]*: N1' "$tmp/ks-fail.out")" "try to form an emergency square \(1D6 \+1 >= 4\)" \
+like "$(grep '^decide: [A-Za-z]*: N1' "$tmp/ks-fail.out")" "try to form an emergency square \(1D6 \+1 Austrian column >= 4\)" \
 	"a formed unit within 6 cm may try too; an Austrian column has +1"
-seq_ok ks-fail "N1 tries to form an emergency square (Trained: 3 or more, with +1): 1D6 1" "N1 fails."
+seq_ok ks-fail "N1 tries to form an emergency square (Trained: 3 or more, +1 Austrian column): 1D6 1" "N1 fails."
 check $? "... 1D6 1 +1 fails" ks-fail
 is "$(pos ks-fail N1) $(field ks-fail '$' unit N1 sp) $(field ks-fail '$' unit N1 markers)" \
 	"x=36.00 y=40.00 facing=180.0 formation=column 6 blue" \
@@ -229,12 +241,15 @@ EOF
 seq_ok ks-pass "T1 tries to form an emergency square (Trained: 4 or more): 1D6 4" "T1 passes." \
 	"T1 forms an emergency square."
 check $? "1D6 4 against trained 4: the emergency square forms" ks-pass
-is "$(pos ks-pass T1) $(field ks-pass '$' unit T1 sp) $(field ks-pass '$' unit T1 markers)" \
-	"x=30.00 y=40.00 facing=180.0 formation=emergency_square 3 blue" "... about its centre, without loss"
-# The square is 4 cm deep where the line was 2: K1, which touched the
-# line's front at y = 41, must give way to touch the square at y = 42.
-is "$(pos ks-pass K1)" "x=30.00 y=44.05 facing=0.0 formation=line" \
-	"the charger stays in contact with the deeper square, not inside it"
+# The square forms as any formation change: one stand of the line (x
+# 28.75 or 31.25) stays, here as its front, and the other forms behind it
+# (the placements reaching forward would overlap K1): the square is 4 cm
+# deep, y 37 to 41, and K1 keeps its contact with the front at y 41.
+like "$(pos ks-pass T1) $(field ks-pass '$' unit T1 sp) $(field ks-pass '$' unit T1 markers)" \
+	"^x=(28\.75|31\.25) y=39\.00 facing=180\.0 formation=emergency_square 3 blue$" \
+	"... one stand in place, the other behind it, without loss"
+is "$(pos ks-pass K1)" "x=30.00 y=43.05 facing=0.0 formation=line" \
+	"the charger stays where it made contact, touching the square"
 has ks-pass "Austrians: N1: stand and fight."
 check $? "the neighbour may stand instead" ks-pass
 is "$(field ks-pass '$' unit N1 markers)" "none" "... and then has not reacted"
@@ -254,7 +269,7 @@ seq_ok feint "K1 tries to feint (Veteran: 3 or more): 1D6 3" "K1 passes." "K1 fe
 check $? "1D6 3 against veteran's 3: the feint goes 8 cm back" feint
 like "$(grep '^decide: [A-Za-z]*: K1 may pivot' "$tmp/feint.out")" "\[answer none \| answer pivot N \(-90 to 90\)\]$" \
 	"after the feint the cavalry may pivot up to 90 degrees"
-is "$(pos feint K1)" "x=30.00 y=52.05 facing=330.0 formation=line" "K1 is 8 cm back along its path and faces 330"
+is "$(pos feint K1)" "x=30.00 y=51.05 facing=330.0 formation=line" "K1 is 8 cm back along its path and faces 330"
 
 run charge-react 4 feint-crash <<'EOF'
 brigade KS
@@ -281,7 +296,7 @@ seq_ok feint-fail "T1 passes." "T1 forms an emergency square." "Austrians: N1: s
 	"French: K1 feint: fall back along the path (cm) (8.0)." \
 	"K1 tries to feint (Veteran: 3 or more): 1D6 1" "K1 fails."
 check $? "a failed feint (1D6 1)" feint-fail
-is "$(pos feint-fail K1) $(count feint-fail '^decide: [A-Za-z]*: K1 may pivot')" "x=30.00 y=44.05 facing=0.0 formation=line 0" \
+is "$(pos feint-fail K1) $(count feint-fail '^decide: [A-Za-z]*: K1 may pivot')" "x=30.00 y=43.05 facing=0.0 formation=line 0" \
 	"... leaves the cavalry in contact, with no pivot"
 
 # ======================================================================
@@ -318,11 +333,14 @@ run charge-react 2 in-let <<'EOF'
 brigade IN
 charge L3 T3
 answer no
+retreat L3
 dump
 EOF
 seq_ok in-let "Austrians: T3: let it pass." "L3 reaches T3."
 check $? "a target that does not counter-charge waits" in-let
 is "$(field in-let '$' unit L3 y) $(field in-let '$' unit T3 y)" "43.05 40.00" "... and the charger reaches it"
+like "$(refusal in-let 'retreat L3')" "L3 has charged during this initiative and cannot retreat" \
+	"a unit that charged this initiative cannot retreat"
 
 # ======================================================================
 # Horse artillery and the crews (lane HA)
@@ -336,6 +354,8 @@ answer crews
 charge L8b G8
 end
 fire L8b G8
+fire L8 Q8
+answer hold
 dump
 EOF
 run charge-react 2 ha-fail <"$tmp/ha.cmds"
@@ -358,6 +378,9 @@ is "$(field ha-fail '$' unit G8 markers) $(field ha-fail '$' unit Q8 markers) $(
 	"orange markers on the abandoned guns and on the square"
 like "$(refusal ha-fail 'charge L8b G8')" "abandoned guns, treated as if they were not there" "abandoned guns cannot be charged"
 like "$(refusal ha-fail 'fire L8b G8')" "abandoned guns are treated as if they were not there" "... nor fired at"
+like "$(logline ha-fail '^log: L8 fires at Q8 ')" "^log: L8 fires at Q8 at 0\.6 cm \(column 1, target in square \+1 = 2 dice\): 2D6 " \
+	"the square sheltering the crews is no ghost: it may be fired at (L8 touches only the abandoned guns)"
+like "$(grep '^decide: [A-Za-z]*: Q8' "$tmp/ha-fail.out")" "^decide: [A-Za-z]*: Q8 may return fire at L8 " "... and it returns fire as any unit"
 
 # ======================================================================
 # Opportunity charges (lanes MV and KV)
@@ -468,12 +491,15 @@ run charge-fire 4 nc <<'EOF'
 brigade FA
 end
 fire NC QNC
-answer hold
+answer fire
 dump
 EOF
 seq_ok nc "NC tests to fire (not in command) (Veteran: 3 or more): 1D6 4" "NC passes."
 check $? "... 1D6 4: it passes" nc
 like "$(grep -A1 '^log: NC passes' "$tmp/nc.out" | tail -1)" "^log: NC fires at QNC at 3\.0 cm \(line 2 = 2 dice\): 2D6 " "... and fires"
+like "$(logline nc '^log: QNC returns fire at NC')" "^log: QNC returns fire at NC at 3\.0 cm \(line 2 = 2 dice\): 2D6 " \
+	"a target not in command returns fire as normal ..."
+is "$(count nc '^log: QNC tests to fire')" 0 "... without a test (only firing at will needs one)"
 
 run charge-fire 2 fg <<'EOF'
 brigade FG
@@ -521,7 +547,7 @@ like "$(grep '^log: Z3 fires at SK3' "$tmp/fz.out")" "\(medium guns at close ran
 like "$(grep '^log: Z4 fires at RZ4' "$tmp/fz.out")" "\(medium guns at medium range 2, target in column \+1, through SK4 \(unformed\): halved = 1 die\): 1D6 [1-6]$" \
 	"at medium range through enemy skirmishers at a formed target: halved"
 like "$(refusal fz 'fire Z5 RZ5')" "RZ5 is not in front of Z5" "no fire at a unit beside the battery"
-like "$(refusal fz 'fire Z8 RZ8')" "redeployed this initiative may not fire" "a redeployed battery does not fire"
+like "$(refusal fz 'fire Z8 RZ8')" "redeployed or crossed a bridge this initiative may not fire" "a redeployed battery does not fire"
 like "$(grep '^decide: [A-Za-z]*: SK6' "$tmp/fz.out" | head -1)" "SK6 may suppress Z6 before it fires .*\[answer no \| answer suppress\]$" \
 	"skirmishers the battery could hit may suppress it first"
 has fz "SK6's skirmish fire suppresses Z6: it cannot fire."
@@ -540,6 +566,60 @@ end
 fire W1 RZ8
 EOF
 like "$(refusal fdiv 'fire W1 RZ8')" "units of a division manoeuvre may not fire" "no fire after a division manoeuvre"
+
+# ======================================================================
+# Structural damage (structure.cfg): artillery firing at buildings and
+# bridges, with the restrictions of any shot
+# ======================================================================
+cat >"$tmp/st.cmds" <<'EOF'
+brigade GUNS
+end
+bombard B1 VL1
+bombard B8 VL1
+bombard B2 LM
+bombard B3 BR
+bombard B4 VL2
+bombard B5 VL3
+bombard B6 VL4
+bombard B7 VL5
+answer suppress
+dump
+end
+brigade BI
+end
+end
+brigade A1
+cross U1 BR
+dump
+EOF
+run structure 58 st-hit <"$tmp/st.cmds"
+run structure 4 st-miss <"$tmp/st.cmds"
+seq_ok st-hit "B1 bombards VL1 at 10.5 cm (medium guns at close range)." \
+	"B1's fire on VL1: structural damage on 2 or less: 1D6 2" "VL1 takes 1 structural hit (1 of 1)." \
+	"VL1 is destroyed: it is now passable rough ground."
+check $? "a medium battery throws 1D6 at a village: a 2 is one structural hit, which destroys a village of strength 1" st-hit
+like "$(refusal st-hit 'bombard B8 VL1')" "VL1 is not a building or a bridge" "... which is rough ground from then on"
+seq_ok st-hit "B2's fire on LM: structural damage on 2 or less: 1D6 2" "LM takes 2 structural hits (2 of 5)."
+check $? "heavy guns do two structural hits on a 1 or 2 (a landmark's default strength is 5)" st-hit
+seq_ok st-hit "B3's fire on BR: structural damage on 2 or less: 1D6 2" "BR takes 1 structural hit (1 of 1)." \
+	"BR is destroyed and can no longer be crossed."
+check $? "a bridge of strength 1 is destroyed by one hit" st-hit
+like "$(refusal st-hit 'cross U1 BR')" "BR has been destroyed and can no longer be crossed" "... and is gone for good"
+seq_ok st-miss "B1's fire on VL1: structural damage on 2 or less: 1D6 4" \
+	"B8 bombards VL1 at 11.1 cm (medium guns at close range)." \
+	"B8's fire on VL1: structural damage on 2 or less: 1D6 3" \
+	"B2 bombards LM at 10.5 cm (heavy guns at close range)."
+check $? "a throw of 3 or more does no damage" st-miss
+is "$(count st-miss 'structural hit')" 0 "... to any structure"
+like "$(refusal st-hit 'bombard B4 VL2')" "VL2 is not in front of B4" "a battery cannot fire at a village behind it"
+like "$(refusal st-hit 'bombard B5 VL3')" "F5 \(formed\) is in the zone of fire" "... nor through a formed friend"
+like "$(refusal st-hit 'bombard B6 VL4')" "unlimbered artillery may not fire while interpenetrated with a hedge-row \(HG\)" \
+	"... nor from a hedge"
+like "$(grep '^decide: [A-Za-z]*: SK7' "$tmp/st-hit.out")" "SK7 may suppress B7 before it fires" \
+	"skirmishers that could fire at a battery may suppress its fire at a village"
+has st-hit "SK7's skirmish fire suppresses B7: it cannot fire."
+check $? "... and it does not fire" st-hit
+is "$(count st-hit "^log: B7 (bombards|fires)|^log: B7.s fire") $(field st-hit 1 unit B7 markers)" "0 yellow" "... no throw; a yellow marker"
 
 # ======================================================================
 # Every throw and every shot

@@ -9,9 +9,14 @@ cmds=$(printf 'help\nquit\n' | "$GROGNARD" --batch --side both --seed 1 2>/dev/n
 	sed -n 's/^  \([a-z]*\) .*/\1/p' | sort -u)
 opts=$("$GROGNARD" --help | grep -o -- '--[a-z]*' | sort -u)
 keys=$(sed -n "s/^[[:space:]]*X(ACT_[A-Z_]*, \"[a-z_]*\", '\\(.\\)'.*/\\1/p" "$top_srcdir/src/io/options.h")
+# Every key a loader accepts (its key tables), every action and colour of
+# the options file.
+filekeys=$(awk '/static const char \*const [a-z_]*keys\[\] = \{/ { f = 1 } f { print } f && /\};/ { f = 0 }' \
+	"$top_srcdir"/src/io/*.c | grep -o '"[A-Za-z_0-9]*"' | tr -d '"' | sort -u)
+names=$(sed -n 's/^[[:space:]]*X([A-Z_]*, "\([a-z_]*\)".*/\1/p' "$top_srcdir/src/io/options.h")
 ncmds=$(echo "$cmds" | wc -l)
 nopts=$(echo "$opts" | wc -l)
-plan $((ncmds + nopts + 5))
+plan $((ncmds + nopts + 7))
 for c in $cmds; do
 	grep -q "^\.BI* $c\b\|^\.B $c\$\|^\.BR $c\b" "$man6"
 	ok $? "grognard(6) documents the command '$c'"
@@ -27,6 +32,16 @@ for k in $keys; do
 	esac
 done
 is "$missing" "" "grognard(6) documents every letter and digit key"
+missing=""
+for k in $filekeys; do
+	grep -Eq "^\.(B|BR|RB|BI|IB)( .*)?[ \"]$k([ \"]|\$)" "$man5" || missing="$missing $k"
+done
+is "$missing" "" "grognard(5) documents every key of the loaders' key tables"
+missing=""
+for k in $names; do
+	grep -q "^\.B $k\$" "$man5" || missing="$missing $k"
+done
+is "$missing" "" "grognard(5) documents every action and colour of the options file"
 for page in "$man6" "$man5"; do
 	[ -f "$page" ]
 	ok $? "$(basename "$page") exists"

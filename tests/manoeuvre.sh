@@ -16,7 +16,7 @@
 # the initiative from 'dump' after each brigade.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 176
+plan 209
 
 # seed_for MAP PROBE: the first seed for which the probe script runs with
 # nothing refused and ends with side A holding a fresh initiative.
@@ -147,7 +147,7 @@ is "$(awk '/^log: Turn 2 of 2 begins/ { t = 1 } /^log: Turn 2 ends/ { t = 0 } t 
 	"in Turn 2 the reserve brigade is chosen too (5 brigades)"
 like "$(logline seq 'battle is over')" "^log: The battle is over: the last Turn has been played\.$" "the turn limit ends the battle"
 like "$(grep '^game ' "$tmp/seq.out" | tail -1)" "^game turn=2 turns=2 phase=over " "... after Turn 2, with no Turn 3"
-like "$(grep '^refused: ' "$tmp/seq.out" | tail -1)" "^refused: the battle is over$" "no orders after the end"
+like "$(grep '^refused: ' "$tmp/seq.out" | tail -1)" "^refused: move a2 1: the battle is over$" "no orders after the end (the refusal names the order)"
 
 # ======================================================================
 # Movement allowances (open ground)
@@ -432,10 +432,10 @@ is "$(pos ter T6)" "x=100.00 y=49.00 facing=0.0 formation=column" "infantry in r
 is "$(pos ter T7)" "x=110.00 y=47.50 facing=0.0 formation=battery" "foot artillery redeploying in rough ground: 7.5 cm"
 like "$(refusal ter 'prolong T8 1')" "only 0.5 cm" "a battery in rough ground prolongs at half rate"
 is "$(pos ter T8)" "x=120.00 y=54.50 facing=0.0 formation=battery" "... so 0.5 cm it may"
-like "$(refusal ter 'move T9 3')" "rough ground 'IR'" "impassable rough ground stops infantry"
+like "$(refusal ter 'move T9 3')" "rough ground 'IR', where no unit may go except along a road" "impassable rough ground stops infantry"
 is "$(pos ter T10)" "x=160.00 y=44.00 facing=0.0 formation=column" "a column following a road through a wood ignores the wood"
 near "$(field ter '$' unit T12 y)" 82 0.05 "a river at a ford is crossed as a stream: 2 cm free then 2 cm at half rate"
-like "$(refusal ter 'move T13 3')" "river 'RV'" "a river is impassable away from fords and bridges"
+like "$(refusal ter 'move T13 3')" "river 'RV', where no unit may go except at a bridge or a ford" "a river is impassable away from fords and bridges"
 like "$(refusal ter 'cross T13 BR')" "not in contact with BR" "a unit crosses a bridge only once it touches it"
 is "$(pos ter T14)" "x=60.00 y=75.00 facing=0.0 formation=column" "a unit crossing a bridge is placed on the far side, touching it"
 like "$(refusal ter 'move T14 1')" "bridge" "crossing a bridge uses all remaining movement (refusal names the bridge rule)"
@@ -449,6 +449,94 @@ like "$(refusal ter 'defend T19')" "only infantry" "only infantry defends a land
 like "$(refusal ter 'sidestep T20 right 6')" "half rate.*only 3.0 cm" "side-stepping in a wood costs double too"
 is "$(pos ter T20)" "x=172.50 y=44.00 facing=0.0 formation=line" "... so a line in a wood side-steps 3 cm"
 near "$(field ter '$' unit T21 y)" 46 0.05 "a line (two stands wide) does not follow a road: the wood slows it"
+
+# A road is followed for as much of the way as the unit's centre stays on
+# it, whatever lies beyond: RD ends 10 cm past W7, yet 'move max' (which
+# asks for as far as allowed) goes the 6 cm along it.  RD4 ends at y 48
+# (its width takes a centre to y 46.5) inside W10: T23 follows it 5.5 cm,
+# ignoring the wood, then spends its last 0.5 cm of allowance in the wood
+# at half rate.
+run terrain "$seed" ter-road <<'EOF'
+brigade T
+move T10 max
+move T23 max
+dump
+EOF
+is "$(pos ter-road T10)" "x=160.00 y=44.00 facing=0.0 formation=column" "move max along a road that ends beyond the move: the wood is ignored"
+near "$(field ter-road '$' unit T23 y)" 46.25 0.01 "leaving a road the ground counts from there on: 5.5 cm on the road, then 0.25 cm in the wood"
+
+# Command stands cross rivers as mounted light cavalry: at a ford as a
+# stream (AC rides 22 cm, the 6.5 cm while it touches the water at half
+# rate), and over a bridge, which it reaches and is then placed beyond,
+# touching it, mirrored across the water (from y 83.25 to 76.75, and
+# 0.05 cm clear of the bank): that ends its move.
+run terrain "$seed" ter-cmd <<'EOF'
+cmove AC 24.5 70
+brigade T
+cmove T 93 70 93 60
+cmove T 93 70
+dump
+EOF
+is "$(logline ter-cmd '^log: Corps-A rides')" "log: Corps-A rides 28.6 cm." "a command stand fords a river at half rate"
+is "$(field ter-cmd '$' commander AC x),$(field ter-cmd '$' commander AC y)" "24.50,70.00" "... and ends beyond it"
+like "$(refusal ter-cmd 'cmove T 93 70 93 60')" "would cross BR3, which uses the rest of its movement" \
+	"crossing a bridge ends a command stand's move"
+is "$(logline ter-cmd '^log: Brig-T rides')" "log: Brig-T rides 3.7 cm and crosses BR3; that uses the rest of its movement." \
+	"a command stand crosses a river by a bridge"
+is "$(field ter-cmd '$' commander T x),$(field ter-cmd '$' commander T y)" "93.00,76.70" "... placed on the far side, touching the bridge"
+
+run terrain "$seed" ter-cross <<'EOF'
+brigade T
+cross T22 BR3
+end
+fire T22 E1
+dump
+EOF
+like "$(logline ter-cross '^log: T22 crosses')" "it may not fire this initiative" "artillery crosses a bridge on its redeploy allowance ..."
+like "$(refusal ter-cross 'fire T22 E1')" "crossed a bridge this initiative may not fire" "... so, as after a redeployment, it may not fire"
+
+# ======================================================================
+# More terrain (ground.cfg): forest, boggy ground, hedges, fences, walls,
+# villages, ditches, command stands
+# ======================================================================
+seed=$(seed_for ground "$tmp/first")
+run ground "$seed" gr <<'EOF'
+brigade G
+move G1 max
+move G2 3
+cmove G 15 40
+cmove AC 40 40
+move G4 6
+move G5 3
+move G7 max
+move G8 max
+move G9 max
+charge K1 E1
+move K2 6
+move G10 max
+move G11 max
+end
+fire Z1 E2
+dump
+EOF
+is "$(pos gr G1)" "x=10.00 y=36.00 facing=0.0 formation=skirmish" "skirmishers move in a forest at half rate: 18 cm of allowance carry them 9"
+like "$(refusal gr 'move G2 3')" "forest 'FO', where formed infantry may not go" "formed infantry may not enter a forest"
+is "$(logline gr '^log: Brig-G rides')" "log: Brig-G rides 31.3 cm." \
+	"a command stand enters a forest at half rate (8.75 cm, then 11.25 cm costing 22.5)"
+is "$(field gr '$' commander G x),$(field gr '$' commander G y)" "15.00,40.00" "... and ends inside it"
+like "$(refusal gr 'cmove AC 40 40')" "boggy ground 'BG', where no unit may go except along a road" "a command stand may not enter boggy ground"
+is "$(pos gr G4)" "x=45.00 y=44.00 facing=0.0 formation=column" "a column on a road crosses boggy ground freely"
+like "$(refusal gr 'move G5 3')" "boggy ground 'BG', where no unit may go except along a road" "... but not off the road"
+near "$(field gr '$' unit G7 y)" 40.25 0.05 "a hedge: 2 cm free, then 4 cm of allowance at half rate (4 cm in all)"
+near "$(field gr '$' unit G8 y)" 40.25 0.05 "a wooden fence: the same"
+near "$(field gr '$' unit G9 y)" 40.25 0.05 "a stone wall: the same"
+like "$(refusal gr 'charge K1 E1')" "crosses hedge-row 'HE2', which cavalry may not charge into, through or out of" \
+	"cavalry may not charge over a hedge"
+is "$(logline gr '^log: K2 moves')" "log: K2 moves 6.0 cm (10.0 of its 25 cm allowance)." "cavalry moves over a hedge at half rate (2 + 4 x 2)"
+like "$(refusal gr 'fire Z1 E2')" "unlimbered artillery may not fire while interpenetrated with a stone wall \(WA2\)" \
+	"artillery on a wall may not fire"
+near "$(field gr '$' unit G10 y)" 40 0.05 "a village: half rate (2 cm free, then 2 cm)"
+near "$(field gr '$' unit G11 y)" 40.5 0.05 "a ditch: half rate (2 cm free, then 2 cm)"
 
 # ======================================================================
 # Division manoeuvres
@@ -495,6 +583,7 @@ end
 end
 brigade D1a
 brigade D1art
+cmove D1 10 110
 brigade D3a
 dump
 EOF
@@ -517,6 +606,19 @@ accepted div36 'cmove D1a 25 80' "a brigade stand moves with its brigade in a di
 is "$(field div36 '$' commander D1a x),$(field div36 '$' commander D1a y)" "25.00,80.00" "... 35 cm north"
 like "$(refusal div36 'brigade D1a')" "already had the initiative this Turn" "after a division manoeuvre its brigades count as chosen"
 like "$(refusal div36 'brigade D1art')" "already had the initiative this Turn" "... its division artillery too"
+like "$(refusal div36 'cmove D1 10 110')" "none of far division's brigades is left to be given the initiative" \
+	"a division stand whose brigades have all had the initiative this Turn does not move"
+
+# "units from a Division doing a Division Manoeuvre cannot fire during the
+# upcoming Firing Phase": every unit of it, moved or not (G1 stays put, Z1
+# is 52 cm away, in long range).
+run division "$seed" divfire <<'EOF'
+divmove D1
+end
+fire G1 Z1
+EOF
+like "$(refusal divfire 'fire G1 Z1')" "units of a division manoeuvre may not fire .*whether they moved or not" \
+	"a battery of a division manoeuvre that did not move may not fire either"
 
 # ======================================================================
 # Command stands, attaching, retreat
@@ -529,7 +631,9 @@ cmove A1 100 96
 cmove AC 56 20 56 21
 cmove AC 50 20 50 26
 cmove AC 50 30
+cmove AD1 45 60 45 66
 cmove AD2 110 30
+brigade A3
 brigade A1
 cmove AD1 45 70
 cmove A3 100 30
@@ -545,7 +649,7 @@ retreat N7
 retreat N6
 end
 end
-cmove AD2 110 35
+cmove AD1 45 75
 brigade A2
 detach A2
 move N5 2
@@ -558,8 +662,12 @@ like "$(refusal cmd 'cmove A1 100 96')" "own brigade's initiative" "a brigade st
 like "$(refusal cmd 'cmove AC 56 20 56 21')" "36" "a command stand moves no more than 36 cm (36 + 1 refused, naming the 36 cm)"
 is "$(field cmd '$' commander AC x),$(field cmd '$' commander AC y)" "50.00,26.00" "a corps stand rides 36 cm through a waypoint"
 like "$(refusal cmd 'cmove AC 50 30')" "once a Turn" "a corps stand moves once a Turn"
-is "$(field cmd '$' commander AD2 x),$(field cmd '$' commander AD2 y)" "110.00,30.00" "a division stand moves before a brigade is chosen"
-like "$(refusal cmd 'cmove AD1 45 70')" "before one of its brigades is given the initiative" "... but not once its brigade has it"
+like "$(logline cmd '^log: Div-1 rides')" "^log: Div-1 rides 12\.0 cm\.$" "a division stand moves before one of its brigades is chosen (6 cm out and back)"
+like "$(refusal cmd 'cmove AD2 110 30')" "Div-2 cannot move: first division's stand has moved, so this initiative goes to one of its brigades" \
+	"... and then no other division's stand moves in that initiative"
+like "$(refusal cmd 'brigade A3')" "first division's stand has moved: a division stand moves only before one of its own brigades is given the initiative" \
+	"... nor may the initiative go to another division's brigade"
+like "$(refusal cmd 'cmove AD1 45 70')" "before one of its brigades is given the initiative" "... nor does it move once its brigade has it"
 like "$(refusal cmd 'cmove A3 100 30')" "own brigade's initiative" "another brigade's stand does not move in this initiative"
 like "$(refusal cmd 'cmove A1 100 90')" "touch N3" "a command stand cannot end on a unit"
 like "$(grep '^unit id=N3 ' "$tmp/cmd.out" | head -1)" "status=not_in_command" "N3 starts out of command"
@@ -578,11 +686,25 @@ like "$(refusal cmd 'retreat Y1')" "enemy" "a side cannot retreat enemy units"
 like "$(refusal cmd 'retreat N7')" "not in command" "a unit not in command cannot retreat"
 like "$(grep '^unit id=N6 ' "$tmp/cmd.out" | tail -1)" "status=retreated" \
 	"a unit in command retreats, whether its brigade has the initiative or not"
-like "$(refusal cmd 'cmove AD2 110 35')" "once a Turn" "a division stand moves once a Turn"
+like "$(refusal cmd 'cmove AD1 45 75')" "once a Turn" "a division stand moves once a Turn"
 is "$(field cmd '$' commander A2 attached)" "-" "a brigade commander detaches at the beginning of his brigade's initiative"
 like "$(grep '^unit id=N5 ' "$tmp/cmd.out" | sed -n 2p)" "status=cautious" "the unit he left is back to its own command status"
 like "$(refusal cmd 'attach A2 N5')" "beginning of the initiative" "no attaching once a unit of the brigade has manoeuvred"
 like "$(grep '^unit id=N5 ' "$tmp/cmd.out" | tail -1)" "status=retreated" "a unit in command but cautious may retreat"
+
+# "a command stand cannot remain interpenetrated with any unit": N2, a line
+# 5 x 2 cm at (45, 60), pivots to face east, which sweeps it over AD1
+# placed 0.75 cm behind it; the stand is then moved the least distance off
+# (from y 63 to just beyond the line's new edge at 62.5: 62.5 + 1.25 + 0.1).
+run command "$seed" cmd-pivot <<'EOF'
+cmove AD1 45 63
+brigade A1
+face N2 90
+dump
+EOF
+is "$(pos cmd-pivot N2)" "x=45.00 y=60.00 facing=90.0 formation=line" "a pivot may sweep a unit over a friendly command stand"
+is "$(field cmd-pivot '$' commander AD1 x),$(field cmd-pivot '$' commander AD1 y)" "45.00,63.85" \
+	"... which is then moved the least distance off it"
 
 # "A player may only move his Corps ... command stands whenever that player
 # has the initiative": the firing phase is part of the initiative.
@@ -590,9 +712,14 @@ run command "$seed" cmd2 <<'EOF'
 brigade A1
 end
 cmove AC 20 30
+cmove A1 95 95
+cmove A3 100 30
 dump
 EOF
 accepted cmd2 'cmove AC 20 30' "a corps stand may move in the firing phase of its side's initiative"
 is "$(field cmd2 '$' commander AC x),$(field cmd2 '$' commander AC y)" "20.00,30.00" "... 10 cm south"
+accepted cmd2 'cmove A1 95 95' "a brigade stand may move in the firing phase of its brigade's initiative too"
+is "$(field cmd2 '$' commander A1 x),$(field cmd2 '$' commander A1 y)" "95.00,95.00" "... 5 cm west"
+like "$(refusal cmd2 'cmove A3 100 30')" "only during its own brigade's initiative" "... but another brigade's stand does not"
 
 done_testing

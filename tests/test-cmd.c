@@ -103,8 +103,15 @@ static void test_help(void **state)
 	run_line(&r, g, "help dump");
 	assert_non_null(strstr(r.out, "print the whole state"));
 	assert_null(strstr(r.out, "end the session"));
+	assert_int_equal(r.status, CMD_DONE);
+	assert_int_equal(r.ctx.errors, 0);
+	/* An unknown topic is a bad command like any other. */
+	r.out[0] = '\0';
 	run_line(&r, g, "help nothing");
-	assert_non_null(strstr(r.out, "no command 'nothing'"));
+	assert_int_equal(r.status, CMD_ERROR);
+	assert_string_equal(r.out, "");
+	assert_string_equal(r.err, "test:3: help: no command 'nothing' ('help' lists them)\n");
+	assert_int_equal(r.ctx.errors, 1);
 	game_free(g);
 }
 

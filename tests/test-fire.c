@@ -12,11 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/control.h"
 #include "engine/fire.h"
 #include "engine/game.h"
 #include "engine/rng.h"
 #include "engine/rules.h"
 #include "engine/terrain.h"
+#include "engine/volley.h"
 #include "test-util.h"
 
 /* Footprints used below (cm): infantry line 5 x 2, column and square
@@ -571,6 +573,20 @@ static void test_square_fires_from_rear(void **state)
 
 /* ---- cover ---- */
 
+/* A heavy battery 17.5 cm from a line (y 79..81) with one rectangular
+ * feature: 4 dice, or 2 under cover. */
+static void cover_case(enum terrain_type type, double x0, double y0, double x1, double y1,
+                       bool cover)
+{
+	int u, t;
+	struct game *g = battery_duel(WEIGHT_HEAVY, 17.5, &u, &t);
+	struct fire_shot s;
+	add_rect(g, type, "", x0, y0, x1, y1);
+	s = expect_shot(g, u, t, cover ? 2 : 4);
+	assert_int_equal(s.cover, cover);
+	game_free(g);
+}
+
 static void test_cover_wood(void **state)
 {
 	int u, t;
@@ -586,18 +602,17 @@ static void test_cover_wood(void **state)
 	game_free(g);
 
 	/* A wood between the two, touching neither. */
-	g = battery_duel(WEIGHT_HEAVY, 17.5, &u, &t);
-	add_rect(g, TT_WOOD, "", 45, 88, 55, 92);
-	s = expect_shot(g, u, t, 2);
-	assert_true(s.cover);
-	game_free(g);
-
+	cover_case(TT_WOOD, 45, 88, 55, 92, true);
+	/* A wood behind the target (y 70..79), touching its far edge: it is
+	 * not between them, so no cover ... */
+	cover_case(TT_WOOD, 44, 70, 56, 79, false);
+	/* ... but a target partly inside a wood behind it (y 70..80) is in
+	 * the wood: cover. */
+	cover_case(TT_WOOD, 44, 70, 56, 80, true);
+	/* The same for a village behind it. */
+	cover_case(TT_VILLAGE, 44, 70, 56, 79, false);
 	/* A wood off to the side is not in the zone. */
-	g = battery_duel(WEIGHT_HEAVY, 17.5, &u, &t);
-	add_rect(g, TT_WOOD, "", 30, 85, 40, 95);
-	s = expect_shot(g, u, t, 4);
-	assert_false(s.cover);
-	game_free(g);
+	cover_case(TT_WOOD, 30, 85, 40, 95, false);
 
 	/* Infantry firing from the edge of the wood it stands in, at a target
 	 * in the open: the wood is not between them. */
@@ -617,6 +632,71 @@ static void test_cover_wood(void **state)
 	add_rect(g, TT_HILL, "", 40, 70, 60, 95);
 	add_line(g, TT_HEDGE, "", 0.3, 40, 90, 60, 90);
 	expect_shot(g, u, t, 4);
+	game_free(g);
+}
+
+/* ---- bombarding a structure ---- */
+
+static void expect_feature_refused(const struct game *g, int u, int f, const char *words)
+{
+	struct fire_shot s;
+	bool ok = fire_check_feature(g, u, f, NULL, &s);
+	if (ok || !strstr(s.why, words))
+		fail_msg("expected a refusal with \"%s\", got %s: \"%s\"", words, ok ? "eligible" : "refused",
+		         s.why);
+}
+
+/* Firing at a village, landmark or bridge obeys the restrictions of any
+ * shot, with the aiming point on the structure: range bands from the
+ * nearest legal point, the facing, the zone of fire, the weather, contact
+ * with the enemy and the ground the battery stands in. */
+static void test_fire_at_feature(void **state)
+{
+	struct game *g = new_game();
+	/* The battery's front edge is at y 98.5; the village's near edge at
+	 * y 78 (20.5 cm: medium range), its far edge at 70. */
+	int u = add_unit(g, "A1", SIDE_A, UT_FOOT_ART, FORM_BATTERY, 50, 100, 0);
+	int v = add_rect(g, TT_VILLAGE, "Hameau", 45, 70, 55, 78);
+	int e, f, st;
+	struct fire_shot s;
+	(void)state;
+	assert_true(fire_check_feature(g, u, v, NULL, &s));
+	assert_int_equal(s.feature, v);
+	assert_int_equal(s.target, -1);
+	assert_int_equal(s.band, RANGE_MEDIUM);
+	assert_float_equal(s.range, 20.5, 1e-9);
+	assert_int_equal(s.dice, 0);
+	assert_string_equal(s.detail, "medium guns at medium range");
+	/* An aiming point off the village. */
+	assert_false(fire_check_feature(g, u, v, &(struct vec2){ 60, 75 }, &s));
+	assert_non_null(strstr(s.why, "the aiming point must be on Hameau"));
+	/* Behind the battery. */
+	g->units[u].facing = 180;
+	expect_feature_refused(g, u, v, "Hameau is not in front of A1");
+	g->units[u].facing = 0;
+	/* A friend in the zone, then an enemy formed unit. */
+	f = add_unit(g, "A2", SIDE_A, UT_LINE_INF, FORM_LINE, 50, 90, 0);
+	expect_feature_refused(g, u, v, "A2 (formed) is in the zone of fire");
+	g->units[f].state = US_ELIMINATED;
+	/* Enemy skirmishers at medium range: only a formed target behind
+	 * them may be fired at through them. */
+	e = add_unit(g, "B1", SIDE_B, UT_LIGHT_INF, FORM_SKIRMISH, 50, 88, 180);
+	expect_feature_refused(g, u, v, "fires through B1 (enemy unformed) only at a formed target");
+	/* ... and in contact with the battery it may not fire at all. */
+	g->units[e].pos = v2(50, 97.5);
+	expect_feature_refused(g, u, v, "in contact with the enemy (B1)");
+	g->units[e].state = US_ELIMINATED;
+	/* Wet powder. */
+	g->wx.sky = SKY_RAIN;
+	expect_feature_refused(g, u, v, "wet powder");
+	g->wx.sky = SKY_CLEAR;
+	/* Standing in a stream. */
+	st = add_line(g, TT_STREAM, "Bach", 1, 40, 100, 60, 100);
+	expect_feature_refused(g, u, v, "may not fire while interpenetrated with a stream");
+	g->map.f[st].type = TT_ROAD;
+	/* Out of range. */
+	g->units[u].pos = v2(50, 160);
+	expect_feature_refused(g, u, v, "Hameau is out of range");
 	game_free(g);
 }
 
@@ -1002,6 +1082,83 @@ static void test_hits_statistics(void **state)
 	assert_true(fabs((double)total / n - mean) < 4 * sigma);
 }
 
+/* Real shots through volley_fire and the game's dice: a veteran line in
+ * command fires at a column 1 cm ahead (line 2 + column 1 = 3 dice), over
+ * many seeds; the strength points lost per shot average the exact mean
+ * of floor(sum / 6) over the 216 throws of three dice, 4/3 (the 6 pips a
+ * hit and the dice written out here, so a changed table fails).  A
+ * veteran line out of command fires 4 times in 6 (3 or more). */
+static int hold_fire(struct controller *c, struct game *g, struct decision *d)
+{
+	(void)c;
+	(void)g;
+	d->choice = 0; /* hold, let it fire, stand */
+	return 0;
+}
+
+static void test_shot_statistics(void **state)
+{
+	struct controller side = { .decide = hold_fire };
+	struct controller *ctl[SIDE_COUNT] = { &side, &side };
+	const int n = 3000;
+	long exact = 0, exact_sq = 0, lost = 0;
+	int fired = 0;
+	double mean, sigma;
+	(void)state;
+	for (int a = 1; a <= 6; a++)
+		for (int b = 1; b <= 6; b++)
+			for (int c = 1; c <= 6; c++) {
+				int h = (a + b + c) / 6;
+				exact += h;
+				exact_sq += (long)h * h;
+			}
+	mean = exact / 216.0;
+	assert_float_equal(mean, 4.0 / 3.0, 1e-12);
+	sigma = sqrt((exact_sq / 216.0 - mean * mean) / n);
+	for (int i = 0; i < n; i++) {
+		for (int in_command = 1; in_command >= 0; in_command--) {
+			struct game *g = new_game();
+			struct commander k = { .id = "C0", .name = "corps A", .side = SIDE_A,
+			                       .level = CL_CORPS, .of = 0, .rating = CR_EXCELLENT,
+			                       .pos = { 50, 60 }, .state = US_ACTIVE, .attached = -1,
+			                       .detached_from = -1 };
+			int u = add_unit(g, "A1", SIDE_A, UT_LINE_INF, FORM_LINE, 50, 50, 0);
+			int t = add_unit(g, "B1", SIDE_B, UT_LINE_INF, FORM_COLUMN, 50, 46, 180);
+			char why[256];
+			if (in_command)
+				g->corps[SIDE_A].commander = game_add_commander(g, &k);
+			g->initiative = SIDE_A;
+			g->active_brigade = 0;
+			g->phase = PHASE_FIRE;
+			rng_seed(&g->dice, 40000 + (uint64_t)i);
+			if (volley_fire(g, ctl, u, t, NULL, why, sizeof why) != 0)
+				fail_msg("fire refused: %s", why);
+			if (in_command) {
+				lost += 6 - g->units[t].sp;
+			} else {
+				const char *test = NULL;
+				bool shot = false;
+				for (int l = 0; l < g->nlog; l++) {
+					if (strstr(g->log[l].text, "A1 tests to fire (not in command) "
+					                           "(Veteran: 3 or more): 1D6 "))
+						test = g->log[l].text;
+					if (strncmp(g->log[l].text, "A1 fires at B1 ", 15) == 0)
+						shot = true;
+				}
+				assert_non_null(test);
+				assert_int_equal(shot, atoi(strrchr(test, ' ') + 1) >= 3);
+				fired += shot;
+			}
+			game_free(g);
+		}
+	}
+	if (fabs((double)lost / n - mean) > 4 * sigma)
+		fail_msg("SP lost per shot: %.4f over %d shots, expected %.4f within %.4f",
+		         (double)lost / n, n, mean, 4 * sigma);
+	if (fabs((double)fired / n - 4.0 / 6) > 4 * sqrt(4.0 / 6 * 2.0 / 6 / n))
+		fail_msg("not in command: fired %d of %d, expected 4 in 6", fired, n);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1021,6 +1178,7 @@ int main(void)
 		cmocka_unit_test(test_friendly_skirmisher_blocks),
 		cmocka_unit_test(test_enemy_skirmisher),
 		cmocka_unit_test(test_square_fires_from_rear),
+		cmocka_unit_test(test_fire_at_feature),
 		cmocka_unit_test(test_cover_wood),
 		cmocka_unit_test(test_cover_wall),
 		cmocka_unit_test(test_two_covers),
@@ -1034,6 +1192,7 @@ int main(void)
 		cmocka_unit_test(test_can_bear),
 		cmocka_unit_test(test_hits),
 		cmocka_unit_test(test_hits_statistics),
+		cmocka_unit_test(test_shot_statistics),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -184,6 +184,13 @@ static void test_check_kinds(void **state)
 	assert_true(load_check(data_path("good-layout.cfg"), &d, &kind));
 	assert_int_equal(kind, LK_MAP);
 	assert_int_equal(d.n, 0);
+	/* Known by their other keys when the telling one is missing. */
+	assert_false(load_check(data_path("bad-map-no-table.cfg"), &d, &kind));
+	assert_int_equal(kind, LK_MAP);
+	assert_false(load_check(data_path("bad-orbat-no-corps.cfg"), &d, &kind));
+	assert_int_equal(kind, LK_ORBAT);
+	assert_false(load_check(data_path("bad-neither.cfg"), &d, &kind));
+	assert_int_equal(kind, LK_UNKNOWN);
 	diag_free(&d);
 }
 
@@ -770,6 +777,40 @@ static void test_shared_places(void **state)
 	game_free(g);
 }
 
+/* The shipped Auerstedt: the 85e holds Hassenhausen at the start, wholly
+ * inside it (the village's defence needs that), and III Corps brings the
+ * 44-46 guns the accounts give it. */
+static void test_auerstedt(void **state)
+{
+	const char *top = getenv("top_srcdir");
+	char path[1024];
+	struct diag d = { 0 };
+	struct game *g;
+	int village = -1, guns = 0;
+	(void)state;
+	snprintf(path, sizeof path, "%s/maps/auerstedt.cfg", top && *top ? top : ".");
+	g = load_scenario_file(path, 1, &d);
+	diag_print(&d, stderr);
+	assert_non_null(g);
+	for (int i = 0; i < g->map.nf; i++)
+		if (strcmp(g->map.f[i].name, "Hassenhausen") == 0)
+			village = i;
+	assert_true(village >= 0);
+	for (const char *const *id = (const char *const[]){ "F85a", "F85b", NULL }; *id; id++) {
+		struct vec2 buf[4];
+		const struct unit *u = unit(g, *id);
+		struct shape s = unit_shape(u, buf);
+		assert_int_equal(u->arrive_turn, 1);
+		assert_true(terrain_wholly_in(&g->map.f[village], &s));
+	}
+	for (int i = 0; i < g->nunits; i++)
+		if (g->units[i].side == SIDE_A)
+			guns += g->units[i].guns;
+	assert_in_range(guns, 44, 46);
+	game_free(g);
+	diag_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -791,6 +832,7 @@ int main(void)
 		cmocka_unit_test(test_objectives),
 		cmocka_unit_test(test_on_road),
 		cmocka_unit_test(test_shared_places),
+		cmocka_unit_test(test_auerstedt),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests_name("load", tests, NULL, NULL);

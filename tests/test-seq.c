@@ -18,6 +18,7 @@
 #include "engine/rules.h"
 #include "engine/seq.h"
 #include "io/load.h"
+#include "test-util.h"
 
 static struct game *default_battle(uint64_t seed)
 {
@@ -125,6 +126,7 @@ static void test_whole_turn(void **state)
 	struct canned k = { .ctl = { .order = canned_order } };
 	struct controller *ctl[2] = { &k.ctl, &k.ctl };
 	int steps = 0, chosen[2] = { 0, 0 };
+	bool none_left = false;
 	(void)state;
 	k.ctl.ctx = &k;
 	assert_int_equal(game_step(g, ctl), STEP_OK); /* Turn 1 begins */
@@ -135,14 +137,18 @@ static void test_whole_turn(void **state)
 	while (g->turn == 1 && steps++ < 1000) {
 		if (g->phase == PHASE_INITIATIVE)
 			chosen[g->initiative]++;
+		/* Whether the step that ends the Turn comes when no brigade of
+		 * either side is left to choose. */
+		none_left = seq_brigades_left(g, SIDE_A) == 0 && seq_brigades_left(g, SIDE_B) == 0;
 		assert_int_equal(game_step(g, ctl), STEP_OK);
 	}
 	assert_int_equal(chosen[SIDE_A], 5);
 	assert_int_equal(chosen[SIDE_B], 5);
 	assert_int_equal(g->turn, 2);
+	assert_true(none_left);
+	/* The new Turn gives every brigade its initiative again. */
 	for (int b = 0; b < g->nbrigs; b++)
-		assert_false(g->brigs[b].used && g->phase == PHASE_INITIATIVE && g->active_brigade < 0 &&
-		             seq_brigades_left(g, brigade_side(g, b)) == 0);
+		assert_false(g->brigs[b].used);
 	/* Play on to the end: the battle stops after the last Turn. */
 	assert_int_equal(game_run(g, ctl), STEP_OVER);
 	assert_int_equal(g->turn, g->turns);
@@ -150,45 +156,112 @@ static void test_whole_turn(void **state)
 	game_free(g);
 }
 
-static void test_markers(void **state)
+/* Script the next initiative throw (3D6 for the holder against 2D6) so
+ * that winner wins it: sixes for the winner, ones for the other. */
+static void script_initiative(struct game *g, enum side winner)
+{
+	int faces[6], n = 0;
+	for (int s = 0; s < SIDE_COUNT; s++) {
+		int dice = s == g->initiative ? rules_initiative.holder_dice : rules_initiative.other_dice;
+		for (int i = 0; i < dice; i++)
+			faces[n++] = s == (int)winner ? 6 : 1;
+	}
+	rng_script(&g->dice, faces, n);
+}
+
+/* Markers on both sides; the side that next wins the initiative loses
+ * its blue and yellow markers, the other keeps them until the end of the
+ * Turn.  The throw is scripted both ways: the holder keeps it, or loses. */
+static void markers_run(bool keep)
 {
 	struct game *g = default_battle(5);
 	struct canned k = { .ctl = { .order = canned_order } };
 	struct controller *ctl[2] = { &k.ctl, &k.ctl };
 	int a = -1, b = -1, guard = 0;
-	enum side winner;
-	(void)state;
+	enum side holder;
 	k.ctl.ctx = &k;
 	game_step(g, ctl);
-	winner = (enum side)g->initiative;
+	holder = (enum side)g->initiative;
 	for (int i = 0; i < g->nunits; i++) {
-		if (g->units[i].side == winner && a < 0)
+		if (g->units[i].side == holder && a < 0 && unit_is_infantry(&g->units[i]))
 			a = i;
-		if (g->units[i].side != winner && b < 0)
+		if (g->units[i].side != holder && b < 0)
 			b = i;
 	}
-	/* Markers on both sides; the side that next wins the initiative
-	 * loses its blue and yellow markers, the other keeps them until the
-	 * end of the Turn. */
+	/* a: infantry of the side with the initiative, with an orange marker
+	 * that is not the abandoned-guns marker and stays. */
 	g->units[a].markers = 1u << MK_BLUE | 1u << MK_YELLOW | 1u << MK_ORANGE;
 	g->units[b].markers = 1u << MK_BLUE | 1u << MK_YELLOW;
 	g->units[a].form = FORM_LINE;
-	while (g->initiatives < 2 && guard++ < 100)
+	while (g->phase != PHASE_BREAKTHROUGH && guard++ < 100)
 		game_step(g, ctl);
-	if (g->initiative == (int)winner) {
+	script_initiative(g, keep ? holder : (enum side)!holder);
+	game_step(g, ctl);
+	assert_int_equal(g->initiatives, 2);
+	assert_int_equal(g->initiative, keep ? (int)holder : !holder);
+	if (keep) {
 		assert_false(unit_has_marker(&g->units[a], MK_BLUE));
 		assert_false(unit_has_marker(&g->units[a], MK_YELLOW));
 		assert_true(unit_has_marker(&g->units[a], MK_ORANGE));
 		assert_true(unit_has_marker(&g->units[b], MK_BLUE));
+		assert_true(unit_has_marker(&g->units[b], MK_YELLOW));
 	} else {
 		assert_false(unit_has_marker(&g->units[b], MK_BLUE));
+		assert_false(unit_has_marker(&g->units[b], MK_YELLOW));
 		assert_true(unit_has_marker(&g->units[a], MK_BLUE));
+		assert_true(unit_has_marker(&g->units[a], MK_YELLOW));
 	}
 	while (g->turn == 1 && guard++ < 1000)
 		game_step(g, ctl);
+	assert_int_equal(g->turn, 2);
 	assert_false(unit_has_marker(&g->units[a], MK_BLUE));
+	assert_false(unit_has_marker(&g->units[a], MK_YELLOW));
+	assert_false(unit_has_marker(&g->units[b], MK_BLUE));
 	assert_false(unit_has_marker(&g->units[b], MK_YELLOW));
 	assert_true(unit_has_marker(&g->units[a], MK_ORANGE));
+	game_free(g);
+}
+
+static void test_markers(void **state)
+{
+	(void)state;
+	markers_run(true);
+	markers_run(false);
+}
+
+/* The brigades left are counted after the end of the initiative, which
+ * may lose abandoned guns: here side B's last brigade is a battery whose
+ * crews' square has moved away, so after side A's last brigade the Turn
+ * ends instead of side B winning an initiative with nothing to choose. */
+static void test_lost_guns_counted(void **state)
+{
+	struct game *g = test_game_new(3);
+	struct brigade art = { .kind = BK_ARTILLERY, .division = 1, .commander = -1, .id = "B1art" };
+	struct unit a = test_unit("a", SIDE_A, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 150, 0);
+	struct unit q = test_unit("q", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_SQUARE, 50, 50, 180);
+	struct unit gun = test_unit("g", SIDE_B, UT_FOOT_ART, RATING_TRAINED, FORM_BATTERY, 60, 50, 180);
+	int qi, gi;
+	(void)state;
+	gun.brigade = game_add_brigade(g, &art);
+	game_add_unit(g, &a);
+	qi = game_add_unit(g, &q);
+	gi = game_add_unit(g, &gun);
+	g->units[gi].shelter = qi + 1; /* its square is 8.75 cm away now */
+	unit_set_marker(&g->units[gi], MK_ORANGE, true);
+	g->turn = 1;
+	g->turns = 3;
+	for (int s = 0; s < SIDE_COUNT; s++)
+		g->side[s].break_percent = 100;
+	g->brigs[0].used = g->brigs[1].used = true;
+	g->initiative = SIDE_A;
+	g->active_brigade = 0;
+	g->phase = PHASE_BREAKTHROUGH;
+	assert_int_equal(seq_brigades_left(g, SIDE_B), 1);
+	seq_end_phase(g);
+	assert_int_equal(g->units[gi].state, US_ELIMINATED);
+	assert_int_equal(g->turn, 2);
+	assert_int_equal(g->phase, PHASE_INITIATIVE);
+	assert_true(seq_brigades_left(g, (enum side)g->initiative) > 0);
 	game_free(g);
 }
 
@@ -291,6 +364,7 @@ int main(void)
 		cmocka_unit_test(test_whole_turn),
 		cmocka_unit_test(test_markers),
 		cmocka_unit_test(test_emergency_square_hardens),
+		cmocka_unit_test(test_lost_guns_counted),
 		cmocka_unit_test(test_reserves_arrive),
 		cmocka_unit_test(test_weather_spells),
 		cmocka_unit_test(test_dusk_ends_battle),

@@ -486,7 +486,7 @@ static int best_charge(struct general_ai *ai, struct game *g, int unit, double *
 		/* The rules' cheap tests first (the engine makes them too):
 		 * within reach, not cavalry for infantry, a turn of 90 degrees
 		 * at most in the initiative. */
-		if (e->side == u->side || !active(e) || unit_has_marker(e, MK_ORANGE) ||
+		if (e->side == u->side || !active(e) || unit_abandoned(e) ||
 		    (unit_is_infantry(u) && unit_is_cavalry(e)) ||
 		    u->pivoted + fabs(geom_angle_diff(u->facing, geom_bearing(u->pos, e->pos))) >
 		        rules_special.pivot_charge_limit + 1e-9 ||
@@ -781,7 +781,9 @@ static int general_order(struct controller *ctl, struct game *g, enum side side,
 	if (g->phase == PHASE_INITIATIVE) {
 		int best = -1, march;
 		double bs = -INFINITY;
-		if (ai->level != AI_EASY && (march = division_to_march(ai, g, side)) >= 0) {
+		int bound = seq_pending_division(g, side);
+		if (ai->level != AI_EASY && (march = division_to_march(ai, g, side)) >= 0 &&
+		    (bound < 0 || bound == march)) {
 			if (move_division_stand(ai, g, side, march, o))
 				return 0;
 			*o = order_new(ORD_DIVMOVE);
@@ -790,7 +792,8 @@ static int general_order(struct controller *ctl, struct game *g, enum side side,
 		}
 		for (int b = 0; b < g->nbrigs; b++) {
 			double s;
-			if (brigade_side(g, b) != side || !seq_brigade_available(g, b))
+			if (brigade_side(g, b) != side || !seq_brigade_available(g, b) ||
+			    (bound >= 0 && g->brigs[b].division != bound))
 				continue;
 			s = ai->level == AI_EASY ? -b : brigade_stake(ai, g, b);
 			if (s > bs) {

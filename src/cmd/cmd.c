@@ -62,15 +62,30 @@ int cmd_split(const char *line, char *buf, size_t size, char **words, int max)
 	return n;
 }
 
-/* A value for a key=value field: bare when it is a plain word. */
+/* Text from files (names, titles) may hold a newline or a control
+ * character; batch output stays one line per record, so they are written
+ * as escapes.  Inside a quoted field, quotes and backslashes are too. */
+void cmd_put_text(FILE *out, const char *s, bool quoted)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (quoted && (*p == '"' || *p == '\\'))
+			fprintf(out, "\\%c", *p);
+		else if (*p == '\n')
+			fputs("\\n", out);
+		else if (*p == '\t')
+			fputs("\\t", out);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(out, "\\x%02x", *p);
+		else
+			fputc(*p, out);
+	}
+}
+
+/* A value for a key=value field, always quoted. */
 static void put_quoted(FILE *out, const char *key, const char *v)
 {
 	fprintf(out, " %s=\"", key);
-	for (; *v; v++) {
-		if (*v == '"' || *v == '\\')
-			fputc('\\', out);
-		fputc(*v, out);
-	}
+	cmd_put_text(out, v, true);
 	fputc('"', out);
 }
 
@@ -170,10 +185,24 @@ static int do_dump(struct cmd_ctx *ctx, int argc, char **argv)
 	return 0;
 }
 
+static void error_at(struct cmd_ctx *ctx, const char *fmt, ...) CMD_PRINTF(2, 3);
+static void error_at(struct cmd_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(ctx->err, "%s:%d: ", ctx->source ? ctx->source : "command", ctx->line);
+	va_start(ap, fmt);
+	vfprintf(ctx->err, fmt, ap);
+	va_end(ap);
+	fputc('\n', ctx->err);
+	ctx->errors++;
+}
+
 static int do_help(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	cmd_help(ctx->out, argc > 1 ? argv[1] : NULL);
-	return 0;
+	if (cmd_help(ctx->out, argc > 1 ? argv[1] : NULL))
+		return 0;
+	error_at(ctx, "help: no command '%s' ('help' lists them)", argv[1]);
+	return 1;
 }
 
 static int do_report(struct cmd_ctx *ctx, int argc, char **argv)
@@ -302,20 +331,19 @@ static const struct cmd_entry *find(const char *name)
 	return NULL;
 }
 
-void cmd_help(FILE *out, const char *topic)
+bool cmd_help(FILE *out, const char *topic)
 {
 	const struct cmd_entry *c;
 	if (topic) {
-		if (!(c = find(topic))) {
-			fprintf(out, "no command '%s'; 'help' lists them\n", topic);
-			return;
-		}
+		if (!(c = find(topic)))
+			return false;
 		fprintf(out, "%s\n    %s\n", c->usage, c->summary);
-		return;
+		return true;
 	}
 	fputs("Commands (one per line; # starts a comment; UNIT, BRIGADE ... are ids from 'dump'):\n", out);
 	for (int i = 0; i < NCOMMANDS; i++)
 		fprintf(out, "  %-34s %s\n", commands[i].usage, commands[i].summary);
+	return true;
 }
 
 /* ------------------------------------------------------------------ */
@@ -807,18 +835,6 @@ int cmd_parse_line(const struct game *g, const char *line, struct order *o, char
 		return -1;
 	}
 	return cmd_parse_order(g, argc, argv, o, err, size);
-}
-
-static void error_at(struct cmd_ctx *ctx, const char *fmt, ...) CMD_PRINTF(2, 3);
-static void error_at(struct cmd_ctx *ctx, const char *fmt, ...)
-{
-	va_list ap;
-	fprintf(ctx->err, "%s:%d: ", ctx->source ? ctx->source : "command", ctx->line);
-	va_start(ap, fmt);
-	vfprintf(ctx->err, fmt, ap);
-	va_end(ap);
-	fputc('\n', ctx->err);
-	ctx->errors++;
 }
 
 enum cmd_result cmd_execute(struct cmd_ctx *ctx, const char *line)

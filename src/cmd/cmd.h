@@ -67,8 +67,13 @@ void script_free(struct script *s);
 
 /* The whole state, one line per game, side, unit, commander, objective. */
 void cmd_dump(const struct game *g, FILE *out);
-/* Help on every command, or on one. */
-void cmd_help(FILE *out, const char *topic);
+
+/* Write text from files on one line: control characters as escapes, and
+ * quotes and backslashes too when QUOTED (inside a "..." field). */
+void cmd_put_text(FILE *out, const char *s, bool quoted);
+/* Help on every command, or on one; false (and nothing printed) when there
+ * is no command called topic. */
+bool cmd_help(FILE *out, const char *topic);
 
 /* Split a line into words (double quotes group, # starts a comment).
  * Returns the count; words point into buf. */

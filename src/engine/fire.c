@@ -45,6 +45,8 @@ enum stage {
 struct fire_ctx {
 	const struct game *g;
 	int fi, ti;
+	int fe;              /* bombarding this feature (ti is -1), or -1 */
+	const char *tname;   /* the target's id or the feature's name */
 	const struct unit *u, *t;
 	struct vec2 ubuf[4], tbuf[4];
 	struct shape us, ts;
@@ -96,7 +98,7 @@ int fire_hits(int sum)
 
 static bool abandoned(const struct unit *u)
 {
-	return unit_has_marker(u, MK_ORANGE);
+	return unit_abandoned(u);
 }
 
 static bool in_square(const struct unit *u)
@@ -213,11 +215,11 @@ static double unit_radius(const struct unit *v)
 	return sqrt(w * w + d * d) / 2;
 }
 
-/* Refusals that hold whatever the aiming point. */
-static bool unit_refusal(struct fire_ctx *c, char *why, size_t size)
+/* Refusals of the firer that hold whatever it aims at. */
+static bool firer_refusal(struct fire_ctx *c, char *why, size_t size)
 {
 	const struct game *g = c->g;
-	const struct unit *u = c->u, *t = c->t;
+	const struct unit *u = c->u;
 	struct vec2 buf[4];
 	enum tclass tc;
 
@@ -231,22 +233,6 @@ static bool unit_refusal(struct fire_ctx *c, char *why, size_t size)
 	}
 	if (abandoned(u)) {
 		snprintf(why, size, "cannot fire: abandoned guns cannot fire");
-		return true;
-	}
-	if (c->fi == c->ti) {
-		snprintf(why, size, "cannot fire: a unit cannot fire at itself");
-		return true;
-	}
-	if (t->side == u->side) {
-		snprintf(why, size, "cannot fire: %s is a friendly unit", t->id);
-		return true;
-	}
-	if (t->state != US_ACTIVE) {
-		snprintf(why, size, "cannot fire: %s is not on the table", t->id);
-		return true;
-	}
-	if (abandoned(t)) {
-		snprintf(why, size, "cannot fire: abandoned guns are treated as if they were not there");
 		return true;
 	}
 	if (g->wx.sky == SKY_RAIN) {
@@ -276,6 +262,29 @@ static bool unit_refusal(struct fire_ctx *c, char *why, size_t size)
 		feature_label(f, name, sizeof name);
 		snprintf(why, size, "cannot fire: %s may not fire while interpenetrated with %s %s",
 		         tclass_names[tc].label, name[0] && strchr("aeiou", name[0]) ? "an" : "a", name);
+		return true;
+	}
+	return false;
+}
+
+/* Refusals of the target unit. */
+static bool target_refusal(struct fire_ctx *c, char *why, size_t size)
+{
+	const struct unit *u = c->u, *t = c->t;
+	if (c->fi == c->ti) {
+		snprintf(why, size, "cannot fire: a unit cannot fire at itself");
+		return true;
+	}
+	if (t->side == u->side) {
+		snprintf(why, size, "cannot fire: %s is a friendly unit", t->id);
+		return true;
+	}
+	if (t->state != US_ACTIVE) {
+		snprintf(why, size, "cannot fire: %s is not on the table", t->id);
+		return true;
+	}
+	if (abandoned(t)) {
+		snprintf(why, size, "cannot fire: abandoned guns are treated as if they were not there");
 		return true;
 	}
 	return false;
@@ -344,7 +353,7 @@ static enum stage zone_check(const struct fire_ctx *c, const struct vec2 tri[3],
 		         c->art ? "artillery" : "small arms", screen->id, screen->id);
 		return ST_ZONE;
 	}
-	if (!unit_formed(c->t)) {
+	if (c->fe >= 0 || !unit_formed(c->t)) {
 		snprintf(s->why, sizeof s->why, "cannot fire: at medium range a battery fires through "
 		         "%s (enemy unformed) only at a formed target behind it", screen->id);
 		return ST_ZONE;
@@ -358,9 +367,10 @@ static enum stage zone_check(const struct fire_ctx *c, const struct vec2 tri[3],
  * feature that is in (or partly in) the zone of fire and between the two
  * units:
  * - an area feature (wood, forest, village, landmark) counts when the
- *   target touches it (stands in it or at its edge), or when it overlaps
- *   the zone triangle without touching the firer (a wood the firer
- *   stands in or at is not between them);
+ *   target is partly inside it, or when it overlaps the zone triangle
+ *   without touching the firer (a wood the firer stands in or at is not
+ *   between them); one the target only touches, from behind or beside,
+ *   is not between them;
  * - a linear feature (stone wall, earthwork, ditch) counts when it
  *   overlaps the zone triangle and the firer is not in contact with it:
  *   a unit lining a wall fires over it freely.
@@ -385,7 +395,7 @@ static int cover_count(const struct fire_ctx *c, const struct vec2 tri[3],
 			continue;
 		fs = feature_shape(f);
 		counts = geom_overlap(&fs, &zs) && !terrain_touches(f, &c->us);
-		if (!feature_is_linear(f->type) && terrain_touches(f, &c->ts))
+		if (!feature_is_linear(f->type) && geom_overlap(&fs, &c->ts))
 			counts = true;
 		if (!counts)
 			continue;
@@ -400,6 +410,7 @@ static void shot_reset(struct fire_shot *s, int firer, int target)
 	memset(s, 0, sizeof *s);
 	s->firer = firer;
 	s->target = target;
+	s->feature = -1;
 	s->band = RANGE_CLOSE;
 }
 
@@ -423,17 +434,17 @@ static enum stage shot_eval(const struct fire_ctx *c, const struct cand *cd, str
 	if (!cd->in_range) {
 		if (c->art)
 			snprintf(s->why, sizeof s->why, "cannot fire: %s is out of range "
-			         "(%.1f cm; artillery reaches %g cm)", c->t->id, cd->range,
+			         "(%.1f cm; artillery reaches %g cm)", c->tname, cd->range,
 			         rules_fire.art_range[RANGE_LONG]);
 		else
 			snprintf(s->why, sizeof s->why, "cannot fire: %s is out of range "
-			         "(%.1f cm; small arms reach %g cm)", c->t->id, cd->range,
+			         "(%.1f cm; small arms reach %g cm)", c->tname, cd->range,
 			         rules_fire.small_arms_range);
 		return ST_RANGE;
 	}
 	if (cd->range > c->sight) {
 		snprintf(s->why, sizeof s->why, "cannot fire: %s is %.1f cm away, beyond the "
-		         "%g cm that can be seen", c->t->id, cd->range, c->sight);
+		         "%g cm that can be seen", c->tname, cd->range, c->sight);
 		return ST_SIGHT;
 	}
 	if (c->art && cd->band == RANGE_LONG && c->g->wx.sky == SKY_WIND) {
@@ -445,12 +456,19 @@ static enum stage shot_eval(const struct fire_ctx *c, const struct cand *cd, str
 	 * cross the firer's own body (or lie flat along its face). */
 	if (beyond_face(a, b, c->u->pos, cd->aim) <= FIRE_AHEAD_EPS) {
 		snprintf(s->why, sizeof s->why, "cannot fire: %s is not in front of %s "
-		         "(its own body would be in the zone of fire)", c->t->id, c->u->id);
+		         "(its own body would be in the zone of fire)", c->tname, c->u->id);
 		return ST_FACING;
 	}
 	st = zone_check(c, s->tri, cd->band, s, through, sizeof through);
 	if (st != ST_OK)
 		return st;
+	if (c->fe >= 0) {
+		/* At a building or bridge: no dice, a structural damage roll. */
+		s->feature = c->fe;
+		snprintf(s->detail, sizeof s->detail, "%s at %s", weight_names[c->u->weight].label,
+		         range_names[cd->band].label);
+		return ST_OK;
+	}
 	s->covers = cover_count(c, s->tri, covers, sizeof covers);
 	if (s->covers >= 2) {
 		/* appendf: a long list of names is cut short, not an error. */
@@ -493,9 +511,9 @@ static void cand_fill(const struct fire_ctx *c, struct cand *cd, struct vec2 aim
 	cd->idx = idx;
 	cd->range = geom_distance(&c->us, &pt);
 	cd->in_range = band_for(c->art, cd->range, &cd->band);
-	cd->ub = cd->in_range ? fire_halve(base_dice(c, cd->band) + c->bonus,
-	                                   c->at_unformed + c->showers)
-	                      : -1;
+	cd->ub = !cd->in_range ? -1
+	         : c->fe >= 0  ? 0
+	                       : fire_halve(base_dice(c, cd->band) + c->bonus, c->at_unformed + c->showers);
 }
 
 /* Most dice first, then the shortest range, then the order generated. */
@@ -532,27 +550,69 @@ static int aim_points(const struct fire_ctx *c, struct vec2 out[MAX_AIMS])
 	return n;
 }
 
-bool fire_check(const struct game *g, int firer, int target, const struct vec2 *aim,
-                struct fire_shot *shot)
+/* Every aiming point from every face, most dice first: the best legal
+ * shot, or the refusal of the attempt that came nearest to being legal.
+ * cands holds room for nfaces * naims. */
+static bool search(const struct fire_ctx *c, const struct vec2 *aims, int naims, struct cand *cands,
+                   struct fire_shot *shot)
 {
-	struct fire_ctx c = { .g = g, .fi = firer, .ti = target };
-	struct vec2 aims[MAX_AIMS];
-	struct cand cands[MAX_CANDS];
 	struct fire_shot best, refusal, s;
 	bool have_best = false, have_refusal = false;
 	enum stage rstage = ST_AIM;
-	int naims, ncands = 0;
+	int ncands = 0;
+
+	shot_reset(&best, c->fi, c->ti);
+	shot_reset(&refusal, c->fi, c->ti);
+	for (int f = 0; f < c->nfaces; f++)
+		for (int i = 0; i < naims; i++, ncands++)
+			cand_fill(c, &cands[ncands], aims[i], f, ncands);
+	qsort(cands, (size_t)ncands, sizeof cands[0], cand_cmp);
+
+	for (int k = 0; k < ncands; k++) {
+		const struct cand *cd = &cands[k];
+		enum stage st;
+		/* Sorted by the dice the zone could leave: nothing further on
+		 * can beat the best found. */
+		if (have_best && (cd->ub < best.dice || (cd->ub == best.dice && cd->range >= best.range)))
+			break;
+		st = shot_eval(c, cd, &s);
+		if (st == ST_OK) {
+			if (!have_best || s.dice > best.dice ||
+			    (s.dice == best.dice && s.range < best.range)) {
+				best = s;
+				have_best = true;
+			}
+		} else if (!have_refusal || st > rstage) {
+			refusal = s;
+			rstage = st;
+			have_refusal = true;
+		}
+	}
+	if (have_best) {
+		*shot = best;
+		return true;
+	}
+	*shot = refusal;
+	return false;
+}
+
+bool fire_check(const struct game *g, int firer, int target, const struct vec2 *aim,
+                struct fire_shot *shot)
+{
+	struct fire_ctx c = { .g = g, .fi = firer, .ti = target, .fe = -1 };
+	struct vec2 aims[MAX_AIMS];
+	struct cand cands[MAX_CANDS];
+	int naims;
 	struct obb ub, tb;
 
 	shot_reset(shot, firer, target);
-	shot_reset(&best, firer, target);
-	shot_reset(&refusal, firer, target);
 	if (firer < 0 || firer >= g->nunits || target < 0 || target >= g->nunits) {
 		snprintf(shot->why, sizeof shot->why, "cannot fire: no such unit");
 		return false;
 	}
 	c.u = &g->units[firer];
 	c.t = &g->units[target];
+	c.tname = c.t->id;
 	ub = unit_footprint(c.u);
 	tb = unit_footprint(c.t);
 	c.us = geom_obb_shape(&ub, c.ubuf);
@@ -562,7 +622,8 @@ bool fire_check(const struct game *g, int firer, int target, const struct vec2 *
 	 * faces, but still fires once, from one of them. */
 	c.nfaces = in_square(c.u) ? 4 : 1;
 	c.sight = weather_visibility(g);
-	if (unit_refusal(&c, shot->why, sizeof shot->why))
+	if (firer_refusal(&c, shot->why, sizeof shot->why) ||
+	    target_refusal(&c, shot->why, sizeof shot->why))
 		return false;
 	ctx_bonus(&c);
 	/* No point of the target is in range when its nearest is not: say so
@@ -589,35 +650,94 @@ bool fire_check(const struct game *g, int firer, int target, const struct vec2 *
 	} else {
 		naims = aim_points(&c, aims);
 	}
-	for (int f = 0; f < c.nfaces; f++)
-		for (int i = 0; i < naims; i++, ncands++)
-			cand_fill(&c, &cands[ncands], aims[i], f, ncands);
-	qsort(cands, (size_t)ncands, sizeof cands[0], cand_cmp);
+	return search(&c, aims, naims, cands, shot);
+}
 
-	for (int k = 0; k < ncands; k++) {
-		const struct cand *cd = &cands[k];
-		enum stage st;
-		/* Sorted by the dice the zone could leave: nothing further on
-		 * can beat the best found. */
-		if (have_best && (cd->ub < best.dice || (cd->ub == best.dice && cd->range >= best.range)))
-			break;
-		st = shot_eval(&c, cd, &s);
-		if (st == ST_OK) {
-			if (!have_best || s.dice > best.dice ||
-			    (s.dice == best.dice && s.range < best.range)) {
-				best = s;
-				have_best = true;
-			}
-		} else if (!have_refusal || st > rstage) {
-			refusal = s;
-			rstage = st;
-			have_refusal = true;
+/* Aiming points on a feature: its vertices, points along each edge, its
+ * centroid when inside it, and where each firer corner comes closest to
+ * each edge.  Returns the count (out holds 12 n + 1 for n vertices). */
+static int feature_aims(const struct fire_ctx *c, const struct feature *f, struct vec2 *out)
+{
+	int n = 0, edges = feature_is_linear(f->type) ? f->n - 1 : f->n;
+	struct vec2 cen = geom_poly_centroid(f->pts, f->n);
+	for (int i = 0; i < f->n; i++)
+		out[n++] = f->pts[i];
+	for (int i = 0; i < edges; i++) {
+		struct vec2 a = f->pts[i], e = v2_sub(f->pts[(i + 1) % f->n], a);
+		double len2 = v2_dot(e, e);
+		for (int k = 1; k < EDGE_STEPS; k++)
+			out[n++] = v2_add(a, v2_scale(e, (double)k / EDGE_STEPS));
+		for (int j = 0; j < 4; j++) {
+			double t = len2 > 0 ? v2_dot(v2_sub(c->ubuf[j], a), e) / len2 : 0;
+			t = t < 0 ? 0 : t > 1 ? 1 : t;
+			out[n++] = v2_add(a, v2_scale(e, t));
 		}
 	}
-	if (have_best) {
-		*shot = best;
-		return true;
+	if (!feature_is_linear(f->type) && geom_poly_contains(f->pts, f->n, cen))
+		out[n++] = cen;
+	return n;
+}
+
+bool fire_check_feature(const struct game *g, int firer, int feature, const struct vec2 *aim,
+                        struct fire_shot *shot)
+{
+	struct fire_ctx c = { .g = g, .fi = firer, .ti = -1, .fe = feature };
+	const struct feature *f;
+	struct vec2 *aims;
+	struct cand *cands;
+	struct shape fs;
+	struct obb ub;
+	int naims;
+	bool ok;
+
+	shot_reset(shot, firer, -1);
+	if (firer < 0 || firer >= g->nunits || feature < 0 || feature >= g->map.nf) {
+		snprintf(shot->why, sizeof shot->why, "cannot fire: no such unit or feature");
+		return false;
 	}
-	*shot = refusal;
-	return false;
+	f = &g->map.f[feature];
+	c.u = &g->units[firer];
+	c.tname = f->name;
+	ub = unit_footprint(c.u);
+	c.us = geom_obb_shape(&ub, c.ubuf);
+	c.art = unit_is_artillery(c.u);
+	c.nfaces = 1;
+	c.sight = weather_visibility(g);
+	if (firer_refusal(&c, shot->why, sizeof shot->why))
+		return false;
+	fs = feature_shape(f);
+	if (aim) {
+		if (!geom_shape_contains(&fs, *aim)) {
+			shot->aim = *aim;
+			snprintf(shot->why, sizeof shot->why, "cannot fire: the aiming point must be on %s",
+			         f->name);
+			return false;
+		}
+	} else {
+		struct cand near = { .aim = f->pts[0] };
+		near.range = geom_distance(&c.us, &fs);
+		near.in_range = band_for(c.art, near.range, &near.band);
+		if (!near.in_range) {
+			shot_eval(&c, &near, shot);
+			return false;
+		}
+	}
+	aims = malloc(sizeof *aims * (size_t)(12 * f->n + 2));
+	cands = malloc(sizeof *cands * (size_t)(12 * f->n + 2));
+	if (!aims || !cands) {
+		free(aims);
+		free(cands);
+		snprintf(shot->why, sizeof shot->why, "cannot fire: out of memory");
+		return false;
+	}
+	if (aim) {
+		aims[0] = *aim;
+		naims = 1;
+	} else {
+		naims = feature_aims(&c, f, aims);
+	}
+	ok = search(&c, aims, naims, cands, shot);
+	free(aims);
+	free(cands);
+	return ok;
 }

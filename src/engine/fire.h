@@ -15,7 +15,8 @@ struct game;
 #define FIRE_TEXT_LEN 256
 
 struct fire_shot {
-	int firer, target;
+	int firer, target;       /* target: -1 when bombarding a feature */
+	int feature;             /* the feature bombarded, or -1 */
 	struct vec2 aim;         /* the aiming point on the target's footprint */
 	struct vec2 tri[3];      /* the zone of fire: the firing face's two corners and aim */
 	int face;                /* the face that fires: 0 front (squares may use 0..3) */
@@ -38,6 +39,14 @@ struct fire_shot {
  * one that came nearest to being legal). */
 bool fire_check(const struct game *g, int firer, int target,
                 const struct vec2 *aim, struct fire_shot *shot);
+
+/* Can artillery firer fire at a terrain feature (structural damage)?
+ * The same refusals as fire_check for the firer, its facing, range,
+ * sight and zone of fire, with the aiming point on the feature (aim, or
+ * the nearest legal one); the feature's occupants and whether it can be
+ * damaged are for the caller.  No dice: shot->dice is 0. */
+bool fire_check_feature(const struct game *g, int firer, int feature, const struct vec2 *aim,
+                        struct fire_shot *shot);
 
 /* Hits for a sum of dice: one per full rules_fire.pips_per_hit. */
 int fire_hits(int sum);

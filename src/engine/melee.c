@@ -29,11 +29,6 @@ int order_charge(struct game *g, struct controller **ctl, int unit, int target, 
 int order_charge_check(struct game *g, int unit, int target, bool breakthrough, char *why,
                        size_t size);
 
-static bool present(const struct unit *u)
-{
-	return u->state == US_ACTIVE && !unit_has_marker(u, MK_ORANGE);
-}
-
 /* ------------------------------------------------------------------ */
 /* Bridges (terrain guidelines, "Bridges are special landmarks").  A unit
  * that charges (or intercepts) over a bridge stops at its own end of it
@@ -61,10 +56,10 @@ static bool bridge_holds(const struct game *g, int a)
 	struct shape us;
 	int bridge = u->bridge - 1;
 	if (bridge < 0 || bridge >= g->map.nf || u->bridge_foe < 0 || u->bridge_foe >= g->nunits ||
-	    !present(u))
+	    !unit_present(u))
 		return false;
 	d = &g->units[u->bridge_foe];
-	if (!present(d) || d->side == u->side || v2_dist(d->pos, u->bridge_foe_at) > 1e-9 ||
+	if (!unit_present(d) || d->side == u->side || v2_dist(d->pos, u->bridge_foe_at) > 1e-9 ||
 	    terrain_destroyed(&g->map.f[bridge]))
 		return false;
 	us = unit_shape(u, b);
@@ -79,7 +74,7 @@ int melee_bridge_foe(const struct game *g, int unit)
 bool melee_in_contact(const struct game *g, int a, int b)
 {
 	const struct unit *u = &g->units[a], *v = &g->units[b];
-	if (a == b || u->side == v->side || !present(u) || !present(v))
+	if (a == b || u->side == v->side || !unit_present(u) || !unit_present(v))
 		return false;
 	if (game_units_within(u, v, GEOM_CONTACT))
 		return true;
@@ -175,7 +170,7 @@ static int bridge_defenders(const struct game *g, int bridge, int crosser, int *
 	for (int i = 0; i < g->nunits; i++) {
 		struct vec2 b[4];
 		struct shape vs;
-		if (i == crosser || !present(&g->units[i]))
+		if (i == crosser || !unit_present(&g->units[i]))
 			continue;
 		vs = unit_shape(&g->units[i], b);
 		if (geom_distance_within(&bs, &vs, reach) <= reach)
@@ -575,7 +570,7 @@ static bool joinable(struct game *g, int unit, int *target, double *facing, doub
 	*target = -1;
 	for (int e = 0; e < g->nunits; e++) {
 		double f, d;
-		if (g->units[e].side == u->side || !present(&g->units[e]) || !engaged(g, e))
+		if (g->units[e].side == u->side || !unit_present(&g->units[e]) || !engaged(g, e))
 			continue;
 		if (can_join(g, unit, e, &f, &d) && d < best) {
 			best = d;
@@ -634,7 +629,7 @@ static int join_stages(struct game *g, struct controller **ctl, enum side side)
 			struct unit *u = &g->units[i];
 			int e, tmp[1];
 			double f, d;
-			if (u->side != side || !present(u) || !unit_formed(u) || any_square(u) ||
+			if (u->side != side || !unit_present(u) || !unit_formed(u) || any_square(u) ||
 			    (arm == 0 ? !unit_is_infantry(u) : !unit_is_cavalry(u)) ||
 			    unit_has_marker(u, MK_WHITE) || enemies(g, i, tmp, 1) || !joinable(g, i, &e, &f, &d))
 				continue;
@@ -650,14 +645,14 @@ static int join_stages(struct game *g, struct controller **ctl, enum side side)
 		double f = 0, d = 0, best = INFINITY;
 		struct decision dec = { .kind = DK_BREAKOUT, .side = side, .unit = i };
 		char q[200];
-		if (u->side != side || !present(u) || u->form != FORM_SQUARE || (u->acted & UA_BROKE_OUT) ||
+		if (u->side != side || !unit_present(u) || u->form != FORM_SQUARE || (u->acted & UA_BROKE_OUT) ||
 		    enemies(g, i, tmp, 1))
 			continue;
 		/* Would a column facing the enemy reach it? */
 		for (int k = 0; k < g->nunits; k++) {
 			struct unit saved = *u;
 			double kf, kd;
-			if (g->units[k].side == side || !present(&g->units[k]) || !engaged(g, k) ||
+			if (g->units[k].side == side || !unit_present(&g->units[k]) || !engaged(g, k) ||
 			    game_unit_distance(u, &g->units[k]) > rules_melee.join_range)
 				continue;
 			u->form = FORM_COLUMN;
@@ -683,7 +678,7 @@ static int join_stages(struct game *g, struct controller **ctl, enum side side)
 		if (dec.choice != 1)
 			continue;
 		u->acted |= UA_BROKE_OUT;
-		if (!react_quality_test(g, i, 0, "tries to break out of square"))
+		if (!react_quality_test(g, i, 0, NULL, "tries to break out of square"))
 			continue;
 		u->form = FORM_COLUMN;
 		u->facing = f;
@@ -770,7 +765,7 @@ static int fight_round(struct game *g, struct controller **ctl, const int *group
 	for (int k = 0; k < n; k++) {
 		int u = group[k], foes[16], alloc[16], sets[16], nf = 0, all;
 		char why[16][200];
-		if (!present(&g->units[u]))
+		if (!unit_present(&g->units[u]))
 			continue;
 		/* Strength points go only at the enemies it throws at this round
 		 * (at the impact, often none: then nothing to share). */
@@ -796,7 +791,7 @@ static int fight_round(struct game *g, struct controller **ctl, const int *group
 	/* "losses ... removed at the end of the round". */
 	for (int u = 0; u < g->nunits; u++) {
 		struct unit *x = &g->units[u];
-		if (!pending[u] || !present(x))
+		if (!pending[u] || !unit_present(x))
 			continue;
 		x->sp -= pending[u];
 		if (x->sp < 0)
@@ -837,7 +832,7 @@ static bool any_dice(const struct game *g, const int *group, int n)
 {
 	for (int k = 0; k < n; k++) {
 		int foes[16], nf;
-		if (!present(&g->units[group[k]]))
+		if (!unit_present(&g->units[group[k]]))
 			continue;
 		nf = enemies(g, group[k], foes, 16);
 		for (int j = 0; j < nf; j++)
@@ -859,7 +854,7 @@ static void break_off(struct game *g, const int *group, int n)
 	enum side back = (enum side)g->initiative;
 	bool any = false;
 	for (int k = 0; k < n; k++)
-		any |= g->units[group[k]].side == back && present(&g->units[group[k]]);
+		any |= g->units[group[k]].side == back && unit_present(&g->units[group[k]]);
 	if (!any)
 		back = (enum side)!back;
 	game_log(g, "Nobody in the fight has a die left to throw: the combat is broken off.");
@@ -870,7 +865,7 @@ static void break_off(struct game *g, const int *group, int n)
 		double want = unit_is_cavalry(u) ? r->rally_back_cav_min : r->rally_back_inf_min;
 		struct mover m;
 		struct sweep s;
-		if (u->side != back || !present(u) || !enemies(g, group[k], tmp, 1))
+		if (u->side != back || !unit_present(u) || !enemies(g, group[k], tmp, 1))
 			continue;
 		move_mover_unit(g, group[k], TMODE_MOVE, false, &m);
 		m.through_friends = false;
@@ -898,7 +893,7 @@ static int fight_group(struct game *g, struct controller **ctl, int *group, int 
 	/* Left with nobody to fight after the impact: a break-through. */
 	for (int k = 0; k < n; k++) {
 		struct unit *u = &g->units[group[k]];
-		if (fought[group[k]] && present(u) && !enemies(g, group[k], tmp, 1) && !any_square(u) &&
+		if (fought[group[k]] && unit_present(u) && !enemies(g, group[k], tmp, 1) && !any_square(u) &&
 		    !unit_is_artillery(u)) {
 			unit_set_marker(u, MK_WHITE, true);
 			game_log(g, "%s has no enemy left in contact after the impact: a break-through.", u->id);
@@ -907,7 +902,7 @@ static int fight_group(struct game *g, struct controller **ctl, int *group, int 
 	for (int round = 1; round <= MAX_ROUNDS; round++) {
 		bool any = false;
 		for (int k = 0; k < n && !any; k++)
-			any = present(&g->units[group[k]]) && enemies(g, group[k], tmp, 1) > 0;
+			any = unit_present(&g->units[group[k]]) && enemies(g, group[k], tmp, 1) > 0;
 		if (!any)
 			break;
 		if (!any_dice(g, group, n)) {
@@ -937,7 +932,7 @@ int melee_fight_around(struct game *g, struct controller **ctl, int unit)
 		free(group);
 		return 0;
 	}
-	if (present(&g->units[unit]) && enemies(g, unit, tmp, 1)) {
+	if (unit_present(&g->units[unit]) && enemies(g, unit, tmp, 1)) {
 		n = group_of(g, unit, group, seen);
 		r = fight_group(g, ctl, group, n);
 	}
@@ -955,7 +950,7 @@ int melee_phase(struct game *g, struct controller **ctl)
 	bridge_tidy(g);
 	/* Anyone in contact at all? */
 	for (int i = 0; i < g->nunits && !fights; i++)
-		if (present(&g->units[i]) && enemies(g, i, tmp, 1))
+		if (unit_present(&g->units[i]) && enemies(g, i, tmp, 1))
 			fights = 1;
 	if (!fights)
 		return 0;
@@ -971,7 +966,7 @@ int melee_phase(struct game *g, struct controller **ctl)
 	}
 	for (int i = 0; i < g->nunits; i++) {
 		int n;
-		if (seen[i] || !present(&g->units[i]) || !enemies(g, i, tmp, 1))
+		if (seen[i] || !unit_present(&g->units[i]) || !enemies(g, i, tmp, 1))
 			continue;
 		n = group_of(g, i, group, seen);
 		if (fight_group(g, ctl, group, n) == REACT_QUIT) {
@@ -1027,7 +1022,7 @@ static int breakthrough(struct game *g, struct controller **ctl, int unit)
 	bool cav = unit_is_cavalry(u);
 	const struct move_allowance *ma = rules_move_for(u->type, u->form);
 	const struct breakthrough_rules *r = &rules_breakthrough;
-	for (int chain = 0; chain < 20 && present(u) && unit_has_marker(u, MK_WHITE); chain++) {
+	for (int chain = 0; chain < 20 && unit_present(u) && unit_has_marker(u, MK_WHITE); chain++) {
 		struct decision d = { .kind = DK_BREAKTHROUGH, .side = u->side, .unit = unit };
 		char q[200], keys[BT_TARGETS][24], labels[BT_TARGETS][80];
 		int targets[BT_TARGETS], nt = 0;
@@ -1040,7 +1035,7 @@ static int breakthrough(struct game *g, struct controller **ctl, int unit)
 				char why[256];
 				double de = game_unit_distance(u, &g->units[e]);
 				int at;
-				if (g->units[e].side == u->side || !present(&g->units[e]) || de > ma->charge ||
+				if (g->units[e].side == u->side || !unit_present(&g->units[e]) || de > ma->charge ||
 				    (nt == BT_TARGETS && de >= dist[nt - 1]) ||
 				    order_charge_check(g, unit, e, true, why, sizeof why) < 0)
 					continue;
@@ -1127,7 +1122,7 @@ int melee_breakthrough_phase(struct game *g, struct controller **ctl)
 		/* Squares and artillery never break through. */
 		if (unit_has_marker(u, MK_WHITE) && (any_square(u) || unit_is_artillery(u)))
 			unit_set_marker(u, MK_WHITE, false);
-		if (present(u) && unit_has_marker(u, MK_WHITE))
+		if (unit_present(u) && unit_has_marker(u, MK_WHITE))
 			any = true;
 	}
 	if (!any)
@@ -1136,7 +1131,7 @@ int melee_breakthrough_phase(struct game *g, struct controller **ctl)
 	for (int k = 0; k < 2; k++) {
 		for (int i = 0; i < g->nunits; i++) {
 			struct unit *u = &g->units[i];
-			if (u->side != sides[k] || !present(u) || !unit_has_marker(u, MK_WHITE))
+			if (u->side != sides[k] || !unit_present(u) || !unit_has_marker(u, MK_WHITE))
 				continue;
 			if (breakthrough(g, ctl, i) == REACT_QUIT)
 				return REACT_QUIT;

@@ -77,12 +77,6 @@ static double first_contact(struct moving *mv, const struct shape *s, double tma
 	return INFINITY;
 }
 
-static bool unit_present(const struct unit *u)
-{
-	/* Abandoned guns are "treated as if not there". */
-	return u->state == US_ACTIVE && !unit_has_marker(u, MK_ORANGE);
-}
-
 double move_keep_away(const struct game *g, enum side side, const struct obb *body,
                       struct vec2 dir, double want, double keep)
 {
@@ -175,26 +169,39 @@ static double edge_limit(const struct game *g, struct moving *mv)
 	return t;
 }
 
-/* Does the whole path follow one road? */
-static bool follows_road(const struct game *g, const struct mover *m, struct vec2 from,
-                         struct vec2 dir, double want)
+/* How far a mover that starts on a road follows it: until its centre
+ * leaves the road's width (the transition bisected), at most limit; -1
+ * when it does not start on one.  Along that stretch it ignores the
+ * ground the road passes through; beyond it the ground counts as usual. */
+static double road_stretch(const struct game *g, const struct mover *m, struct vec2 from,
+                           struct vec2 dir, double limit)
 {
-	int n = (int)ceil(want) + 1;
+	double t = 0;
 	if (!terrain_on_road(&g->map, m->tclass, m->form, from))
-		return false;
-	for (int i = 1; i <= n; i++) {
-		double t = want * i / n;
-		if (!terrain_on_road(&g->map, m->tclass, m->form, v2_add(from, v2_scale(dir, t))))
-			return false;
+		return -1;
+	while (t < limit) {
+		double next = t + STEP < limit ? t + STEP : limit, lo = t, hi = next;
+		if (terrain_on_road(&g->map, m->tclass, m->form, v2_add(from, v2_scale(dir, next)))) {
+			t = next;
+			continue;
+		}
+		while (hi - lo > EXACT) {
+			double mid = (lo + hi) / 2;
+			if (terrain_on_road(&g->map, m->tclass, m->form, v2_add(from, v2_scale(dir, mid))))
+				lo = mid;
+			else
+				hi = mid;
+		}
+		return lo;
 	}
-	return true;
+	return limit;
 }
 
 static enum go ground_at(const struct game *g, const struct mover *m, struct moving *mv,
-                         double t, bool road, int *feature)
+                         double t, double road, int *feature)
 {
 	struct shape s = shape_at(mv, t);
-	return terrain_go(&g->map, m->tclass, m->mode, &s, road, feature);
+	return terrain_go(&g->map, m->tclass, m->mode, &s, t <= road, feature);
 }
 
 void move_sweep(const struct game *g, const struct mover *m, const struct obb *body,
@@ -208,7 +215,7 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 	double limit = want, t, cost, lo, hi;
 	enum go state;
 	int feature = -1;
-	bool road;
+	double road;
 
 	*out = (struct sweep){ .why = STOP_NONE, .unit = -1, .feature = -1 };
 	if (want <= 0)
@@ -258,11 +265,14 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 				out->why = STOP_TARGET;
 				out->unit = i;
 			}
-		} else if (enemy && !touching) {
+		} else if (!touching && (enemy || m->target >= 0)) {
+			/* Only a charge contacts the enemy, and a charge contacts
+			 * no unit at all but its target ("A unit cannot charge if
+			 * it will contact any other unit"). */
 			tc = first_contact(&mv, &os, limit);
 			if (tc <= limit) {
 				limit = tc - CLEAR > 0 ? tc - CLEAR : 0;
-				out->why = STOP_ENEMY;
+				out->why = enemy ? STOP_ENEMY : STOP_UNIT;
 				out->unit = i;
 			}
 		} else {
@@ -277,8 +287,8 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 
 	/* The ground, walked in steps with transitions bisected; the cost is
 	 * doubled wherever the footprint touches a half-rate feature. */
-	road = follows_road(g, m, from, dir, limit);
-	out->on_road = road && limit > 0;
+	road = road_stretch(g, m, from, dir, limit);
+	out->road = road > 0 ? road : 0;
 	t = 0;
 	cost = 0;
 	state = ground_at(g, m, &mv, 0, road, &feature);
@@ -329,6 +339,8 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 	}
 	out->dist = t;
 	out->cost = cost;
+	if (out->road > t)
+		out->road = t;
 }
 
 static int place_blocker(const struct game *g, const struct mover *m, const struct shape *s,
@@ -481,17 +493,29 @@ static void clear_one(struct game *g, int cmdr, int unit)
 
 void move_clear_stands(struct game *g, int unit)
 {
+	const struct unit *u = &g->units[unit];
 	struct vec2 buf[4];
-	struct shape us = unit_shape(&g->units[unit], buf);
+	struct shape us = unit_shape(u, buf);
+	struct obb fp = unit_footprint(u);
+	/* Nothing of the unit lies further from its centre than this. */
+	double reach = 0.5 * hypot(fp.w, fp.d) + rules_stand[ARM_COMMAND].w / 2;
 	for (int i = 0; i < g->ncmdrs; i++) {
 		struct commander *c = &g->cmdrs[i];
 		struct shape cs;
-		if (c->state != US_ACTIVE || c->attached >= 0 || c->side != g->units[unit].side)
+		if (c->state != US_ACTIVE || c->attached >= 0 || c->side != u->side ||
+		    v2_dist(c->pos, u->pos) > reach)
 			continue;
 		cs = commander_shape(c);
 		if (geom_overlap(&us, &cs))
 			clear_one(g, i, unit);
 	}
+}
+
+void move_clear_all_stands(struct game *g)
+{
+	for (int i = 0; i < g->nunits; i++)
+		if (g->units[i].state == US_ACTIVE)
+			move_clear_stands(g, i);
 }
 
 const char *move_stop_text(enum stop_reason why)

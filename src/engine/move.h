@@ -21,14 +21,15 @@ struct mover {
 	enum terrain_mode mode;
 	enum formation form;   /* for roads: only one-stand-wide bodies follow them */
 	bool through_friends;  /* unformed units and command stands pass friends */
-	int target;            /* a charge's target: contact allowed, ends the move */
+	int target;            /* a charge's target: contact allowed, ends the move;
+	                        * a charge may touch no other unit */
 	bool ignore_commanders;/* sweeping for a preview that ignores stands */
 };
 
 enum stop_reason {
 	STOP_NONE,      /* went the whole way */
 	STOP_ALLOWANCE, /* the allowance ran out */
-	STOP_UNIT,      /* would pass through or overlap a unit */
+	STOP_UNIT,      /* would pass through or overlap a unit (touch one, charging) */
 	STOP_ENEMY,     /* would touch an enemy without charging it */
 	STOP_TARGET,    /* reached the charge target */
 	STOP_TERRAIN,   /* ground it may not enter */
@@ -43,7 +44,7 @@ struct sweep {
 	int unit;        /* the unit it met, or -1 */
 	int feature;     /* the feature that stopped it, or -1 */
 	bool half;       /* some of the way was at half rate */
-	bool on_road;    /* it followed a road all the way */
+	double road;     /* how far of the way it followed a road */
 };
 
 /* Initialise a mover for a unit moving in a mode. */
@@ -83,6 +84,9 @@ struct obb move_shift(struct obb b, struct vec2 dir, double d);
  * them, the least distance that frees them ("a command stand cannot remain
  * interpenetrated with any unit"). */
 void move_clear_stands(struct game *g, int unit);
+/* The same under every unit: after anything that may have changed a
+ * footprint (a pivot, a formation change, a reaction, hand-to-hand). */
+void move_clear_all_stands(struct game *g);
 
 const char *move_stop_text(enum stop_reason why);
 

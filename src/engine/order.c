@@ -65,7 +65,7 @@ static bool in_contact_with_enemy(const struct game *g, int unit)
 	const struct unit *u = &g->units[unit];
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *o = &g->units[i];
-		if (o->side == u->side || o->state != US_ACTIVE || unit_has_marker(o, MK_ORANGE))
+		if (o->side == u->side || !unit_present(o))
 			continue;
 		if (game_units_within(u, o, GEOM_CONTACT))
 			return true;
@@ -168,10 +168,18 @@ static int refuse_sweep(struct ctx *c, const char *what, double want, const stru
 		              what, want, s->dist, g->units[s->unit].id, g->units[s->unit].name,
 		              m->through_friends ? "no unit may end on another"
 		                                 : "formed units may not pass through other units");
-	case STOP_TERRAIN:
-		return refuse(c, "cannot %s %.1f cm: after %.1f cm it would enter %s '%s', where %s may not go",
-		              what, want, s->dist, terrain_names[g->map.f[s->feature].type].label,
-		              g->map.f[s->feature].name, tclass_names[m->tclass].label);
+	case STOP_TERRAIN: {
+		const struct feature *f = &g->map.f[s->feature];
+		char who[80];
+		if (!terrain_closed_to_all(f))
+			snprintf(who, sizeof who, "%s may not go", tclass_names[m->tclass].label);
+		else if (f->type == TT_RIVER)
+			snprintf(who, sizeof who, "no unit may go except at a bridge or a ford");
+		else
+			snprintf(who, sizeof who, "no unit may go except along a road");
+		return refuse(c, "cannot %s %.1f cm: after %.1f cm it would enter %s '%s', where %s",
+		              what, want, s->dist, terrain_names[f->type].label, f->name, who);
+	}
 	case STOP_EDGE:
 		return refuse(c, "cannot %s %.1f cm: after %.1f cm it would leave the table", what, want,
 		              s->dist);
@@ -255,6 +263,7 @@ static void after_move(struct game *g, int unit)
 	if (k >= 0)
 		g->cmdrs[k].pos = g->units[unit].pos;
 	move_clear_stands(g, unit);
+	react_check_shelters(g);
 	unit_changed(g, unit);
 }
 
@@ -272,10 +281,23 @@ static int check_can_move(struct ctx *c, const struct unit *u)
 /* ------------------------------------------------------------------ */
 /* Initiative: brigades and divisions */
 
+/* A division stand that has just moved binds this initiative to one of
+ * its brigades (or its division manoeuvre). */
+static int pending_division_check(struct ctx *c, int division)
+{
+	struct game *g = c->g;
+	int d = seq_pending_division(g, c->side);
+	if (d < 0 || d == division)
+		return 0;
+	return refuse(c, "%s's stand has moved: a division stand moves only before one of its own "
+	              "brigades is given the initiative, so this initiative goes to %s", g->divs[d].name,
+	              g->divs[d].name);
+}
+
 static int do_brigade(struct ctx *c)
 {
 	struct game *g = c->g;
-	int b = c->o->target;
+	int b = c->o->target, r;
 	if (g->phase != PHASE_INITIATIVE)
 		return refuse(c, "a brigade is chosen only when a side has just won the initiative");
 	if (b < 0 || b >= g->nbrigs)
@@ -287,6 +309,8 @@ static int do_brigade(struct ctx *c)
 		              g->brigs[b].id);
 	if (!seq_brigade_available(g, b))
 		return refuse(c, "%s has no units on the table", g->brigs[b].id);
+	if ((r = pending_division_check(c, g->brigs[b].division)))
+		return r;
 	seq_activate_brigade(g, b);
 	return 0;
 }
@@ -315,8 +339,8 @@ static double division_enemy_distance(const struct game *g, int division)
 static int do_divmove(struct ctx *c)
 {
 	struct game *g = c->g;
-	const struct division_move_rules *r = &rules_division_move;
-	int d = c->o->target, units = 0;
+	const struct division_move_rules *rm = &rules_division_move;
+	int d = c->o->target, units = 0, r;
 	double near;
 	if (g->phase != PHASE_INITIATIVE)
 		return refuse(c, "a division manoeuvre is chosen in place of a brigade, when a side has just "
@@ -334,14 +358,16 @@ static int do_divmove(struct ctx *c)
 			units++;
 	if (!units)
 		return refuse(c, "%s has no units on the table", g->divs[d].id);
+	if ((r = pending_division_check(c, d)))
+		return r;
 	near = division_enemy_distance(g, d);
-	if (near <= r->blocked_within)
+	if (near <= rm->blocked_within)
 		return refuse(c, "%s cannot make a division manoeuvre: an enemy unit is %.1f cm from it "
-		              "(there must be none within %.0f cm)", g->divs[d].id, near, r->blocked_within);
-	if (near > r->far_clear)
-		seq_activate_division(g, d, r->far_move, r->far_keep_away);
+		              "(there must be none within %.0f cm)", g->divs[d].id, near, rm->blocked_within);
+	if (near > rm->far_clear)
+		seq_activate_division(g, d, rm->far_move, rm->far_keep_away);
 	else
-		seq_activate_division(g, d, r->near_move, r->near_keep_away);
+		seq_activate_division(g, d, rm->near_move, rm->near_keep_away);
 	return 0;
 }
 
@@ -455,8 +481,9 @@ static int anchor_stand(enum formation from, int anchor)
 }
 
 /* Is a footprint clear for a unit changing formation: no overlap, no new
- * contact with another unit, no forbidden ground, on the table? */
-static int form_blocker(struct game *g, int unit, const struct obb *fp)
+ * contact with another unit (but target, an enemy it may touch), no
+ * forbidden ground, on the table? */
+static int form_blocker(struct game *g, int unit, const struct obb *fp, int target)
 {
 	const struct unit *u = &g->units[unit];
 	struct obb old = unit_footprint(u);
@@ -467,12 +494,13 @@ static int form_blocker(struct game *g, int unit, const struct obb *fp)
 
 	move_mover_unit(g, unit, TMODE_MOVE, false, &m);
 	m.through_friends = false;
+	m.target = target;
 	if ((b = move_place_blocker(g, &m, fp, -1)) != -1)
 		return b;
 	for (int i = 0; i < g->nunits; i++) {
 		struct vec2 xb[4];
 		struct shape x;
-		if (i == unit || g->units[i].state != US_ACTIVE || unit_has_marker(&g->units[i], MK_ORANGE))
+		if (i == unit || i == target || !unit_present(&g->units[i]))
 			continue;
 		x = unit_shape(&g->units[i], xb);
 		if (geom_contact(&s, &x) && !geom_contact(&os, &x))
@@ -486,7 +514,7 @@ static int form_blocker(struct game *g, int unit, const struct obb *fp)
  * nearest the old centre that is clear wins.  Returns 0 (centre in
  * *centre_out), 1 (all blocked: *blocker), or 2 (no such anchor). */
 static int form_place(struct game *g, int unit, enum formation to, double facing, int anchor,
-                      struct vec2 *centre_out, int *blocker)
+                      int target, struct vec2 *centre_out, int *blocker)
 {
 	struct unit *u = &g->units[unit];
 	const struct stand_size *ss = &rules_stand[unit_arm(u)];
@@ -509,7 +537,7 @@ static int form_place(struct game *g, int unit, enum formation to, double facing
 			struct vec2 centre = v2_sub(stand, v2_sub(from_frame(v2(0, 0), facing, news[j]), v2(0, 0)));
 			struct obb fp = unit_footprint_as(u->type, to, centre, facing);
 			double d = v2_dist(centre, u->pos);
-			int b = form_blocker(g, unit, &fp);
+			int b = form_blocker(g, unit, &fp, target);
 			/* The other stand's way to its new place. */
 			if (b == -1 && nold == 2 && nnew == 2) {
 				struct vec2 from = from_frame(u->pos, u->facing, olds[1 - k]);
@@ -517,7 +545,7 @@ static int form_place(struct game *g, int unit, enum formation to, double facing
 				for (int step = 1; step <= 3 && b == -1; step++) {
 					struct obb st = { v2_add(from, v2_scale(v2_sub(dest, from), step / 4.0)),
 					                  ss->w, ss->d, facing };
-					b = form_blocker(g, unit, &st);
+					b = form_blocker(g, unit, &st, target);
 				}
 			}
 			if (b != -1) {
@@ -532,6 +560,12 @@ static int form_place(struct game *g, int unit, enum formation to, double facing
 		}
 	}
 	return isinf(best) ? 1 : 0;
+}
+
+int order_form_place(struct game *g, int unit, enum formation to, int target, struct vec2 *centre,
+                     int *blocker)
+{
+	return form_place(g, unit, to, g->units[unit].facing, ANCHOR_AUTO, target, centre, blocker);
 }
 
 static int do_form(struct ctx *c)
@@ -574,7 +608,7 @@ static int do_form(struct ctx *c)
 			              u->id);
 		facing = geom_norm_deg(c->o->a);
 	}
-	r = form_place(g, unit, c->o->form, facing, c->o->flag, &centre, &blocker);
+	r = form_place(g, unit, c->o->form, facing, c->o->flag, -1, &centre, &blocker);
 	if (r == 2)
 		return refuse(c, "%s: in %s there is no such stand to keep in place (line: left or right; "
 		              "column or square: front or rear)", u->id, formation_names[u->form].label);
@@ -625,8 +659,6 @@ static int do_move(struct ctx *c)
 		return 0;
 	u->used += cost;
 	u->acted |= UA_MOVED;
-	if (g->divmove >= 0)
-		u->acted |= UA_DIVMOVE | UA_NO_CHARGE | UA_NO_FIRE;
 	game_log(g, "%s %s %.1f cm (%.1f of its %.0f cm allowance).", u->id,
 	         unit_is_artillery(u) ? "prolongs" : "moves", moved, cost, allow);
 	after_move(g, unit);
@@ -829,8 +861,6 @@ static int do_redeploy(struct ctx *c)
 		              geom_norm_deg(facing), blocker_text(g, k, buf, sizeof buf));
 	u->facing = body.facing;
 	u->acted |= UA_MOVED | UA_NO_FIRE | UA_NO_CHARGE;
-	if (g->divmove >= 0)
-		u->acted |= UA_DIVMOVE;
 	u->used += cost;
 	game_log(g, "%s limbers up, redeploys %.1f cm toward %.0f and unlimbers facing %.0f; it may not "
 	         "fire this initiative.", u->id, moved, geom_norm_deg(bearing), u->facing);
@@ -911,7 +941,7 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 	t = &g->units[target];
 	if (t->side == u->side)
 		return refuse(c, "%s is a friend: a player can only charge enemy units", t->id);
-	if (unit_has_marker(t, MK_ORANGE))
+	if (unit_abandoned(t))
 		return refuse(c, "%s is abandoned guns, treated as if they were not there", t->id);
 	if (unit_is_artillery(u))
 		return refuse(c, "%s is artillery: artillery cannot charge", u->id);
@@ -973,15 +1003,18 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 			return QUIT;
 		t = &g->units[target = r];
 	}
-	start = game_unit_distance(u, t);
 
 	if (turn > 1e-9) {
 		u->pivoted += turn;
 		u->facing = facing;
 		game_log(g, "%s turns to face %s.", u->id, t->id);
 	}
+	/* How far away the charge begins (for emergency squares and feints):
+	 * from the footprint facing the target, after the pivot. */
+	start = game_unit_distance(u, t);
 	u->acted |= UA_MOVED;
-	if (st == CS_CAUTIOUS && !react_quality_test(g, unit, 0, "tests to charge (in command but cautious)")) {
+	if (st == CS_CAUTIOUS &&
+	    !react_quality_test(g, unit, 0, NULL, "tests to charge (in command but cautious)")) {
 		game_log(g, "%s will not charge and stays where it is for the rest of the phase.", u->id);
 		u->acted |= UA_DONE;
 		unit_changed(g, unit);
@@ -991,7 +1024,7 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 		/* Extended charge: a test, a move of 1D6/2D6/3D6 cm, then the
 		 * charge from there; failing either leaves it disordered. */
 		int dice = rules_extend_dice[u->type], d;
-		if (!react_quality_test(g, unit, 0, "tries to extend its charge")) {
+		if (!react_quality_test(g, unit, 0, NULL, "tries to extend its charge")) {
 			unit_set_marker(u, MK_BLUE, true);
 			game_log(g, "%s stays where it is, disordered (blue marker).", u->id);
 			u->acted |= UA_DONE;
@@ -1118,6 +1151,54 @@ int order_charge(struct game *g, struct controller **ctl, int unit, int target, 
 /* ------------------------------------------------------------------ */
 /* Bridges and landmarks (terrain guidelines) */
 
+/* p mirrored across the line of the water's segment seg; *toward gets
+ * the unit vector from p toward that line and on across it (zero when p
+ * is on it): the way further from the water on the far side. */
+static struct vec2 mirror_across(const struct feature *w, int seg, struct vec2 p, struct vec2 *toward)
+{
+	struct vec2 a = w->pts[seg], d = v2_sub(w->pts[seg + 1], a);
+	double t = v2_dot(v2_sub(p, a), d) / v2_dot(d, d);
+	struct vec2 foot = v2_add(a, v2_scale(d, t)), across = v2_sub(foot, p);
+	double len = v2_len(across);
+	*toward = len > 1e-9 ? v2_scale(across, 1 / len) : v2(0, 0);
+	return v2_sub(v2_scale(foot, 2), p);
+}
+
+/* A command stand stopped by a river while touching a bridge over it
+ * crosses as a unit does ("All units can cross a bridge"): it is placed
+ * on the far side, mirrored across the water and still touching the
+ * bridge, nudged clear of the water.  Returns the bridge (the stand
+ * placed there), or -1 (the stand where it was). */
+static int stand_cross_bridge(struct game *g, int k, int water)
+{
+	struct commander *cm = &g->cmdrs[k];
+	struct vec2 from = cm->pos;
+	struct mover m;
+	move_mover_cmdr(g, k, &m);
+	m.through_friends = false;
+	for (int b = 0; b < g->map.nf; b++) {
+		struct shape bs, cs;
+		struct vec2 toward, to;
+		if (g->map.f[b].type != TT_BRIDGE || terrain_destroyed(&g->map.f[b]) || terrain_bridge_water(&g->map, b) != water)
+			continue;
+		bs = feature_shape(&g->map.f[b]);
+		cs = commander_shape(cm);
+		if (!geom_contact(&bs, &cs))
+			continue;
+		to = mirror_across(&g->map.f[water], terrain_nearest_segment(&g->map.f[water], from), from, &toward);
+		for (int step = 0; step <= 20; step++) {
+			cm->pos = v2_add(to, v2_scale(toward, step * GEOM_CONTACT));
+			cs = commander_shape(cm);
+			if (!geom_contact(&bs, &cs))
+				break;
+			if (move_place_blocker(g, &m, NULL, -1) == -1)
+				return b;
+		}
+		cm->pos = from;
+	}
+	return -1;
+}
+
 static int do_cross(struct ctx *c)
 {
 	struct game *g = c->g;
@@ -1165,20 +1246,16 @@ static int do_cross(struct ctx *c)
 			to.facing = geom_norm_deg(c->o->a);
 	} else {
 		/* By default: mirrored across the water's line, same facing. */
-		struct vec2 a = g->map.f[w].pts[seg], d = v2_sub(g->map.f[w].pts[seg + 1], a);
-		struct vec2 p = v2_sub(fp.c, a);
-		double t = v2_dot(p, d) / v2_dot(d, d);
-		struct vec2 foot = v2_add(a, v2_scale(d, t)), across = v2_sub(foot, fp.c);
-		double len = v2_len(across);
+		struct vec2 toward;
 		struct mover mm;
-		to.c = v2_sub(v2_scale(foot, 2), fp.c);
+		to.c = mirror_across(&g->map.f[w], seg, fp.c, &toward);
 		/* A unit that stopped just short of the near bank lands just on
 		 * the far one: move it clear by the width of a contact. */
 		move_mover_unit(g, unit, TMODE_MOVE, unit_is_artillery(u), &mm);
 		mm.through_friends = false;
-		if (len > 1e-9 && move_place_blocker(g, &mm, &to, -1) <= -2 &&
+		if (v2_len(toward) > 0 && move_place_blocker(g, &mm, &to, -1) <= -2 &&
 		    move_place_blocker(g, &mm, &to, -1) != -100)
-			to.c = v2_add(to.c, v2_scale(across, 2 * GEOM_CONTACT / len));
+			to.c = v2_add(to.c, v2_scale(toward, 2 * GEOM_CONTACT));
 	}
 	ts = geom_obb_shape(&to, b2);
 	if (geom_distance(&bs, &ts) > 2 * GEOM_CONTACT)
@@ -1195,7 +1272,12 @@ static int do_cross(struct ctx *c)
 	u->facing = to.facing;
 	u->used = allow;
 	u->acted |= UA_MOVED | UA_CROSSED;
-	game_log(g, "%s crosses %s; that uses the rest of its movement.", u->id, g->map.f[bridge].name);
+	/* Artillery crosses limbered, on its redeploy allowance: a
+	 * redeployment, after which it may not fire. */
+	if (unit_is_artillery(u))
+		u->acted |= UA_NO_FIRE | UA_NO_CHARGE;
+	game_log(g, "%s crosses %s; that uses the rest of its movement%s.", u->id, g->map.f[bridge].name,
+	         unit_is_artillery(u) ? " (it has redeployed: it may not fire this initiative)" : "");
 	after_move(g, unit);
 	return 0;
 }
@@ -1314,8 +1396,9 @@ static int do_cmove(struct ctx *c)
 	struct commander *cm;
 	struct mover m;
 	struct vec2 at;
-	double spent = 0, allow = rules_command.stand_move;
+	double spent = 0, ridden = 0, allow = rules_command.stand_move;
 	char buf[NAME_LEN + 32];
+	int crossed = -1;
 
 	if (r)
 		return r;
@@ -1334,18 +1417,33 @@ static int do_cmove(struct ctx *c)
 			return refuse(c, "%s has already moved this Turn: corps stands move once a Turn", cm->name);
 		break;
 	case CL_DIVISION:
+		/* "only ... before a Brigade under its command is given the
+		 * initiative": when its side has just won it and is about to
+		 * choose; the choice must then go to the division. */
 		if (g->phase != PHASE_INITIATIVE)
 			return refuse(c, "a division stand moves only before one of its brigades is given the "
 			              "initiative");
 		if (cm->moved_turn == g->turn)
 			return refuse(c, "%s has already moved this Turn: division stands move once a Turn",
 			              cm->name);
+		if (!seq_division_available(g, cm->of))
+			return refuse(c, "%s cannot move: none of %s's brigades is left to be given the "
+			              "initiative this Turn (a division stand moves only before one of them is)",
+			              cm->name, g->divs[cm->of].name);
+		if ((r = seq_pending_division(g, c->side)) >= 0 && r != cm->of)
+			return refuse(c, "%s cannot move: %s's stand has moved, so this initiative goes to one "
+			              "of its brigades, not to %s's", cm->name, g->divs[r].name,
+			              g->divs[cm->of].name);
 		break;
 	case CL_BRIGADE:
 	case CL_COUNT:
-		if (g->phase != PHASE_MANOEUVRE ||
-		    (g->active_brigade != cm->of && g->divmove != g->brigs[cm->of].division))
+		/* "during the initiative in which that particular Brigade is
+		 * chosen": its manoeuvre and firing phases, as for corps stands. */
+		if (g->active_brigade != cm->of && (g->divmove < 0 || g->divmove != g->brigs[cm->of].division))
 			return refuse(c, "a brigade stand moves only during its own brigade's initiative");
+		if (g->phase != PHASE_MANOEUVRE && g->phase != PHASE_FIRE)
+			return refuse(c, "a brigade stand moves in the manoeuvre or firing phase of its brigade's "
+			              "initiative (now: %s phase)", phase_names[g->phase].label);
 		if (cm->moved_init == g->initiatives)
 			return refuse(c, "%s has already moved this initiative", cm->name);
 		break;
@@ -1372,6 +1470,19 @@ static int do_cmove(struct ctx *c)
 			continue;
 		d = v2_scale(d, 1 / len);
 		move_sweep(g, &m, NULL, at, d, len, allow - spent, all_half(g, TC_COMMAND), &s);
+		if (s.dist < len - 1e-6 && s.why == STOP_TERRAIN && g->map.f[s.feature].type == TT_RIVER) {
+			/* Up to a bridge, then over it: that ends the move. */
+			cm->pos = v2_add(at, v2_scale(d, s.dist));
+			if ((crossed = stand_cross_bridge(g, k, s.feature)) >= 0) {
+				if (i + 1 < c->o->npts)
+					return refuse(c, "%s would cross %s, which uses the rest of its movement: give "
+					              "no point beyond the bridge", cm->name, g->map.f[crossed].name);
+				spent += s.cost;
+				ridden = spent;
+				spent = allow;
+				break;
+			}
+		}
 		if (s.dist < len - 1e-6) {
 			cm->pos = at;
 			return refuse_sweep(c, "move the command stand", len, &s, &m, allow - spent);
@@ -1387,7 +1498,11 @@ static int do_cmove(struct ctx *c)
 	cm->moved_turn = g->turn;
 	cm->moved_init = g->initiatives;
 	cm->used = spent;
-	game_log(g, "%s rides %.1f cm.", cm->name, spent);
+	if (crossed >= 0)
+		game_log(g, "%s rides %.1f cm and crosses %s; that uses the rest of its movement.", cm->name,
+		         ridden, g->map.f[crossed].name);
+	else
+		game_log(g, "%s rides %.1f cm.", cm->name, spent);
 	{
 		struct event ev = { .kind = EV_UNIT, .unit = -1 };
 		event_emit(g, &ev);
@@ -1566,7 +1681,7 @@ static int do_fire(struct ctx *c)
 	if (!unit_is_infantry(u) && !unit_is_artillery(u))
 		return refuse(c, "%s is cavalry: only infantry and artillery fire", u->id);
 	if (c->o->kind == ORD_BOMBARD)
-		r = volley_bombard(g, unit, c->o->target, c->why, c->size);
+		r = volley_bombard(g, c->ctl, unit, c->o->target, c->why, c->size);
 	else
 		r = volley_fire(g, c->ctl, unit, c->o->target, c->o->npts ? &c->o->pts[0] : NULL, c->why,
 		                c->size);
@@ -1722,6 +1837,9 @@ int order_exec(struct game *g, struct controller **ctl, enum side side,
 		snapshot_free(&before);
 		return r;
 	}
+	/* Whatever the order and the reactions to it did to footprints, no
+	 * command stand stays under a friendly unit. */
+	move_clear_all_stands(g);
 	if (o->kind == ORD_UNDO) {
 		snapshot_free(&before);
 		return 0;

@@ -95,6 +95,14 @@ int order_charge_check(struct game *g, int unit, int target, bool breakthrough, 
 int order_charge(struct game *g, struct controller **ctl, int unit, int target, bool breakthrough,
                  char *why, size_t size);
 
+/* Where a unit would stand in a new formation, keeping its facing: one
+ * stand stays in place and the other forms around it, at the clear
+ * placement nearest its centre (touching no unit it did not touch, but
+ * target, an enemy it may stay in contact with).  0 with *centre, or 1
+ * with the unit or ground in the way in *blocker (as move_place_blocker). */
+int order_form_place(struct game *g, int unit, enum formation to, int target, struct vec2 *centre,
+                     int *blocker);
+
 /* Where a charge would make contact (for showing it), without dice. */
 int order_charge_reach(struct game *g, int unit, int target, struct vec2 *end, double *facing,
                        char *why, size_t size);

@@ -74,13 +74,17 @@ int game_decide(struct game *g, struct controller **ctl, struct decision *d)
 
 /* ------------------------------------------------------------------ */
 
-bool react_quality_test(struct game *g, int unit, int bonus, const char *what)
+bool react_quality_test(struct game *g, int unit, int bonus, const char *bonus_why,
+                        const char *what)
 {
 	struct unit *u = &g->units[unit];
 	int need = rules_quality[u->rating];
-	int roll = game_roll(g, 1, NULL, "%s %s (%s: %d or more%s)", u->id, what,
-	                     rating_names[u->rating].label, need - bonus,
-	                     bonus ? ", with +1" : "");
+	char plus[64] = "";
+	int roll;
+	if (bonus)
+		snprintf(plus, sizeof plus, ", %+d %s", bonus, bonus_why ? bonus_why : "");
+	roll = game_roll(g, 1, NULL, "%s %s (%s: %d or more%s)", u->id, what,
+	                 rating_names[u->rating].label, need - bonus, plus);
 	bool pass = roll + bonus >= need;
 	game_log(g, "%s %s.", u->id, pass ? "passes" : "fails");
 	return pass;
@@ -97,6 +101,18 @@ static void unit_event(struct game *g, int unit)
 	event_emit(g, &ev);
 }
 
+/* The square's orange marker only shows that crews shelter in it: it is
+ * on while any guns abandoned to it are on the table. */
+static void shelter_marker(struct game *g, int square)
+{
+	bool any = false;
+	for (int i = 0; i < g->nunits; i++)
+		if (g->units[i].state == US_ACTIVE && unit_abandoned(&g->units[i]) &&
+		    g->units[i].shelter == square + 1)
+			any = true;
+	unit_set_marker(&g->units[square], MK_ORANGE, any);
+}
+
 void react_eliminate(struct game *g, int unit, const char *why)
 {
 	struct unit *u = &g->units[unit];
@@ -110,36 +126,44 @@ void react_eliminate(struct game *g, int unit, const char *why)
 		g->cmdrs[k].attached = -1;
 		game_log(g, "%s, attached to it, is lost with it.", g->cmdrs[k].name);
 	}
-	/* A square that goes leaves the guns it sheltered permanently lost. */
-	if (unit_has_marker(u, MK_ORANGE) && !unit_is_artillery(u)) {
-		for (int i = 0; i < g->nunits; i++)
-			if (g->units[i].state == US_ACTIVE && unit_is_artillery(&g->units[i]) &&
-			    unit_has_marker(&g->units[i], MK_ORANGE) &&
-			    game_unit_distance(u, &g->units[i]) <= GEOM_CONTACT)
-				react_eliminate(g, i, "its crews' square is gone: the guns are lost");
+	/* Guns whose crews it sheltered are lost with it; guns that go
+	 * leave their square. */
+	for (int i = 0; i < g->nunits; i++)
+		if (g->units[i].shelter == unit + 1 && unit_abandoned(&g->units[i]))
+			react_eliminate(g, i, "its crews' square is gone: the guns are lost");
+	if (u->shelter > 0) {
+		k = u->shelter - 1;
+		u->shelter = 0;
+		shelter_marker(g, k);
 	}
 	command_check_losses(g, unit);
 	unit_event(g, unit);
 }
 
-/* The square sheltering abandoned guns: a friendly square, itself marked
- * orange, touching them. */
+/* The square sheltering abandoned guns' crews while it stays on the table
+ * and in base-to-base contact with them, else -1. */
 static int guns_square(const struct game *g, int guns)
 {
-	const struct unit *a = &g->units[guns];
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *s = &g->units[i];
-		if (s->side == a->side && s->state == US_ACTIVE && !unit_is_artillery(s) &&
-		    unit_has_marker(s, MK_ORANGE) && game_unit_distance(s, a) <= GEOM_CONTACT)
-			return i;
-	}
-	return -1;
+	const struct unit *a = &g->units[guns], *s;
+	if (a->shelter <= 0 || a->shelter > g->nunits)
+		return -1;
+	s = &g->units[a->shelter - 1];
+	if (s->state != US_ACTIVE || game_unit_distance(s, a) > GEOM_CONTACT)
+		return -1;
+	return a->shelter - 1;
+}
+
+void react_check_shelters(struct game *g)
+{
+	for (int i = 0; i < g->nunits; i++)
+		if (g->units[i].state == US_ACTIVE && unit_abandoned(&g->units[i]) && guns_square(g, i) < 0)
+			react_eliminate(g, i, "its crews' square has left it: the guns are lost");
 }
 
 static bool enemy_within(const struct game *g, int unit, double range)
 {
 	for (int i = 0; i < g->nunits; i++)
-		if (g->units[i].side != g->units[unit].side && g->units[i].state == US_ACTIVE &&
+		if (g->units[i].side != g->units[unit].side && unit_present(&g->units[i]) &&
 		    game_units_within(&g->units[i], &g->units[unit], range))
 			return true;
 	return false;
@@ -147,21 +171,20 @@ static bool enemy_within(const struct game *g, int unit, double range)
 
 void react_end_initiative(struct game *g)
 {
+	react_check_shelters(g);
 	for (int i = 0; i < g->nunits; i++) {
 		struct unit *a = &g->units[i];
 		int sq;
-		if (a->state != US_ACTIVE || !unit_is_artillery(a) || !unit_has_marker(a, MK_ORANGE))
+		if (a->state != US_ACTIVE || !unit_abandoned(a))
 			continue;
-		sq = guns_square(g, i);
-		if (sq < 0) {
-			react_eliminate(g, i, "its crews' square has left it: the guns are lost");
-			continue;
-		}
+		sq = a->shelter - 1;
 		if (g->initiative == (int)a->side && !enemy_within(g, i, rules_react.reman_clear) &&
 		    !enemy_within(g, sq, rules_react.reman_clear)) {
 			unit_set_marker(a, MK_ORANGE, false);
-			unit_set_marker(&g->units[sq], MK_ORANGE, false);
+			a->shelter = 0;
+			shelter_marker(g, sq);
 			game_log(g, "The crews of %s leave %s and man their guns again.", a->id, g->units[sq].id);
+			unit_event(g, i);
 		}
 	}
 }
@@ -292,7 +315,7 @@ static bool can_intercept(struct game *g, int reactor, int mover, bool counter, 
 		return false;
 	if (unit_is_infantry(r) && unit_is_cavalry(m))
 		return false;
-	if (unit_has_marker(r, MK_BLUE) || unit_has_marker(r, MK_ORANGE))
+	if (unit_has_marker(r, MK_BLUE) || !unit_present(r))
 		return false;
 	st = command_status(g, r, NULL);
 	if (st == CS_NOT_IN_COMMAND && !counter)
@@ -339,12 +362,12 @@ static int intercept(struct game *g, struct controller **ctl, int reactor, int m
 	r->facing = facing;
 	game_log(g, "%s pivots to face %s.", r->id, m->id);
 	if (!counter && command_status(g, r, NULL) == CS_CAUTIOUS &&
-	    !react_quality_test(g, reactor, 0, "tests to charge (in command but cautious)")) {
+	    !react_quality_test(g, reactor, 0, NULL, "tests to charge (in command but cautious)")) {
 		game_log(g, "%s holds back.", r->id);
 		unit_event(g, reactor);
 		return 0;
 	}
-	if (!counter && !react_quality_test(g, reactor, 0, "tests to opportunity-charge")) {
+	if (!counter && !react_quality_test(g, reactor, 0, NULL, "tests to opportunity-charge")) {
 		game_log(g, "%s fails to charge and does no more this initiative.", r->id);
 		unit_event(g, reactor);
 		return 0;
@@ -515,10 +538,13 @@ int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2
 /* ------------------------------------------------------------------ */
 /* Reactions of the unit a charge reaches */
 
-/* About face if the enemy is ahead, then move straight away lo..hi cm;
- * touching an enemy or forbidden ground (or the table's edge) on the way
- * is the end of the unit.  Returns false if it was eliminated. */
-static bool move_away(struct game *g, int unit, int from, double want, bool limbered,
+/* About face if the enemy is ahead, then move straight away want cm (the
+ * side chose it between lo and the rule's maximum); touching an enemy or
+ * forbidden ground (or the table's edge) on the way is the end of the
+ * unit.  It may pass friends but not stop on one: it stops at the
+ * furthest clear place from want back to lo (all of it ground just swept),
+ * and with none it is lost.  Returns false if it was eliminated. */
+static bool move_away(struct game *g, int unit, int from, double want, double lo, bool limbered,
                       const char *what)
 {
 	struct unit *u = &g->units[unit];
@@ -542,11 +568,13 @@ static bool move_away(struct game *g, int unit, int from, double want, bool limb
 		                                                 : "it ran into the enemy");
 		return false;
 	}
-	/* It may pass friends but must not stop on one: the nearest clear
-	 * place further on, within what was allowed. */
-	for (double d = want; d <= want + 12; d += 0.25) {
-		struct obb end = move_shift(fp, geom_dir(u->facing), d);
+	for (int k = 0;; k++) {
+		double d = want - k * 0.25;
+		struct obb end;
 		struct mover stop = m;
+		if (d < lo - 1e-9)
+			break;
+		end = move_shift(fp, geom_dir(u->facing), d);
 		stop.through_friends = false;
 		if (move_place_blocker(g, &stop, &end, -1) == -1) {
 			u->pos = end.c;
@@ -554,7 +582,7 @@ static bool move_away(struct game *g, int unit, int from, double want, bool limb
 			return true;
 		}
 	}
-	react_eliminate(g, unit, "it found no clear place to stop");
+	react_eliminate(g, unit, "friends left it no clear place to stop within its reach");
 	return false;
 }
 
@@ -596,13 +624,31 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 	struct unit *u = &g->units[unit];
 	struct decision d = { .kind = DK_ESQUARE, .side = u->side, .unit = unit, .other = charger };
 	char q[200];
-	int bonus = 0;
+	int bonus = 0, blocker;
+	const char *why = NULL;
 	bool column = u->form == FORM_COLUMN;
-	if ((u->nat == NAT_BRITISH && !(u->flags & UF_KGL) && column) || (u->nat == NAT_AUSTRIAN && column))
+	char plus[64] = "";
+	struct vec2 centre;
+	/* It forms as any formation change does (one stand stays, the other
+	 * forms around it, the clear placement nearest its centre), touching
+	 * the charger it is in contact with but nothing new: with no room,
+	 * there is no emergency square to try. */
+	if (order_form_place(g, unit, FORM_ESQUARE, contacted ? charger : -1, &centre, &blocker)) {
+		game_log(g, "%s has no room to form an emergency square (it would touch %s).", u->id,
+		         blocker >= 0 ? g->units[blocker].id
+		         : blocker <= -2 ? g->map.f[-2 - blocker].name : "the table's edge");
+		return 0;
+	}
+	if (column && u->nat == NAT_BRITISH && !(u->flags & UF_KGL))
+		why = "British column";
+	else if (column && u->nat == NAT_AUSTRIAN)
+		why = "Austrian column";
+	if (why) {
 		bonus = rules_react.esquare_column_bonus;
+		snprintf(plus, sizeof plus, " %+d %s", bonus, why);
+	}
 	snprintf(q, sizeof q, "%s: %s charges from over 12 cm: try to form an emergency square "
-	         "(1D6%s >= %d)?", u->id, g->units[charger].id, bonus ? " +1" : "",
-	         rules_quality[u->rating]);
+	         "(1D6%s >= %d)?", u->id, g->units[charger].id, plus, rules_quality[u->rating]);
 	d.question = q;
 	decision_option(&d, "stand", "stand and fight", 0, 0);
 	decision_option(&d, "square", "form an emergency square", 0, 0);
@@ -611,26 +657,17 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 	if (d.choice != 1)
 		return 0;
 	unit_set_marker(u, MK_BLUE, true);
-	if (react_quality_test(g, unit, bonus, "tries to form an emergency square")) {
+	if (react_quality_test(g, unit, bonus, why, "tries to form an emergency square")) {
 		u->form = FORM_ESQUARE;
+		u->pos = centre;
 		game_log(g, "%s forms an emergency square.", u->id);
-		/* The cavalry keeps its contact ("moved back into contact").  A
-		 * square is deeper than a line: where it reaches into the
-		 * charger, the charger first gives way back along its own path
-		 * (the square's depth, over ground it has just crossed). */
+		/* The square never reaches into the charger; where it has left
+		 * it, the charger is "moved back into contact", straight on. */
 		if (contacted) {
 			struct unit *c = &g->units[charger];
 			struct mover m;
 			struct sweep s;
-			struct obb fp;
-			struct vec2 cb[4], ub[4];
-			struct shape cs = unit_shape(c, cb), us = unit_shape(u, ub);
-			if (geom_overlap(&cs, &us)) {
-				double w, dp;
-				formation_size(u->type, u->form, &w, &dp);
-				c->pos = v2_sub(c->pos, v2_scale(geom_dir(c->facing), fmax(w, dp)));
-			}
-			fp = unit_footprint(c);
+			struct obb fp = unit_footprint(c);
 			if (game_unit_distance(c, u) > GEOM_CONTACT) {
 				move_mover_unit(g, charger, TMODE_CHARGE, false, &m);
 				m.target = unit;
@@ -671,7 +708,7 @@ static int feint(struct game *g, struct controller **ctl, int charger, int squar
 	                rules_react.feint_max);
 	if (game_decide(g, ctl, &d) < 0)
 		return REACT_QUIT;
-	if (d.choice != 1 || !react_quality_test(g, charger, 0, "tries to feint"))
+	if (d.choice != 1 || !react_quality_test(g, charger, 0, NULL, "tries to feint"))
 		return 0;
 	fp = unit_footprint(c);
 	move_mover_unit(g, charger, TMODE_MOVE, false, &m);
@@ -743,7 +780,7 @@ int react_contact(struct game *g, struct controller **ctl, int charger, int targ
 				return REACT_QUIT;
 			if (d.choice == 1) {
 				unit_set_marker(t, MK_BLUE, true);
-				move_away(g, target, charger, d.value, false, "falls back");
+				move_away(g, target, charger, d.value, lo, false, "falls back");
 				breakthrough(g, charger);
 				return 0;
 			}
@@ -764,17 +801,19 @@ int react_contact(struct game *g, struct controller **ctl, int charger, int targ
 				return REACT_QUIT;
 			if (d.choice > 0 && strcmp(d.opt[d.choice].key, "flee") == 0) {
 				unit_set_marker(t, MK_BLUE, true);
-				if (!react_quality_test(g, target, 0, "tries to limber up and flee"))
+				if (!react_quality_test(g, target, 0, NULL, "tries to limber up and flee"))
 					react_eliminate(g, target, "it failed to limber up and was overrun");
 				else
-					move_away(g, target, charger, d.value, true, "limbers up and flees");
+					move_away(g, target, charger, d.value, rules_react.flee_min, true,
+					          "limbers up and flees");
 				breakthrough(g, charger);
 				return 0;
 			}
 			if (d.choice > 0 && strcmp(d.opt[d.choice].key, "crews") == 0) {
 				unit_set_marker(t, MK_BLUE, true);
 				unit_set_marker(t, MK_ORANGE, true);
-				unit_set_marker(&g->units[square], MK_ORANGE, true);
+				t->shelter = square + 1;
+				shelter_marker(g, square);
 				game_log(g, "%s's crews flee into %s: the guns are abandoned.", t->id,
 				         g->units[square].id);
 				breakthrough(g, charger);

@@ -38,13 +38,19 @@ int react_contact(struct game *g, struct controller **ctl, int charger, int targ
  * dies with it; guns abandoned beside a square that goes are lost. */
 void react_eliminate(struct game *g, int unit, const char *why);
 
+/* Abandoned guns whose square has gone or moved out of contact with them
+ * are lost at once. */
+void react_check_shelters(struct game *g);
+
 /* The end of an initiative: abandoned guns are re-manned when their side
  * just had the initiative and no enemy is within 12 cm of them or their
  * square; guns whose square has gone or left them are lost. */
 void react_end_initiative(struct game *g);
 
-/* Quality test ("1D6 >= the unit's quality rating"), logged. */
-bool react_quality_test(struct game *g, int unit, int bonus, const char *what);
+/* Quality test ("1D6 >= the unit's quality rating"), logged; a bonus
+ * added to the die is logged with its reason. */
+bool react_quality_test(struct game *g, int unit, int bonus, const char *bonus_why,
+                        const char *what);
 
 /* Does a unit outflank another (could the other not fire at it, by its
  * facing and formation)? */

@@ -45,6 +45,27 @@ int seq_brigades_left(const struct game *g, enum side side)
 	return n;
 }
 
+int seq_pending_division(const struct game *g, enum side side)
+{
+	if (g->phase != PHASE_INITIATIVE)
+		return -1;
+	for (int i = 0; i < g->ncmdrs; i++) {
+		const struct commander *c = &g->cmdrs[i];
+		if (c->level == CL_DIVISION && c->side == side && c->state == US_ACTIVE &&
+		    c->moved_turn == g->turn && c->moved_init == g->initiatives)
+			return c->of;
+	}
+	return -1;
+}
+
+bool seq_division_available(const struct game *g, int division)
+{
+	for (int b = 0; b < g->nbrigs; b++)
+		if (g->brigs[b].division == division && seq_brigade_available(g, b))
+			return true;
+	return false;
+}
+
 static void clear_markers(struct game *g, int side, unsigned mask)
 {
 	for (int i = 0; i < g->nunits; i++)
@@ -284,12 +305,16 @@ static void end_turn(struct game *g)
 
 static void next_initiative(struct game *g)
 {
-	int a = seq_brigades_left(g, SIDE_A), b = seq_brigades_left(g, SIDE_B);
 	enum side holder = g->initiative;
+	int a, b;
 
+	/* Abandoned guns may be lost now: count the brigades after, so that
+	 * no side wins an initiative with nothing left to choose. */
 	react_end_initiative(g);
 	if (victory_check_broken(g))
 		return;
+	a = seq_brigades_left(g, SIDE_A);
+	b = seq_brigades_left(g, SIDE_B);
 	g->active_brigade = -1;
 	g->current_unit = -1;
 	g->divmove = -1;
@@ -323,10 +348,14 @@ void seq_activate_brigade(struct game *g, int brigade)
 void seq_activate_division(struct game *g, int division, double allowance, double keep_away)
 {
 	struct event ev = { .kind = EV_PHASE, .unit = -1 };
-	/* All its brigades count as chosen, whether they move or not. */
+	/* All its brigades count as chosen, whether they move or not, and
+	 * none of its units charges or fires in this initiative. */
 	for (int b = 0; b < g->nbrigs; b++)
 		if (g->brigs[b].division == division)
 			g->brigs[b].used = true;
+	for (int i = 0; i < g->nunits; i++)
+		if (unit_division(g, &g->units[i]) == division)
+			g->units[i].acted |= UA_DIVMOVE | UA_NO_CHARGE | UA_NO_FIRE;
 	g->divmove = division;
 	g->divmove_allow = allowance;
 	g->divmove_keep = keep_away;
@@ -401,6 +430,7 @@ enum step_result game_step(struct game *g, struct controller **ctl)
 			return STEP_QUIT;
 		}
 		snapshot_free(&before);
+		move_clear_all_stands(g);
 		seq_end_phase(g);
 		return g->phase == PHASE_OVER ? STEP_OVER : STEP_OK;
 	}

@@ -15,6 +15,13 @@ bool seq_brigade_available(const struct game *g, int brigade);
 enum side brigade_side(const struct game *g, int brigade);
 enum side division_side(const struct game *g, int division);
 
+/* A division stand moves only just before one of its brigades (or its
+ * division manoeuvre) is given the initiative: once one has moved in this
+ * initiative, the division the choice must go to; else -1. */
+int seq_pending_division(const struct game *g, enum side side);
+/* Whether a division still has a brigade to be given the initiative. */
+bool seq_division_available(const struct game *g, int division);
+
 /* Throw for the initiative, ties thrown again: side A's dice against
  * side B's.  Returns the winner. */
 enum side seq_throw_initiative(struct game *g, int dice_a, int dice_b);

@@ -183,6 +183,16 @@ bool terrain_destroyed(const struct feature *f)
 	return f->strength && f->damage >= f->strength;
 }
 
+bool terrain_closed_to_all(const struct feature *f)
+{
+	if (f->type == TT_ROUGH && f->impassable)
+		return true;
+	for (int c = 0; c < TC_COUNT; c++)
+		if (rules_terrain[f->type].move[c] != GO_NO)
+			return false;
+	return true;
+}
+
 int terrain_default_strength(enum terrain_type t)
 {
 	if (!rules_terrain[t].structure)

@@ -63,6 +63,9 @@ int terrain_nearest_segment(const struct feature *f, struct vec2 p);
 double terrain_side_of(const struct feature *water, int seg, struct vec2 p);
 /* A structure shot to pieces (a destroyed bridge can no longer be used). */
 bool terrain_destroyed(const struct feature *f);
+/* Ground closed to every kind of unit (boggy ground, rivers, impassable
+ * rough ground): passable only along roads, or at bridges and fords. */
+bool terrain_closed_to_all(const struct feature *f);
 
 /* The structural strength a feature starts with. */
 int terrain_default_strength(enum terrain_type t);

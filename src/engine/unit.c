@@ -169,6 +169,16 @@ bool unit_has_marker(const struct unit *u, enum marker m)
 	return (u->markers >> m) & 1u;
 }
 
+bool unit_abandoned(const struct unit *u)
+{
+	return unit_is_artillery(u) && unit_has_marker(u, MK_ORANGE);
+}
+
+bool unit_present(const struct unit *u)
+{
+	return u->state == US_ACTIVE && !unit_abandoned(u);
+}
+
 void unit_set_marker(struct unit *u, enum marker m, bool on)
 {
 	if (on)

@@ -23,11 +23,12 @@ enum unit_act {
 	UA_MOVED = 1 << 2,     /* has made its one move (or special move) */
 	UA_FORMED = 1 << 3,    /* has made its one formation change */
 	UA_NO_CHARGE = 1 << 4, /* pivoted or about-faced over 90 degrees */
-	UA_NO_FIRE = 1 << 5,   /* artillery that turned over 90 or redeployed;
-	                        * anything in a division manoeuvre */
+	UA_NO_FIRE = 1 << 5,   /* artillery that turned over 90, redeployed or
+	                        * crossed a bridge; anything in a division
+	                        * manoeuvre */
 	UA_FIRED = 1 << 6,
 	UA_CHARGED = 1 << 7,
-	UA_DIVMOVE = 1 << 8,   /* moved in a division manoeuvre */
+	UA_DIVMOVE = 1 << 8,   /* in a division manoeuvre, moving or not */
 	UA_CROSSED = 1 << 9,   /* crossed a bridge: no more movement */
 	UA_CHARGING = 1 << 10, /* charged (or opportunity- or counter-charged)
 	                        * into contact this initiative */
@@ -59,6 +60,8 @@ struct unit {
 	double used;              /* movement allowance spent this initiative */
 	int defends;              /* landmark it holds: feature index + 1, or 0 */
 	double charge_start;      /* how far from its target its charge began */
+	int shelter;              /* abandoned guns: the square their crews fled
+	                           * into, index + 1; 0 for none */
 	/* Charged (or intercepted) over a bridge: in contact with the enemy
 	 * defending it while it stays at its end of the bridge and the enemy
 	 * where it stood (melee_in_contact). */
@@ -102,6 +105,13 @@ int unit_elimination_sp(const struct unit *u);
 bool unit_lost(const struct unit *u);
 
 bool unit_has_marker(const struct unit *u, enum marker m);
+/* Abandoned guns (artillery with the orange marker), "treated as if not
+ * there".  The square their crews fled into keeps an orange marker too,
+ * but only to show it: it is there like any other unit. */
+bool unit_abandoned(const struct unit *u);
+/* On the table and not abandoned guns: there for movement, charges, fire
+ * and hand-to-hand combat. */
+bool unit_present(const struct unit *u);
 void unit_set_marker(struct unit *u, enum marker m, bool on);
 
 #endif

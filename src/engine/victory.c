@@ -33,7 +33,7 @@ void victory_update_objectives(struct game *g)
 		bool there[SIDE_COUNT] = { false, false };
 		for (int k = 0; k < g->nunits; k++) {
 			const struct unit *u = &g->units[k];
-			if (u->state == US_ACTIVE && !unit_has_marker(u, MK_ORANGE) && victory_on_objective(g, o, u))
+			if (unit_present(u) && victory_on_objective(g, o, u))
 				there[u->side] = true;
 		}
 		for (int s = 0; s < SIDE_COUNT; s++)

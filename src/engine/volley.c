@@ -28,14 +28,16 @@ const char *volley_may_fire(const struct game *g, const struct unit *u)
 		return "it is not on the table";
 	if (unit_has_marker(u, MK_YELLOW))
 		return "it has a yellow marker (it returned fire or was suppressed)";
-	if (unit_has_marker(u, MK_ORANGE))
+	if (unit_abandoned(u))
 		return "its guns are abandoned";
 	if (u->acted & UA_FIRED)
 		return "it has already fired this initiative";
+	if (u->acted & UA_DIVMOVE)
+		return "units of a division manoeuvre may not fire in the firing phase that follows it, "
+		       "whether they moved or not";
 	if (u->acted & UA_NO_FIRE)
-		return unit_is_artillery(u) ? "artillery that turned over 90 degrees or redeployed this "
-		                              "initiative may not fire"
-		                            : "units of a division manoeuvre may not fire";
+		return "artillery that turned over 90 degrees, redeployed or crossed a bridge this "
+		       "initiative may not fire";
 	return NULL;
 }
 
@@ -44,7 +46,7 @@ static bool command_test(struct game *g, int unit)
 {
 	if (command_status(g, &g->units[unit], NULL) != CS_NOT_IN_COMMAND)
 		return true;
-	if (react_quality_test(g, unit, 0, "tests to fire (not in command)"))
+	if (react_quality_test(g, unit, 0, NULL, "tests to fire (not in command)"))
 		return true;
 	game_log(g, "%s does not fire.", g->units[unit].id);
 	return false;
@@ -141,11 +143,12 @@ static int answer_fire(struct game *g, struct controller **ctl, int unit, int at
 		return REACT_QUIT;
 	if (d.choice != 1)
 		return 0;
-	/* It fires once per initiative, and shows it with a yellow marker. */
+	/* It fires once per initiative, and shows it with a yellow marker.
+	 * No command test: "a unit that is not in command ... still returns
+	 * fire as normal"; only firing at will needs it. */
 	u->acted |= UA_RETURNED;
 	unit_set_marker(u, MK_YELLOW, true);
-	if (command_test(g, unit))
-		shoot(g, &s, kind == DK_RETURN_FIRE ? "returns fire at" : "fires in support at");
+	shoot(g, &s, kind == DK_RETURN_FIRE ? "returns fire at" : "fires in support at");
 	return 0;
 }
 
@@ -255,14 +258,14 @@ int volley_fire(struct game *g, struct controller **ctl, int firer, int target,
 	return 0;
 }
 
-int volley_bombard(struct game *g, int firer, int feature, char *why, size_t size)
+int volley_bombard(struct game *g, struct controller **ctl, int firer, int feature, char *why,
+                   size_t size)
 {
 	struct unit *u = &g->units[firer];
 	struct feature *f;
-	struct vec2 b[4];
-	struct shape us, fs;
+	struct fire_shot s;
 	const char *no;
-	double range;
+	bool suppressed;
 
 	if (!unit_is_artillery(u)) {
 		snprintf(why, size, "only artillery damages buildings and bridges");
@@ -288,7 +291,7 @@ int volley_bombard(struct game *g, int firer, int feature, char *why, size_t siz
 	for (int i = 0; i < g->nunits; i++) {
 		struct vec2 ob[4];
 		struct shape os;
-		if (g->units[i].side == u->side || g->units[i].state != US_ACTIVE)
+		if (g->units[i].side == u->side || !unit_present(&g->units[i]))
 			continue;
 		os = unit_shape(&g->units[i], ob);
 		if (terrain_touches(f, &os)) {
@@ -297,23 +300,21 @@ int volley_bombard(struct game *g, int firer, int feature, char *why, size_t siz
 			return REFUSED;
 		}
 	}
-	us = unit_shape(u, b);
-	fs = feature_shape(f);
-	range = geom_distance(&us, &fs);
-	if (range > rules_fire.art_range[RANGE_LONG]) {
-		snprintf(why, size, "%s is %.1f cm away, beyond long range (%.0f cm)", f->name, range,
-		         rules_fire.art_range[RANGE_LONG]);
-		return REFUSED;
-	}
-	if (range > weather_visibility(g)) {
-		snprintf(why, size, "%s cannot see %s: visibility is %.0f cm", u->id, f->name,
-		         weather_visibility(g));
+	/* The firing restrictions of any shot: the firer, its facing, range,
+	 * sight and zone of fire, aimed at a point on the structure. */
+	if (!fire_check_feature(g, firer, feature, NULL, &s)) {
+		snprintf(why, size, "%s", s.why);
 		return REFUSED;
 	}
 	u->acted |= UA_FIRED;
+	/* Declared artillery fire: the enemy's skirmishers may suppress it. */
+	if (suppression(g, ctl, firer, &suppressed) == REACT_QUIT)
+		return REACT_QUIT;
+	if (suppressed)
+		return 0;
 	if (!command_test(g, firer))
 		return 0;
-	game_log(g, "%s fires at %s.", u->id, f->name);
+	game_log(g, "%s bombards %s at %.1f cm (%s).", u->id, f->name, s.range, s.detail);
 	structural_damage(g, firer, feature);
 	return 0;
 }

@@ -21,7 +21,10 @@ const char *volley_may_fire(const struct game *g, const struct unit *u);
  * aiming point, or the best one).  0, -1 refused (why), -2 stopped. */
 int volley_fire(struct game *g, struct controller **ctl, int firer, int target,
                 const struct vec2 *aim, char *why, size_t size);
-/* Artillery fires at an undefended village, landmark or bridge. */
-int volley_bombard(struct game *g, int firer, int feature, char *why, size_t size);
+/* Artillery fires at an undefended village, landmark or bridge, with the
+ * restrictions of any shot (aimed at the structure) and the suppression
+ * any declared artillery fire allows.  0, -1 refused (why), -2 stopped. */
+int volley_bombard(struct game *g, struct controller **ctl, int firer, int feature, char *why,
+                   size_t size);
 
 #endif

@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,85 +25,284 @@ void conf_error(struct conf *c, const config_setting_t *s, const char *ctx,
                 const char *fmt, ...)
 {
 	char buf[768];
-	const char *file = s ? config_setting_source_file(s) : NULL;
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	/* Settings from the file itself carry our path; only @included files
-	 * carry their own. */
-	if (!file || !*file)
-		file = c->path;
+	/* Every setting comes from c->path: files may not @include others. */
 	if (ctx && *ctx)
-		diag_add(c->diag, file, conf_line(s), "%s: %s", ctx, buf);
+		diag_add(c->diag, c->path, conf_line(s), "%s: %s", ctx, buf);
 	else
-		diag_add(c->diag, file, conf_line(s), "%s", buf);
+		diag_add(c->diag, c->path, conf_line(s), "%s", buf);
 	c->errors++;
 }
 
 static void syntax_error(struct conf *c, config_t *cfg)
 {
-	const char *file = config_error_file(cfg);
 	const char *text = config_error_text(cfg);
 	/* libconfig's parser says only "syntax error"; do not say it twice. */
 	if (!text || strcmp(text, "syntax error") == 0)
-		diag_add(c->diag, file ? file : c->path, config_error_line(cfg), "syntax error");
+		diag_add(c->diag, c->path, config_error_line(cfg), "syntax error");
 	else
-		diag_add(c->diag, file ? file : c->path, config_error_line(cfg),
-		         "syntax error: %s", text);
+		diag_add(c->diag, c->path, config_error_line(cfg), "syntax error: %s", text);
 	c->errors++;
 }
 
-static void setup(config_t *cfg, const char *path)
+/* ------------------------------------------------------------------ */
+/* The text before libconfig reads it.  libconfig 1.5 (Debian bookworm's)
+ * keeps only the low 32 bits of a whole number too big for them, without a
+ * word ("men = 4294967745" reads as 449), and follows @include to any path,
+ * stopping the whole program when it cannot read there.  Its API shows
+ * neither the number as written nor a way to turn @include off, so the text
+ * is scanned first as its scanner reads it (comments, strings, names,
+ * numbers) and refused for either. */
+
+enum literal { LIT_NONE, LIT_INT, LIT_INT64, LIT_HEX, LIT_HEX64, LIT_FLOAT };
+
+static const char *skip_digits(const char *p, const char *end, int (*is)(int))
 {
-	char dir[1024];
-	const char *slash = strrchr(path, '/');
-	config_set_auto_convert(cfg, 1);
-	if (slash && (size_t)(slash - path) < sizeof dir) {
-		memcpy(dir, path, (size_t)(slash - path));
-		dir[slash - path] = '\0';
-		config_set_include_dir(cfg, dir);
+	while (p < end && is((unsigned char)*p))
+		p++;
+	return p;
+}
+
+/* An exponent "e5", "E-3" at p, or p itself when there is none. */
+static const char *skip_exponent(const char *p, const char *end)
+{
+	const char *e;
+	if (p >= end || (*p != 'e' && *p != 'E'))
+		return p;
+	e = p + 1;
+	if (e < end && (*e == '+' || *e == '-'))
+		e++;
+	return e < end && isdigit((unsigned char)*e) ? skip_digits(e, end, isdigit) : p;
+}
+
+/* The end of the number that starts at p, matched as libconfig's scanner
+ * does (the longest of its float, integer and hex forms), and its kind. */
+static const char *number_end(const char *p, const char *end, enum literal *kind)
+{
+	const char *q = p < end && (*p == '+' || *p == '-') ? p + 1 : p, *r;
+	if (q == p && end - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X') &&
+	    isxdigit((unsigned char)p[2])) {
+		r = skip_digits(p + 2, end, isxdigit);
+		*kind = LIT_HEX;
+	} else {
+		r = skip_digits(q, end, isdigit);
+		if (r < end && *r == '.') {
+			*kind = LIT_FLOAT;
+			return skip_exponent(skip_digits(r + 1, end, isdigit), end);
+		}
+		if (r == q) {
+			*kind = LIT_NONE;
+			return p;
+		}
+		if (skip_exponent(r, end) != r) {
+			*kind = LIT_FLOAT;
+			return skip_exponent(r, end);
+		}
+		*kind = LIT_INT;
 	}
+	if (r < end && *r == 'L') {
+		*kind = *kind == LIT_HEX ? LIT_HEX64 : LIT_INT64;
+		r += 1 + (r + 1 < end && r[1] == 'L');
+	}
+	return r;
+}
+
+/* Whether libconfig stores the number as written. */
+static bool number_fits(const char *text, enum literal kind)
+{
+	long long v;
+	unsigned long long u;
+	errno = 0;
+	switch (kind) {
+	case LIT_INT:
+	case LIT_INT64:
+		v = strtoll(text, NULL, 10);
+		return errno == 0 && (kind == LIT_INT64 || (v >= INT_MIN && v <= INT_MAX));
+	case LIT_HEX:
+	case LIT_HEX64:
+		u = strtoull(text, NULL, 16);
+		return errno == 0 && u <= (kind == LIT_HEX ? (unsigned long long)INT_MAX
+		                                           : (unsigned long long)LLONG_MAX);
+	case LIT_FLOAT:
+		return isfinite(strtod(text, NULL));
+	case LIT_NONE:
+		break;
+	}
+	return true;
+}
+
+static void scan_number(struct conf *c, int line, const char *key, const char *p,
+                        const char *end, enum literal kind)
+{
+	size_t len = (size_t)(end - p);
+	char *text = malloc(len + 1);
+	if (!text)
+		return;
+	memcpy(text, p, len);
+	text[len] = '\0';
+	if (!number_fits(text, kind)) {
+		diag_add(c->diag, c->path, line, "%s%s%s%.40s%s is out of range (%s)",
+		         *key ? "'" : "", key, *key ? "': " : "", text, len > 40 ? "..." : "",
+		         kind == LIT_FLOAT ? "too large for any number"
+		         : kind == LIT_INT64 || kind == LIT_HEX64
+		                 ? "whole numbers marked L run from -9223372036854775808 to 9223372036854775807"
+		                 : "whole numbers run from -2147483648 to 2147483647");
+		c->errors++;
+	}
+	free(text);
+}
+
+static bool is_name_char(int ch)
+{
+	return isalnum(ch) || ch == '-' || ch == '_' || ch == '*';
+}
+
+/* Report what libconfig would misread; true when there is nothing. */
+static bool scan_text(struct conf *c, const char *t, size_t len)
+{
+	const char *p = t, *end = t + len, *name = NULL;
+	char key[64] = "";
+	const char *nul = memchr(t, '\0', len);
+	int line = 1, before = c->errors;
+	bool line_start = true;
+
+	/* libconfig would read only up to it. */
+	if (nul) {
+		for (p = t; p < nul; p++)
+			line += *p == '\n';
+		diag_add(c->diag, c->path, line, "a NUL byte: this is not a text file");
+		c->errors++;
+		return false;
+	}
+	while (p < end) {
+		unsigned char ch = (unsigned char)*p;
+		bool at_start = line_start;
+		enum literal kind;
+		const char *q;
+		if (ch == '\n')
+			line++;
+		line_start = ch == '\n' || (line_start && (ch == ' ' || ch == '\t'));
+		if (isspace(ch)) {
+			p++;
+			continue;
+		}
+		if (ch == '#' || (ch == '/' && p + 1 < end && p[1] == '/')) {
+			while (p < end && *p != '\n')
+				p++;
+		} else if (ch == '/' && p + 1 < end && p[1] == '*') {
+			for (p += 2; p < end && !(*p == '*' && p + 1 < end && p[1] == '/'); p++)
+				line += *p == '\n';
+			p = p < end ? p + 2 : end;
+		} else if (ch == '"') {
+			for (p++; p < end && *p != '"'; p++) {
+				if (*p == '\\' && p + 1 < end && (p[1] == '"' || p[1] == '\\'))
+					p++;
+				line += *p == '\n';
+			}
+			p = p < end ? p + 1 : end;
+			name = NULL;
+		} else if (ch == '@' && at_start && end - p > 8 && strncmp(p, "@include", 8) == 0 &&
+		           (p[8] == ' ' || p[8] == '\t')) {
+			diag_add(c->diag, c->path, line, "@include is not supported: each file stands "
+			         "alone (a map names its orbats with 'orbat')");
+			c->errors++;
+			while (p < end && *p != '\n')
+				p++;
+		} else if (isalpha(ch) || ch == '*') {
+			for (name = p; p < end && is_name_char((unsigned char)*p); p++)
+				;
+			snprintf(key, sizeof key, "%.*s", (int)(p - name), name);
+			continue; /* a name stays the key only if '=' or ':' follows */
+		} else if ((q = number_end(p, end, &kind)) != p) {
+			scan_number(c, line, key, p, q, kind);
+			p = q;
+		} else {
+			p++;
+		}
+		if (ch != '=' && ch != ':' && name)
+			key[0] = '\0';
+		name = NULL;
+	}
+	return c->errors == before;
+}
+
+/* The whole of an open file, NUL-terminated, or NULL. */
+char *conf_read_all(FILE *f, size_t *len)
+{
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+	for (;;) {
+		size_t got;
+		if (n + 4096 + 1 > cap) {
+			char *p = realloc(buf, cap = 2 * cap + 8192);
+			if (!p) {
+				free(buf);
+				return NULL;
+			}
+			buf = p;
+		}
+		got = fread(buf + n, 1, cap - n - 1, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		free(buf);
+		return NULL;
+	}
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+static bool parse_text(struct conf *c, config_t *cfg, const char *text, size_t len)
+{
+	if (!scan_text(c, text, len))
+		return false;
+	config_set_auto_convert(cfg, 1);
+	if (config_read_string(cfg, text) != CONFIG_TRUE) {
+		syntax_error(c, cfg);
+		return false;
+	}
+	return true;
 }
 
 bool conf_read_file(struct conf *c, config_t *cfg, const char *path)
 {
 	FILE *f = fopen(path, "r");
 	struct stat st;
+	char *text;
+	size_t len;
 	int bad;
+	bool ok;
 	if (!f) {
 		diag_add(c->diag, c->path, 0, "cannot open: %s", strerror(errno));
 		c->errors++;
 		return false;
 	}
-	/* libconfig's scanner exits the program when a read fails (as it does
-	 * on a directory): read only regular files. */
+	/* Only regular files: reading a directory fails late and oddly. */
 	bad = fstat(fileno(f), &st) != 0 ? errno
 	          : S_ISDIR(st.st_mode) ? EISDIR : !S_ISREG(st.st_mode) ? EINVAL : 0;
+	text = bad ? NULL : conf_read_all(f, &len);
+	if (!bad && !text)
+		bad = errno ? errno : EIO;
+	fclose(f);
 	if (bad) {
 		diag_add(c->diag, c->path, 0, "cannot read: %s", strerror(bad));
-		fclose(f);
 		c->errors++;
 		return false;
 	}
-	setup(cfg, path);
-	if (config_read(cfg, f) != CONFIG_TRUE) {
-		fclose(f);
-		syntax_error(c, cfg);
-		return false;
-	}
-	fclose(f);
-	return true;
+	ok = parse_text(c, cfg, text, len);
+	free(text);
+	return ok;
 }
 
 bool conf_read_string(struct conf *c, config_t *cfg, const char *text)
 {
-	setup(cfg, c->path);
-	if (config_read_string(cfg, text) != CONFIG_TRUE) {
-		syntax_error(c, cfg);
-		return false;
-	}
-	return true;
+	return parse_text(c, cfg, text, strlen(text));
 }
 
 void conf_known_keys(struct conf *c, const config_setting_t *group,

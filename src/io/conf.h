@@ -6,6 +6,7 @@
 #include <libconfig.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "diag.h"
 #include "engine/enums.h"
@@ -21,9 +22,12 @@ int conf_line(const config_setting_t *s);
 void conf_error(struct conf *c, const config_setting_t *s, const char *ctx,
                 const char *fmt, ...) DIAG_PRINTF(4, 5);
 
-/* Read a file or a string; on a syntax error, report it and return false. */
+/* Read a file or a string; on a syntax error, a number libconfig cannot
+ * hold, or an @include, report it and return false. */
 bool conf_read_file(struct conf *c, config_t *cfg, const char *path);
 bool conf_read_string(struct conf *c, config_t *cfg, const char *text);
+/* The whole of an open file, NUL-terminated (length in *len), or NULL. */
+char *conf_read_all(FILE *f, size_t *len);
 
 /* Report every member of a group whose name is not in keys (NULL-ended). */
 void conf_known_keys(struct conf *c, const config_setting_t *group,

@@ -28,6 +28,9 @@ bool loader_claim_id(struct loader *l, struct conf *c, const config_setting_t *s
                      const char *ctx, const char *id);
 void loader_free(struct loader *l);
 
+/* The keys at the top of an orbat file. */
+extern const char *const loader_orbat_keys[];
+
 /* Read one side's order of battle (the root of an orbat file, or a group
  * inside a map) into the game. */
 bool load_orbat_setting(struct loader *l, struct conf *c,

@@ -492,17 +492,6 @@ static void load_side(struct loader *l, struct conf *c, const config_setting_t *
 	}
 }
 
-/* Ground closed to every kind of unit (boggy, rivers, impassable rough). */
-static bool closed_to_all(const struct feature *f)
-{
-	if (f->type == TT_ROUGH && f->impassable)
-		return true;
-	for (int c = 0; c < TC_COUNT; c++)
-		if (rules_terrain[f->type].move[c] != GO_NO)
-			return false;
-	return true;
-}
-
 static const char *closed_text(enum tclass c)
 {
 	static char buf[80];
@@ -552,7 +541,7 @@ static void check_placement(struct conf *c, struct game *g, struct placed *pl,
 			diag_add(c->diag, c->path, pl->unit_line[i],
 			         "unit '%s' stands in %s '%s', %s", u->id,
 			         terrain_names[g->map.f[f].type].label, g->map.f[f].name,
-			         closed_to_all(&g->map.f[f]) ? "which no unit may enter"
+			         terrain_closed_to_all(&g->map.f[f]) ? "which no unit may enter"
 			                                     : closed_text(terrain_class(u, false)));
 			c->errors++;
 		}
@@ -809,6 +798,24 @@ struct game *load_scenario_text(const char *text, const char *name,
 	return finish(g);
 }
 
+/* Whether the group has a key of keys that is not one of other's (so
+ * that 'notes', allowed in both kinds of file, says nothing). */
+static bool looks_like(const config_setting_t *root, const char *const *keys,
+                       const char *const *other)
+{
+	for (const char *const *k = keys; *k; k++) {
+		bool shared = false;
+		for (const char *const *o = other; *o; o++)
+			shared = shared || strcmp(*k, *o) == 0;
+		if (!shared && config_setting_get_member(root, *k))
+			return true;
+	}
+	return false;
+}
+
+/* A map is known by any of its own keys, an orbat by its own; when a file
+ * has both kinds, 'table' decides.  So a map that lacks 'table' is told
+ * so, as a map. */
 bool load_check(const char *path, struct diag *d, enum load_kind *kind)
 {
 	struct conf c = { .path = path, .diag = d };
@@ -821,13 +828,15 @@ bool load_check(const char *path, struct diag *d, enum load_kind *kind)
 	if (!conf_read_file(&c, &cfg, path))
 		goto out;
 	root = config_root_setting(&cfg);
-	if (config_setting_get_member(root, "table")) {
+	if (looks_like(root, map_keys, loader_orbat_keys) &&
+	    !(looks_like(root, loader_orbat_keys, map_keys) &&
+	      !config_setting_get_member(root, "table"))) {
 		struct game *g;
 		*kind = LK_MAP;
 		g = load_scenario(&c, &cfg, 1);
 		ok = g != NULL;
 		game_free(g);
-	} else if (config_setting_get_member(root, "corps")) {
+	} else if (looks_like(root, loader_orbat_keys, map_keys)) {
 		struct game *g = game_new(1);
 		struct loader l = { .g = g, .d = d };
 		*kind = LK_ORBAT;
@@ -835,7 +844,8 @@ bool load_check(const char *path, struct diag *d, enum load_kind *kind)
 		loader_free(&l);
 		game_free(g);
 	} else {
-		diag_add(d, path, 1, "not a grognard map or orbat (a map has 'table', an orbat 'corps')");
+		diag_add(d, path, 1, "not a grognard map or orbat (a map has 'name', 'table', 'sides' "
+		         "and so on, an orbat 'nationality' and 'corps')");
 	}
 out:
 	config_destroy(&cfg);

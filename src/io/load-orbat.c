@@ -305,7 +305,7 @@ static void parse_division(struct loader *l, struct conf *c, const config_settin
 		parse_brigade(l, c, config_setting_get_elem(brigs, (unsigned)i), side, idx, nat);
 }
 
-static const char *const orbat_keys[] = { "nationality", "corps", "notes", NULL };
+const char *const loader_orbat_keys[] = { "nationality", "corps", "notes", NULL };
 static const char *const corps_keys[] = { "id", "name", "commander", "divisions", "notes", NULL };
 
 bool load_orbat_setting(struct loader *l, struct conf *c,
@@ -316,7 +316,7 @@ bool load_orbat_setting(struct loader *l, struct conf *c,
 	int errors = c->errors, v, idx;
 	char ctx[ID_LEN + 16] = "corps";
 
-	conf_known_keys(c, root, "orbat", orbat_keys);
+	conf_known_keys(c, root, "orbat", loader_orbat_keys);
 	if (conf_enum(c, root, "nationality", "orbat", true, nationality_names, NAT_COUNT, NULL, &v))
 		co.nat = (enum nationality)v;
 	cs = config_setting_get_member(root, "corps");

@@ -36,29 +36,11 @@ uint64_t save_checksum(const char *text, size_t len)
 static char *slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
+	char *buf;
 	if (!f)
 		return NULL;
-	for (;;) {
-		size_t got;
-		if (n + 4096 + 1 > cap) {
-			char *p = realloc(buf, cap = 2 * cap + 8192);
-			if (!p) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = p;
-		}
-		got = fread(buf + n, 1, cap - n - 1, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
+	buf = conf_read_all(f, len);
 	fclose(f);
-	buf[n] = '\0';
-	*len = n;
 	return buf;
 }
 
@@ -253,7 +235,7 @@ static void write_all(FILE *f, const struct game *g, const struct save_hooks *h,
 		fprintf(f, " ]; state = \"%s\"; acted = %u;", unit_state_names[u->state].key, u->acted);
 		put_key_num(f, "pivoted", u->pivoted);
 		put_key_num(f, "used", u->used);
-		fprintf(f, " defends = %d;", u->defends);
+		fprintf(f, " defends = %d; shelter = %d;", u->defends, u->shelter);
 		put_key_num(f, "charge_start", u->charge_start);
 		if (u->bridge > 0 && u->bridge_foe >= 0 && u->bridge_foe < g->nunits) {
 			/* In contact over a bridge with the unit defending it. */
@@ -622,6 +604,7 @@ static void read_units(struct conf *c, const config_setting_t *root, struct game
 		conf_number(c, s, "pivoted", ctx, true, 0, 1e5, &u->pivoted);
 		conf_number(c, s, "used", ctx, true, 0, 1e5, &u->used);
 		conf_int(c, s, "defends", ctx, true, 0, g->map.nf, &u->defends);
+		conf_int(c, s, "shelter", ctx, false, 0, g->nunits, &u->shelter);
 		conf_number(c, s, "charge_start", ctx, true, 0, 1e5, &u->charge_start);
 		if (config_setting_get_member(s, "bridge")) {
 			double bx = 0, by = 0;
