@@ -11,7 +11,7 @@
 # of every run.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 248
+plan 249
 
 # count NAME PATTERN: how many log lines match PATTERN (grep -E)
 count() {
@@ -451,6 +451,7 @@ charge C5 s5
 answer fallback 12
 dump
 end
+fire I2 e2
 end
 answer stop 0
 dump
@@ -468,6 +469,8 @@ like "$(decision $b 'I2 charges over BR2')" "^decide: Austrians: I2 charges over
 	"where two units close the bridge together, the defending side designates one"
 is "$(logline $b 'I2 charges')" "log: I2 charges e2 from 6.0 cm." "... infantry charges the one designated (e2, not e1 it named)"
 is "$(field $b 1 unit I2 bridge_contact)" "e2" "... and is in contact with it"
+is "$(refusal $b 'fire I2 e2')" "cannot fire: a unit in contact with the enemy (e2) fights hand-to-hand instead" \
+	"a contact over a bridge is contact: the unit fights instead of firing"
 is "$(refusal $b 'charge I3 g1')" "nobody defends BR3 against I3: it crosses the bridge instead ('cross'), and then charges" \
 	"a unit far from the bridge does not defend it: there is no charge over the bridge at it"
 like "$(logline $b 'h4 opportunity-charges')" "h4 opportunity-charges M4" "cavalry may intercept over a bridge ..."

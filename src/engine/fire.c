@@ -11,6 +11,7 @@
 
 #include "fire.h"
 #include "game.h"
+#include "melee.h"
 #include "rules.h"
 #include "terrain.h"
 #include "weather.h"
@@ -220,8 +221,8 @@ static bool firer_refusal(struct fire_ctx *c, char *why, size_t size)
 {
 	const struct game *g = c->g;
 	const struct unit *u = c->u;
-	struct vec2 buf[4];
 	enum tclass tc;
+	int foe;
 
 	if (u->state != US_ACTIVE) {
 		snprintf(why, size, "cannot fire: %s is not on the table", u->id);
@@ -239,19 +240,11 @@ static bool firer_refusal(struct fire_ctx *c, char *why, size_t size)
 		snprintf(why, size, "cannot fire: in the rain no musket or gun can fire (wet powder)");
 		return true;
 	}
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *e = &g->units[i];
-		struct shape es;
-		if (e->side == u->side || e->state != US_ACTIVE || abandoned(e))
-			continue;
-		if (v2_dist(e->pos, u->pos) > unit_radius(e) + unit_radius(u) + GEOM_CONTACT)
-			continue;
-		es = unit_shape(e, buf);
-		if (geom_contact(&c->us, &es)) {
-			snprintf(why, size, "cannot fire: a unit in contact with the enemy (%s) "
-			         "fights hand-to-hand instead", e->id);
-			return true;
-		}
+	foe = melee_engaged(g, (int)(u - g->units));
+	if (foe >= 0) {
+		snprintf(why, size, "cannot fire: a unit in contact with the enemy (%s) "
+		         "fights hand-to-hand instead", g->units[foe].id);
+		return true;
 	}
 	tc = terrain_class(u, false);
 	for (int i = 0; i < g->map.nf; i++) {

@@ -82,6 +82,14 @@ bool melee_in_contact(const struct game *g, int a, int b)
 	       (v->bridge && v->bridge_foe == a && bridge_holds(g, b));
 }
 
+int melee_engaged(const struct game *g, int unit)
+{
+	for (int i = 0; i < g->nunits; i++)
+		if (melee_in_contact(g, unit, i))
+			return i;
+	return -1;
+}
+
 static bool in_contact(const struct game *g, int a, int b)
 {
 	return melee_in_contact(g, a, b);

@@ -20,6 +20,7 @@
 #include "seq.h"
 #include "victory.h"
 #include "volley.h"
+#include "weather.h"
 
 const struct enum_name order_names[ORD_COUNT] = { ORDER_LIST(ENUM_NAME) };
 
@@ -62,27 +63,7 @@ static void unit_changed(struct game *g, int unit)
 
 static bool in_contact_with_enemy(const struct game *g, int unit)
 {
-	const struct unit *u = &g->units[unit];
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *o = &g->units[i];
-		if (o->side == u->side || !unit_present(o))
-			continue;
-		if (game_units_within(u, o, GEOM_CONTACT))
-			return true;
-	}
-	return false;
-}
-
-static bool hot(const struct game *g)
-{
-	return g->wx.weather == WX_HOT;
-}
-
-/* Everything half rate for this mover: hot weather; mud makes the whole
- * field passable rough ground, where only infantry moves freely. */
-static bool all_half(const struct game *g, enum tclass tc)
-{
-	return hot(g) || (g->wx.mud && tc != TC_INFANTRY && tc != TC_SKIRMISH);
+	return melee_engaged(g, unit) >= 0;
 }
 
 /* A unit of the side, on the table, in the brigade (or division) that has
@@ -186,7 +167,7 @@ static int refuse_sweep(struct ctx *c, const char *what, double want, const stru
 	case STOP_ALLOWANCE:
 		return refuse(c, "cannot %s %.1f cm: its allowance of %.1f cm%s carries it only %.1f cm",
 		              what, want, allowance,
-		              s->half || all_half(g, m->tclass) ? " (at half rate: 2 cm for every 1 cm moved)" : "",
+		              s->half || weather_all_half(g, m->tclass) ? " (at half rate: 2 cm for every 1 cm moved)" : "",
 		              s->dist);
 	default:
 		return refuse(c, "cannot %s %.1f cm", what, want);
@@ -207,7 +188,7 @@ static int sweep_unit(struct ctx *c, int unit, const char *what, struct vec2 dir
 	move_mover_unit(g, unit, TMODE_MOVE, limbered, &m);
 	if (want < 0)
 		return refuse(c, "cannot %s a negative distance", what);
-	move_sweep(g, &m, &fp, fp.c, dir, max ? 1e4 : want, allowance, all_half(g, m.tclass), &s);
+	move_sweep(g, &m, &fp, fp.c, dir, max ? 1e4 : want, allowance, weather_all_half(g, m.tclass), &s);
 	if (!max && s.dist < want - 1e-6)
 		return refuse_sweep(c, what, want, &s, &m, allowance);
 	if (g->divmove >= 0) {
@@ -218,7 +199,7 @@ static int sweep_unit(struct ctx *c, int unit, const char *what, struct vec2 dir
 				              "closer than %.0f cm to the enemy (it could go %.1f cm)",
 				              what, want, g->divmove_keep, keep);
 			s.dist = keep;
-			move_sweep(g, &m, &fp, fp.c, dir, keep, allowance, all_half(g, m.tclass), &s);
+			move_sweep(g, &m, &fp, fp.c, dir, keep, allowance, weather_all_half(g, m.tclass), &s);
 		}
 	}
 	/* Unformed units pass through friends but may not stop on them. */
@@ -246,7 +227,7 @@ static int sweep_unit(struct ctx *c, int unit, const char *what, struct vec2 dir
 		if (*moved < s.dist - 1e-9) {
 			struct sweep part;
 			move_mover_unit(g, unit, TMODE_MOVE, limbered, &m);
-			move_sweep(g, &m, &fp, fp.c, dir, *moved, allowance, all_half(g, m.tclass), &part);
+			move_sweep(g, &m, &fp, fp.c, dir, *moved, allowance, weather_all_half(g, m.tclass), &part);
 			*cost = part.cost;
 		}
 	}
@@ -882,7 +863,7 @@ static void charge_path(struct game *g, int unit, int target, double facing, str
 	move_mover_unit(g, unit, TMODE_CHARGE, false, &mv);
 	mv.target = target;
 	mv.through_friends = false; /* nobody charges through anybody */
-	move_sweep(g, &mv, &fp, fp.c, geom_dir(facing), 1e4, m->charge, all_half(g, mv.tclass), s);
+	move_sweep(g, &mv, &fp, fp.c, geom_dir(facing), 1e4, m->charge, weather_all_half(g, mv.tclass), s);
 }
 
 /* The refusals of a charge that would otherwise reach: a path through
@@ -1469,7 +1450,7 @@ static int do_cmove(struct ctx *c)
 		if (len < 1e-9)
 			continue;
 		d = v2_scale(d, 1 / len);
-		move_sweep(g, &m, NULL, at, d, len, allow - spent, all_half(g, TC_COMMAND), &s);
+		move_sweep(g, &m, NULL, at, d, len, allow - spent, weather_all_half(g, TC_COMMAND), &s);
 		if (s.dist < len - 1e-6 && s.why == STOP_TERRAIN && g->map.f[s.feature].type == TT_RIVER) {
 			/* Up to a bridge, then over it: that ends the move. */
 			cm->pos = v2_add(at, v2_scale(d, s.dist));
