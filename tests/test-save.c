@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +27,18 @@
 #include "io/save.h"
 
 static char dir[256];
+
+/* The program's link(): a disk without hard links when told so (the
+ * test binary's own definition comes before the C library's). */
+static bool no_hard_links;
+int link(const char *from, const char *to)
+{
+	if (no_hard_links) {
+		errno = EPERM;
+		return -1;
+	}
+	return linkat(AT_FDCWD, from, AT_FDCWD, to, 0);
+}
 
 static char scenario[1024];
 static char *default_text;
@@ -243,6 +257,78 @@ static void test_names(void **state)
 	}
 }
 
+/* Where hard links cannot be made, the previous save is copied to
+ * NAME.save.bak, and the copy is as private as the save. */
+static void test_bak_copy_is_private(void **state)
+{
+	struct game *g = battle(3);
+	char path[512], bak[600], why[300], *before, *b;
+	struct stat st;
+	mode_t old = umask(022);
+	(void)state;
+	snprintf(path, sizeof path, "%s/nolink.save", dir);
+	snprintf(bak, sizeof bak, "%s.bak", path);
+	assert_int_equal(save_write(g, path, &hooks_file, why, sizeof why), 0);
+	before = slurp(path);
+	no_hard_links = true;
+	g->turn = 2;
+	assert_int_equal(save_write(g, path, &hooks_file, why, sizeof why), 0);
+	no_hard_links = false;
+	umask(old);
+	b = slurp(bak);
+	assert_string_equal(b, before);
+	assert_int_equal(stat(bak, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	free(b);
+	free(before);
+	game_free(g);
+}
+
+/* A saves directory that cannot be made: the message names the directory
+ * at fault and the real reason. */
+static void test_dir_errors(void **state)
+{
+	char base[300], path[600], out[700], why[900], want[800];
+	bool made;
+	FILE *f;
+	(void)state;
+	snprintf(base, sizeof base, "%s-dirs", dir);
+	mkdir(base, 0755);
+	chmod(base, 0755);
+	/* The directory's own name taken by a file. */
+	snprintf(path, sizeof path, "%s/data", base);
+	mkdir(path, 0700);
+	snprintf(out, sizeof out, "%s/grognard", path);
+	f = fopen(out, "w");
+	assert_non_null(f);
+	fclose(f);
+	setenv("XDG_DATA_HOME", path, 1);
+	assert_false(save_path_for("x", out, sizeof out, why, sizeof why));
+	snprintf(want, sizeof want, "cannot create %s/grognard: Not a directory", path);
+	assert_string_equal(why, want);
+	/* Its parent cannot be made: read-only for us (as root, another user
+	 * for the moment, since root may write anywhere). */
+	snprintf(path, sizeof path, "%s/ro", base);
+	mkdir(path, 0555);
+	chmod(path, 0555);
+	snprintf(path, sizeof path, "%s/ro/data", base);
+	setenv("XDG_DATA_HOME", path, 1);
+	if (geteuid() == 0 && seteuid(65534) != 0) {
+		skip();
+		return;
+	}
+	made = save_path_for("x", out, sizeof out, why, sizeof why);
+	if (getuid() == 0)
+		assert_int_equal(seteuid(0), 0);
+	assert_false(made);
+	snprintf(want, sizeof want, "cannot create %s: Permission denied", path);
+	assert_string_equal(why, want);
+	snprintf(out, sizeof out, "rm -rf '%s'", base);
+	assert_int_equal(system(out), 0);
+}
+
 /* A save from a newer grognard, and one whose scenario has changed. */
 static void test_refusals(void **state)
 {
@@ -324,6 +410,8 @@ int main(void)
 		cmocka_unit_test(test_full_disk_keeps_old_save),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_bak_copy_is_private),
+		cmocka_unit_test(test_dir_errors),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, setup, teardown);

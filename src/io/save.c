@@ -65,12 +65,27 @@ static char *slurp(const char *path, size_t *len)
 /* ------------------------------------------------------------------ */
 /* Where saves live */
 
+/* A directory that is there, or made (user only); -1 with errno. */
 static int make_dir(const char *path)
 {
 	struct stat st;
-	if (stat(path, &st) == 0)
-		return S_ISDIR(st.st_mode) ? 0 : -1;
+	if (stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return 0;
+		errno = ENOTDIR;
+		return -1;
+	}
 	return mkdir(path, 0700);
+}
+
+/* The first directory of the way that could not be made names the fault
+ * (a directory inside it would only say that it is missing). */
+static bool make_dir_or_say(const char *path, char *why, size_t wsize)
+{
+	if (make_dir(path) == 0)
+		return true;
+	snprintf(why, wsize, "cannot create %s: %s", path, strerror(errno));
+	return false;
 }
 
 const char *save_dir(char *buf, size_t size, char *why, size_t wsize)
@@ -81,17 +96,21 @@ const char *save_dir(char *buf, size_t size, char *why, size_t wsize)
 		snprintf(parent, sizeof parent, "%s", xdg);
 	} else if (home && *home) {
 		snprintf(parent, sizeof parent, "%s/.local", home);
-		make_dir(parent);
+		if (!make_dir_or_say(parent, why, wsize))
+			return NULL;
 		snprintf(parent, sizeof parent, "%s/.local/share", home);
 	} else {
 		snprintf(why, wsize, "neither XDG_DATA_HOME nor HOME is set: nowhere to keep saved battles");
 		return NULL;
 	}
-	make_dir(parent);
-	if ((size_t)snprintf(buf, size, "%s/grognard", parent) >= size || make_dir(buf) != 0) {
-		snprintf(why, wsize, "cannot create %s/grognard: %s", parent, strerror(errno));
+	if (!make_dir_or_say(parent, why, wsize))
+		return NULL;
+	if ((size_t)snprintf(buf, size, "%s/grognard", parent) >= size) {
+		snprintf(why, wsize, "the saves directory's path is too long");
 		return NULL;
 	}
+	if (!make_dir_or_say(buf, why, wsize))
+		return NULL;
 	return buf;
 }
 
@@ -322,6 +341,21 @@ static void write_all(FILE *f, const struct game *g, const struct save_hooks *h,
 	fputs(");\n", f);
 }
 
+/* A copy readable by the user alone, as the save itself is (where the
+ * disk has no hard links). */
+static void copy_private(const char *from, const char *to)
+{
+	size_t len;
+	char *text = slurp(from, &len);
+	int fd = text ? open(to, O_WRONLY | O_CREAT | O_TRUNC, 0600) : -1;
+	if (fd >= 0) {
+		if (write(fd, text, len) != (ssize_t)len)
+			unlink(to);
+		close(fd);
+	}
+	free(text);
+}
+
 int save_write(const struct game *g, const char *path, const struct save_hooks *h, char *why,
                size_t size)
 {
@@ -370,20 +404,12 @@ int save_write(const struct game *g, const char *path, const struct save_hooks *
 		snprintf(why, size, "cannot write the save (%s); the previous save is untouched", strerror(err));
 		return -1;
 	}
-	/* Keep the previous save as NAME.bak (a hard link: the save itself
+	/* Keep the previous save as NAME.save.bak (a hard link: the save itself
 	 * stays in place until the rename replaces it in one step). */
 	if (access(path, F_OK) == 0) {
 		unlink(bak);
-		if (link(path, bak) != 0) {
-			size_t len;
-			char *old = slurp(path, &len);
-			FILE *b = old ? fopen(bak, "wb") : NULL;
-			if (b) {
-				fwrite(old, 1, len, b);
-				fclose(b);
-			}
-			free(old);
-		}
+		if (link(path, bak) != 0)
+			copy_private(path, bak);
 	}
 	if (rename(tmp, path) != 0) {
 		err = errno;

@@ -31,7 +31,7 @@ const char *save_dir(char *buf, size_t size, char *why, size_t wsize);
 bool save_path_for(const char *name, char *out, size_t size, char *why, size_t wsize);
 
 /* Write the battle: to a temporary file beside the target, flushed and
- * synced, the old save kept as NAME.bak, then renamed into place.  On any
+ * synced, the old save kept as NAME.save.bak, then renamed into place.  On any
  * failure the old file is untouched.  0, or -1 with why. */
 int save_write(const struct game *g, const char *path, const struct save_hooks *h, char *why,
                size_t size);
