@@ -332,7 +332,7 @@ static void test_dir_errors(void **state)
 /* A save from a newer grognard, and one whose scenario has changed. */
 static void test_refusals(void **state)
 {
-	struct game *g = battle(3);
+	struct game *g = battle(3), *h;
 	char path[512], copy[600], why[300], *text, *p;
 	struct diag d = { 0 };
 	FILE *f;
@@ -372,6 +372,35 @@ static void test_refusals(void **state)
 	assert_int_equal(d.n, 1);
 	assert_non_null(strstr(d.msg[0], "has changed since this battle was saved"));
 	diag_free(&d);
+	game_free(g);
+
+	/* Edited in the middle of the battle: the save records the scenario
+	 * the battle was built from, so it is refused too. */
+	f = fopen(copy, "w");
+	fputs(default_text, f);
+	fclose(f);
+	{
+		struct diag d2 = { 0 };
+		g = load_scenario_file(copy, 3, &d2);
+		diag_free(&d2);
+	}
+	assert_non_null(g);
+	f = fopen(copy, "a");
+	fputs("# edited while the battle was fought\n", f);
+	fclose(f);
+	assert_int_equal(save_write(g, path, &hooks_file, why, sizeof why), 0);
+	assert_null(save_read(path, &hooks_file, &d));
+	assert_int_equal(d.n, 1);
+	assert_non_null(strstr(d.msg[0], "has changed since this battle was saved"));
+	diag_free(&d);
+	/* And the scenario as loaded again is the one in the save. */
+	f = fopen(copy, "w");
+	fputs(default_text, f);
+	fclose(f);
+	h = save_read(path, &hooks_file, &d);
+	assert_non_null(h);
+	diag_free(&d);
+	game_free(h);
 	game_free(g);
 }
 

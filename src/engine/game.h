@@ -68,6 +68,7 @@ struct game {
 	char title[NAME_LEN];
 	char *description;
 	char scenario[GAME_PATH_LEN];
+	uint64_t scenario_sum; /* checksum of the scenario's text as loaded */
 
 	uint64_t seed;
 	struct rng dice;     /* the rules' dice */

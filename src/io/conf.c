@@ -65,6 +65,45 @@ static void setup(config_t *cfg, const char *path)
 	}
 }
 
+uint64_t conf_checksum(const char *text, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (size_t i = 0; i < len; i++) {
+		h ^= (unsigned char)text[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+char *conf_slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+	if (!f)
+		return NULL;
+	for (;;) {
+		size_t got;
+		if (n + 4096 + 1 > cap) {
+			char *p = realloc(buf, cap = 2 * cap + 8192);
+			if (!p) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = p;
+		}
+		got = fread(buf + n, 1, cap - n - 1, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
 bool conf_read_file(struct conf *c, config_t *cfg, const char *path)
 {
 	FILE *f = fopen(path, "r");

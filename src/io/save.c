@@ -22,46 +22,6 @@
 #include "paths.h"
 #include "save.h"
 
-uint64_t save_checksum(const char *text, size_t len)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (size_t i = 0; i < len; i++) {
-		h ^= (unsigned char)text[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
-/* The whole of a file, or NULL. */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
-	if (!f)
-		return NULL;
-	for (;;) {
-		size_t got;
-		if (n + 4096 + 1 > cap) {
-			char *p = realloc(buf, cap = 2 * cap + 8192);
-			if (!p) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = p;
-		}
-		got = fread(buf + n, 1, cap - n - 1, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-}
-
 /* ------------------------------------------------------------------ */
 /* Where saves live */
 
@@ -197,23 +157,13 @@ static const char *id_or_dash(const char *id)
 	return id ? id : "-";
 }
 
-static bool scenario_identity(const struct game *g, const struct save_hooks *h, char *path,
-                              size_t size, uint64_t *sum)
+/* The scenario as it was loaded: its path and the checksum of the text
+ * the battle was built from (not of the file as it is now). */
+static void scenario_identity(const struct game *g, const struct save_hooks *h, char *path,
+                              size_t size)
 {
-	size_t len;
-	char *text;
-	if (h->builtin_name && strcmp(g->scenario, h->builtin_name) == 0) {
+	if ((h->builtin_name && strcmp(g->scenario, h->builtin_name) == 0) || !realpath(g->scenario, path))
 		snprintf(path, size, "%s", g->scenario);
-		*sum = save_checksum(h->builtin_text, strlen(h->builtin_text));
-		return true;
-	}
-	if (!realpath(g->scenario, path))
-		snprintf(path, size, "%s", g->scenario);
-	if (!(text = slurp(path, &len)))
-		return false;
-	*sum = save_checksum(text, len);
-	free(text);
-	return true;
 }
 
 static void write_all(FILE *f, const struct game *g, const struct save_hooks *h, const char *spath,
@@ -346,7 +296,7 @@ static void write_all(FILE *f, const struct game *g, const struct save_hooks *h,
 static void copy_private(const char *from, const char *to)
 {
 	size_t len;
-	char *text = slurp(from, &len);
+	char *text = conf_slurp(from, &len);
 	int fd = text ? open(to, O_WRONLY | O_CREAT | O_TRUNC, 0600) : -1;
 	if (fd >= 0) {
 		if (write(fd, text, len) != (ssize_t)len)
@@ -361,14 +311,10 @@ int save_write(const struct game *g, const char *path, const struct save_hooks *
 {
 	char tmp[PATH_MAX], bak[PATH_MAX], dir[PATH_MAX], spath[PATH_MAX];
 	const char *slash = strrchr(path, '/');
-	uint64_t sum;
 	FILE *f;
 	int fd, err;
 
-	if (!scenario_identity(g, h, spath, sizeof spath, &sum)) {
-		snprintf(why, size, "cannot read the scenario %s to record it: %s", g->scenario, strerror(errno));
-		return -1;
-	}
+	scenario_identity(g, h, spath, sizeof spath);
 	if (slash)
 		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
 	else
@@ -389,7 +335,7 @@ int save_write(const struct game *g, const char *path, const struct save_hooks *
 		snprintf(why, size, "cannot write %s: %s", tmp, strerror(err));
 		return -1;
 	}
-	write_all(f, g, h, spath, sum);
+	write_all(f, g, h, spath, g->scenario_sum);
 	/* Everything on the disk before the old save is replaced. */
 	if (fflush(f) != 0 || ferror(f) || fsync(fd) != 0) {
 		err = errno ? errno : EIO;
@@ -829,30 +775,30 @@ static struct game *read_save(const char *path, const struct save_hooks *h, stru
 			conf_error(&c, config_setting_get_member(root, "seed"), "save", "'seed' must be a whole number as text");
 		goto out;
 	}
-	/* The scenario again, and the same one. */
+	/* The scenario again, and the same one: a look at its text first (an
+	 * edited scenario may no longer load at all), then the text the battle
+	 * is built from. */
 	{
 		struct diag sd = { 0 };
-		if (h->builtin_name && strcmp(spath, h->builtin_name) == 0) {
-			sum = save_checksum(h->builtin_text, strlen(h->builtin_text));
-			if (sum == want_sum)
-				g = load_scenario_text(h->builtin_text, h->builtin_name, seed, &sd);
-		} else {
-			size_t len;
-			char *text = slurp(spath, &len);
-			if (!text) {
-				conf_error(&c, config_setting_get_member(s, "path"), "scenario",
-				           "the scenario %s cannot be read: %s", spath, strerror(errno));
-				goto out;
-			}
-			sum = save_checksum(text, len);
-			free(text);
-			if (sum == want_sum)
-				g = load_scenario_file(spath, seed, &sd);
+		bool builtin = h->builtin_name && strcmp(spath, h->builtin_name) == 0;
+		size_t len;
+		char *text = builtin ? NULL : conf_slurp(spath, &len);
+		if (!builtin && !text) {
+			conf_error(&c, config_setting_get_member(s, "path"), "scenario",
+			           "the scenario %s cannot be read: %s", spath, strerror(errno));
+			goto out;
 		}
-		if (sum != want_sum) {
+		sum = builtin ? conf_checksum(h->builtin_text, strlen(h->builtin_text)) : conf_checksum(text, len);
+		free(text);
+		if (sum == want_sum)
+			g = builtin ? load_scenario_text(h->builtin_text, h->builtin_name, seed, &sd)
+			            : load_scenario_file(spath, seed, &sd);
+		if (sum != want_sum || (g && g->scenario_sum != want_sum)) {
 			conf_error(&c, config_setting_get_member(s, "checksum"), "scenario",
 			           "%s has changed since this battle was saved: it can no longer be continued", spath);
 			diag_free(&sd);
+			game_free(g);
+			g = NULL;
 			goto out;
 		}
 		if (!g) {

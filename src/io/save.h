@@ -45,7 +45,4 @@ struct game *save_read_start(const char *path, const struct save_hooks *h, struc
 /* A look at a save without loading it: title, Turn, whether it is over. */
 bool save_peek(const char *path, char *title, size_t size, int *turn, bool *over);
 
-/* A checksum of a text (FNV-1a, 64 bits), to notice a changed scenario. */
-uint64_t save_checksum(const char *text, size_t len);
-
 #endif
