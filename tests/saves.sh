@@ -51,7 +51,7 @@ damage "a commander attached to no unit" sed '0,/attached = "-"/s//attached = "X
 damage "a sky that does not exist" sed 's/sky = "clear"/sky = "tornado"/'
 damage "an unknown top-level key" sed 's/^seed = /sead = /'
 
-plan $((n * 3 + 5))
+plan $((n * 3 + 9))
 "$GROGNARD" --check "$good" >"$tmp/out" 2>&1
 ok $? "the good save passes --check"
 printf 'dump\nquit\n' | "$GROGNARD" --batch --side both --load good >"$tmp/after" 2>&1
@@ -64,6 +64,17 @@ ok $? "and gives the same dump as when it was saved"
 like "$(grep '^unit id=10L1 ' "$tmp/after")" "y=72.00" "the move made before saving is there"
 ls -ld "$dir" | grep -q '^drwx------'
 ok $? "the saves directory is private (0700)"
+
+# No save while a decision waits: the order that asked it is half done.
+printf 'brigade CE\ncharge X5 X5T extend\ncharge U5 U5T\nsave mid\nanswer no\nsave after\nquit\n' |
+	"$GROGNARD" --batch --side both --seed 36 "$top_srcdir/tests/rules/charge-react.cfg" \
+		>"$tmp/dec.out" 2>"$tmp/dec.err"
+is "$?" 1 "a save while a decision waits counts as a bad command (exit 1)"
+is "$(cat "$tmp/dec.err")" "stdin:4: cannot save while a decision waits for an answer (the order that asked it is half done): answer it, then save" \
+	"... and says why"
+ok $([ ! -e "$dir/mid.save" ] && echo 0 || echo 1) "... and writes nothing"
+"$GROGNARD" --check "$dir/after.save" >/dev/null 2>&1
+ok $? "once answered, the battle saves"
 
 i=1
 while [ $i -le $n ]; do

@@ -83,6 +83,7 @@ struct game {
 	double divmove_allow, divmove_keep; /* its allowance and stand-off */
 	int initiatives;     /* initiatives begun in the battle */
 	int decisions;       /* decisions answered in the battle */
+	int deciding;        /* > 0 while a side is asked a decision (mid-order) */
 	int terrain_version; /* bumped when the ground changes (a village destroyed) */
 	int winner;          /* when over: the winning side, or -1 (a draw) */
 	char result[256];    /* when over: who won and why */

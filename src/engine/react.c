@@ -36,9 +36,17 @@ int game_decide(struct game *g, struct controller **ctl, struct decision *d)
 {
 	struct order a = order_new(ORD_ANSWER);
 	struct controller *c = ctl[d->side];
+	int r;
 	d->choice = 0;
 	d->value = d->opt[0].lo;
-	if (!c || !c->decide || c->decide(c, g, d) < 0)
+	if (!c || !c->decide)
+		return -1;
+	/* The order that asks is only half carried out meanwhile: nothing may
+	 * save the state (see save_write). */
+	g->deciding++;
+	r = c->decide(c, g, d);
+	g->deciding--;
+	if (r < 0)
 		return -1;
 	if (d->choice < 0 || d->choice >= d->nopts)
 		d->choice = 0;

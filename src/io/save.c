@@ -314,6 +314,11 @@ int save_write(const struct game *g, const char *path, const struct save_hooks *
 	FILE *f;
 	int fd, err;
 
+	if (g->deciding) {
+		snprintf(why, size, "cannot save while a decision waits for an answer (the order that asked it "
+		         "is half done): answer it, then save");
+		return -1;
+	}
 	scenario_identity(g, h, spath, sizeof spath);
 	if (slash)
 		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
