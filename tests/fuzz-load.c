@@ -1,7 +1,10 @@
 /* fuzz-load: a libFuzzer target for everything grognard reads from disk.
  * Each input is written to a file and handed to the data-file checker
  * (maps and orbats) and to the save reader, both for a continued battle
- * and for a replay.  Built and run by 'make fuzz' (see grognard(6)). */
+ * and for a replay.  A battle that loads is then dumped and played on a
+ * few steps by a stub controller, as the game would, so that a state that
+ * loads but does not hang together shows as a crash here.  Built and run
+ * by 'make fuzz' (see grognard(6)). */
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -9,7 +12,9 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "engine/control.h"
 #include "engine/game.h"
+#include "engine/seq.h"
 #include "io/diag.h"
 #include "io/load.h"
 #include "io/save.h"
@@ -17,6 +22,54 @@
 extern const char default_battle_cfg[];
 
 static char input_path[PATH_MAX];
+static FILE *null_out;
+
+/* A side that takes its first brigade, moves each unit a little, ends
+ * every phase and answers every question with its first choice. */
+static int stub_order(struct controller *c, struct game *g, enum side side, struct order *o)
+{
+	int *moved = c->ctx;
+	if (g->phase == PHASE_INITIATIVE) {
+		for (int b = 0; b < g->nbrigs; b++)
+			if (brigade_side(g, b) == side && seq_brigade_available(g, b)) {
+				*o = order_new(ORD_BRIGADE);
+				o->target = b;
+				return 0;
+			}
+	}
+	if (g->phase == PHASE_MANOEUVRE && *moved < g->nunits) {
+		int u = (*moved)++;
+		if (g->units[u].side == side) {
+			*o = order_new(ORD_MOVE);
+			o->unit = u;
+			o->a = 2;
+			o->has_a = true;
+			return 0;
+		}
+	}
+	*moved = 0;
+	*o = order_new(ORD_END);
+	return 0;
+}
+
+static int stub_decide(struct controller *c, struct game *g, struct decision *d)
+{
+	(void)c, (void)g;
+	d->choice = 0;
+	d->value = d->opt[0].lo;
+	return 0;
+}
+
+static void play_a_little(struct game *g)
+{
+	int moved = 0;
+	struct controller stub = { .ctx = &moved, .order = stub_order, .decide = stub_decide };
+	struct controller *ctl[SIDE_COUNT] = { &stub, &stub };
+	cmd_dump(g, null_out);
+	for (int i = 0; i < 40 && game_step(g, ctl) == STEP_OK; i++)
+		;
+	cmd_dump(g, null_out);
+}
 
 static const struct save_hooks hooks = {
 	.format = cmd_format_order,
@@ -38,6 +91,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		exit(1);
 	}
 	snprintf(input_path, sizeof input_path, "%s/input.cfg", dir);
+	if (!(null_out = fopen("/dev/null", "w"))) {
+		perror("/dev/null");
+		exit(1);
+	}
 	return 0;
 }
 
@@ -58,11 +115,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	struct diag d2 = { 0 };
 	struct game *g = save_read(input_path, &hooks, &d2);
+	if (g)
+		play_a_little(g);
 	game_free(g);
 	diag_free(&d2);
 
 	struct diag d3 = { 0 };
 	g = save_read_start(input_path, &hooks, &d3);
+	if (g)
+		play_a_little(g);
 	game_free(g);
 	diag_free(&d3);
 	return 0;

@@ -16,9 +16,13 @@ good=$dir/good.save
 
 # Damaged copies: each a file and what it checks.
 n=0
+# damage WHAT COMMAND...: the good save through COMMAND; with $want set,
+# the message it must give (after "path:line: ").
 damage() {
 	n=$((n + 1))
 	printf '%s\n' "$1" >"$tmp/what.$n"
+	printf '%s\n' "${want:-}" >"$tmp/want.$n"
+	want=
 	shift
 	"$@" <"$good" >"$tmp/bad.$n.save"
 }
@@ -50,6 +54,21 @@ damage "a scenario that is not there" sed 's|path = "(built-in default battle)"|
 damage "a commander attached to no unit" sed '0,/attached = "-"/s//attached = "XX1"/'
 damage "a sky that does not exist" sed 's/sky = "clear"/sky = "tornado"/'
 damage "an unknown top-level key" sed 's/^seed = /sead = /'
+# States that read well field by field but do not hang together.
+want='game: the manoeuvre phase needs a side with the initiative \(A or B\)$'
+damage "no side with the initiative in a manoeuvre phase" sed 's/initiative = "A"/initiative = "-"/'
+want='game: brigade Br1 is not of French, who have the initiative$'
+damage "the active brigade on the other side" sed 's/brigade = "StH1"; current/brigade = "Br1"; current/'
+want='game: division Ves is not of French, who have the initiative$'
+damage "a division manoeuvring on the other side" sed 's/brigade = "StH1"; current = "10L1"; divmove = "-"/brigade = "-"; current = "-"; divmove = "Ves"/'
+want="unit '10L1': 9 strength points, more than the 6 it began with$"
+damage "more strength than at the start" sed '0,/sp = 6; sp0 = 6;/s//sp = 9; sp0 = 6;/'
+want="unit '10L1': sp0 is 60 but the scenario gives it 6"
+damage "a strength at the start not the scenario's" sed '0,/sp = 6; sp0 = 6;/s//sp = 6; sp0 = 60;/'
+want="unit '10L1': at 35.25, 720.00: off the 120 x 90 cm table$"
+damage "a unit off the table" sed '0,/x = 35.25; y = 72.0;/s//x = 35.25; y = 720.0;/'
+want="commander 'IV': at -40.00, 82.61: off the 120 x 90 cm table$"
+damage "a commander off the table" sed 's/{ id = "IV"; x = [0-9.]*;/{ id = "IV"; x = -40.0;/'
 
 plan $((n * 3 + 9))
 "$GROGNARD" --check "$good" >"$tmp/out" 2>&1
@@ -82,7 +101,7 @@ while [ $i -le $n ]; do
 	"$GROGNARD" --check "$tmp/bad.$i.save" >"$tmp/out" 2>"$tmp/err"
 	st=$?
 	is "$st" 1 "damaged save ($what): --check exits 1"
-	like "$(head -1 "$tmp/err")" '^[^:]+:[0-9]+: ' "damaged save ($what): path:line: message"
+	like "$(head -1 "$tmp/err")" "^[^:]+:[0-9]+: $(cat "$tmp/want.$i")" "damaged save ($what): path:line: message"
 	printf 'dump\n' | "$GROGNARD" --batch --side both --load "$tmp/bad.$i.save" >/dev/null 2>&1
 	st=$?
 	is "$st" 1 "damaged save ($what): --load refuses it without crashing"

@@ -158,6 +158,23 @@ void game_drop_undo(struct game *g);
 /* Record an order carried out. */
 void game_record(struct game *g, const struct order *o);
 
+/* A way in which a state does not hang together (a damaged save): the
+ * part (the game itself, a unit or a commander, by index), the saved key
+ * at fault and a sentence. */
+enum game_part { GP_GAME, GP_UNIT, GP_COMMANDER };
+struct game_fault {
+	enum game_part part;
+	int index;
+	const char *key;
+	char why[200];
+};
+/* Check what the sequence of play and the table need of a state: a side
+ * with the initiative in every phase that has one, the active brigade or
+ * division on that side, strength no more than at the start, everything
+ * on the field on the table.  Calls fault for each problem (when not NULL)
+ * and returns how many there were. */
+int game_check(const struct game *g, void (*fault)(void *ctx, const struct game_fault *f), void *ctx);
+
 /* Throw n dice scoring a hit for each face of need or more (hand-to-hand):
  * logs the faces and the hits; returns the hits. */
 int game_roll_hits(struct game *g, int n, int need, const char *fmt, ...) GAME_PRINTF(4, 5);

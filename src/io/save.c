@@ -571,7 +571,11 @@ static void read_units(struct conf *c, const config_setting_t *root, struct game
 		if (conf_enum(c, s, "formation", ctx, true, formation_names, FORM_COUNT, NULL, &v))
 			u->form = (enum formation)v;
 		conf_int(c, s, "sp", ctx, true, 0, 999, &u->sp);
-		conf_int(c, s, "sp0", ctx, true, 0, 999, &u->sp0);
+		/* Strength at the start is the scenario's. */
+		if (conf_int(c, s, "sp0", ctx, true, 0, 999, &v) && v != u->sp0)
+			conf_error(c, config_setting_get_member(s, "sp0"), ctx,
+			           "sp0 is %d but the scenario gives it %d: the save does not match the scenario", v,
+			           u->sp0);
 		u->markers = 0;
 		if ((mk = config_setting_get_member(s, "markers")) && config_setting_type(mk) == CONFIG_TYPE_ARRAY) {
 			for (int k = 0; k < config_setting_length(mk); k++) {
@@ -724,6 +728,35 @@ static void read_rest(struct conf *c, const config_setting_t *root, struct game 
 static struct game *read_save(const char *path, const struct save_hooks *h, struct diag *d,
                               bool start_only);
 
+/* What the engine finds wrong with the state, at the line of the saved
+ * setting it comes from. */
+struct state_check {
+	struct conf *c;
+	const config_setting_t *root;
+	const struct game *g;
+};
+
+static void state_fault(void *ctx, const struct game_fault *f)
+{
+	struct state_check *k = ctx;
+	const config_setting_t *s = NULL, *m;
+	const char *what = "game";
+	char name[ID_LEN + 16];
+	if (f->part == GP_GAME) {
+		s = config_setting_get_member(k->root, "game");
+	} else {
+		const char *list = f->part == GP_UNIT ? "units" : "commanders";
+		s = config_setting_get_member(k->root, list);
+		s = s ? config_setting_get_elem(s, (unsigned)f->index) : NULL;
+		snprintf(name, sizeof name, "%s '%s'", f->part == GP_UNIT ? "unit" : "commander",
+		         f->part == GP_UNIT ? k->g->units[f->index].id : k->g->cmdrs[f->index].id);
+		what = name;
+	}
+	if (s && (m = config_setting_get_member(s, f->key)))
+		s = m;
+	conf_error(k->c, s, what, "%s", f->why);
+}
+
 struct game *save_read(const char *path, const struct save_hooks *h, struct diag *d)
 {
 	return read_save(path, h, d, false);
@@ -837,6 +870,10 @@ static struct game *read_save(const char *path, const struct save_hooks *h, stru
 	read_units(&c, root, g);
 	read_commanders(&c, root, g);
 	read_rest(&c, root, g, h);
+	if (!c.errors) {
+		struct state_check k = { .c = &c, .root = root, .g = g };
+		game_check(g, state_fault, &k);
+	}
 done:
 	if (c.errors) {
 		game_free(g);
