@@ -345,8 +345,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 			o->seed_given = true;
 			break;
 		case 'S':
-			if (strcmp(optarg, "A") && strcmp(optarg, "B") && strcmp(optarg, "both") &&
-			    strcmp(optarg, "none")) {
+			if (!save_word_ok(save_players_words, optarg)) {
 				fprintf(stderr, "grognard: --side wants A, B, both or none, not '%s'\n", optarg);
 				return EXIT_USAGE;
 			}
@@ -366,8 +365,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 			o->replay = optarg;
 			break;
 		case 'A':
-			if (strcmp(optarg, "naive") && strcmp(optarg, "easy") && strcmp(optarg, "normal") &&
-			    strcmp(optarg, "hard")) {
+			if (!save_word_ok(save_ai_words, optarg)) {
 				fprintf(stderr, "grognard: --ai takes naive, easy, normal or hard, not '%s'\n", optarg);
 				return EXIT_USAGE;
 			}
@@ -491,6 +489,21 @@ static void print_report(const struct game *g)
 		free(lines[i]);
 	}
 	free(lines);
+}
+
+/* Who plays a battle: the command line's choice, else the one the battle
+ * was saved with, else the keyboard plays A against the computer at its
+ * normal level.  The battle keeps it for its saves. */
+static void settle_players(struct options *o, struct game *g)
+{
+	if (!o->side)
+		o->side = g->players[0] ? g->players : "A";
+	if (!o->ai && g->ai[0])
+		o->ai = g->ai;
+	if (o->side != g->players)
+		snprintf(g->players, sizeof g->players, "%s", o->side);
+	if (o->ai != g->ai)
+		snprintf(g->ai, sizeof g->ai, "%s", o->ai ? o->ai : "normal");
 }
 
 /* Which sides the keyboard (or, in batch mode, the script) plays. */
@@ -704,7 +717,24 @@ static int list_saves(char names[][80], char titles[][160], int max)
 	return n;
 }
 
-static int run_terminal(struct game *g, const struct options *o)
+/* A continued battle says who plays it. */
+static void tell_players(struct ui *ui, const struct game *g, const struct options *o)
+{
+	char text[300], cpu[40];
+	snprintf(cpu, sizeof cpu, "the computer (%s)", o->ai ? o->ai : "normal");
+	if (strcmp(o->side, "both") == 0)
+		snprintf(text, sizeof text, "The battle goes on where it was left: you play both sides.");
+	else if (strcmp(o->side, "none") == 0)
+		snprintf(text, sizeof text, "The battle goes on where it was left: %s plays both sides.", cpu);
+	else {
+		int me = strcmp(o->side, "B") == 0 ? SIDE_B : SIDE_A;
+		snprintf(text, sizeof text, "The battle goes on where it was left: you play the %s (%s), %s the %s.",
+		         g->side[me].name, side_names[me].key, cpu, g->side[!me].name);
+	}
+	ui_message(ui, text);
+}
+
+static int run_terminal(struct game *g, struct options *o)
 {
 	struct ui_options opts;
 	struct diag d = { 0 };
@@ -715,7 +745,7 @@ static int run_terminal(struct game *g, const struct options *o)
 	struct controller *ctl[SIDE_COUNT];
 	struct ui_hooks uh = { .save = save_named, .export_log = export_named, .hangup = &got_hangup,
 	                       .interrupt = &got_interrupt };
-	bool watch = strcmp(o->side, "none") == 0;
+	bool watch;
 	enum step_result r;
 	int last = -1;
 
@@ -765,13 +795,16 @@ static int run_terminal(struct game *g, const struct options *o)
 					if (!ui)
 						return EXIT_BAD_INPUT;
 					ui_set_hooks(ui, &uh);
-					ui_message(ui, "The battle goes on where it was left.");
 					loaded_from = names[choice];
 				}
 			}
 		}
 	}
 	autosave_as(loaded_from);
+	settle_players(o, g);
+	watch = strcmp(o->side, "none") == 0;
+	if (loaded_from)
+		tell_players(ui, g, o);
 
 	human_init(&human, ui);
 	if (!(cpu = computer_init(&ai, g, o->ai))) {
@@ -807,7 +840,7 @@ static int run_terminal(struct game *g, const struct options *o)
 
 int main(int argc, char **argv)
 {
-	struct options o = { .side = "A" };
+	struct options o = { 0 };
 	struct game *g;
 	int status;
 
@@ -825,6 +858,7 @@ int main(int argc, char **argv)
 	if (!(g = open_battle(&o)))
 		return EXIT_BAD_INPUT;
 	if (o.batch) {
+		settle_players(&o, g);
 		status = run_batch(g, &o);
 		game_free(g);
 		return status;

@@ -70,7 +70,7 @@ damage "a unit off the table" sed '0,/x = 35.25; y = 72.0;/s//x = 35.25; y = 720
 want="commander 'IV': at -40.00, 82.61: off the 120 x 90 cm table$"
 damage "a commander off the table" sed 's/{ id = "IV"; x = [0-9.]*;/{ id = "IV"; x = -40.0;/'
 
-plan $((n * 3 + 9))
+plan $((n * 3 + 12))
 "$GROGNARD" --check "$good" >"$tmp/out" 2>&1
 ok $? "the good save passes --check"
 printf 'dump\nquit\n' | "$GROGNARD" --batch --side both --load good >"$tmp/after" 2>&1
@@ -83,6 +83,20 @@ ok $? "and gives the same dump as when it was saved"
 like "$(grep '^unit id=10L1 ' "$tmp/after")" "y=72.00" "the move made before saving is there"
 ls -ld "$dir" | grep -q '^drwx------'
 ok $? "the saves directory is private (0700)"
+
+# Who plays is kept with the battle: continued without --side and --ai, it
+# is played as it was (the script still B, the computer still hard).
+dumps() { grep -E '^(game|unit|commander|side|objective) ' "$1"; }
+printf 'dump\nsave sideb\nquit\n' | "$GROGNARD" --batch --side B --ai hard --seed 1 >"$tmp/sb1" 2>&1
+like "$(grep -o 'players = "[^"]*"; ai = "[^"]*"' "$dir/sideb.save")" '^players = "B"; ai = "hard"$' \
+	"a save records the side the keyboard plays and the computer's level"
+printf 'dump\nsave sideb2\nquit\n' | "$GROGNARD" --batch --load sideb >"$tmp/sb2" 2>&1
+dumps "$tmp/sb1" >"$tmp/sb1.d"
+dumps "$tmp/sb2" >"$tmp/sb2.d"
+cmp -s "$tmp/sb1.d" "$tmp/sb2.d"
+ok $? "continued without --side, the script plays B again (the computer did not play B's initiative)"
+like "$(grep -o 'players = "[^"]*"; ai = "[^"]*"' "$dir/sideb2.save")" '^players = "B"; ai = "hard"$' \
+	"... and the computer is still hard"
 
 # No save while a decision waits: the order that asked it is half done.
 printf 'brigade CE\ncharge X5 X5T extend\ncharge U5 U5T\nsave mid\nanswer no\nsave after\nquit\n' |

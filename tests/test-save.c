@@ -86,6 +86,8 @@ static void round_trip(struct game *g, const char *path)
 	for (int i = 0; i < g->nlog; i++)
 		assert_string_equal(g->log[i].text, h->log[i].text);
 	assert_int_equal(g->nhistory, h->nhistory);
+	assert_string_equal(g->players, h->players);
+	assert_string_equal(g->ai, h->ai);
 	assert_int_equal(g->initiatives, h->initiatives);
 	assert_int_equal(g->decisions, h->decisions);
 	assert_int_equal(g->current_unit, h->current_unit);
@@ -115,6 +117,8 @@ static void test_round_trip_every_step(void **state)
 	int steps = 0, phases[PHASE_COUNT] = { 0 };
 	(void)state;
 	snprintf(path, sizeof path, "%s/rt.save", dir);
+	snprintf(g->players, sizeof g->players, "B");
+	snprintf(g->ai, sizeof g->ai, "hard");
 	naive_init(&ai, g);
 	ctl[0] = ctl[1] = &ai.ctl;
 	round_trip(g, path);

@@ -89,6 +89,12 @@ struct game {
 	char result[256];    /* when over: who won and why */
 	char ended[128];     /* when over: what ended it */
 
+	/* Who plays, as the program was told (the sides the keyboard plays:
+	 * A, B, both or none; the computer's level): kept with the battle so
+	 * that a continued one is played as it was.  Empty when not known. */
+	char players[8];
+	char ai[8];
+
 	struct weather_state wx;
 	struct side_info side[SIDE_COUNT];
 	struct map map;

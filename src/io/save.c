@@ -22,6 +22,17 @@
 #include "paths.h"
 #include "save.h"
 
+const char *const save_players_words[] = { "A", "B", "both", "none", NULL };
+const char *const save_ai_words[] = { "naive", "easy", "normal", "hard", NULL };
+
+bool save_word_ok(const char *const *words, const char *w)
+{
+	for (; *words; words++)
+		if (strcmp(*words, w) == 0)
+			return true;
+	return false;
+}
+
 /* ------------------------------------------------------------------ */
 /* Where saves live */
 
@@ -194,6 +205,10 @@ static void write_all(FILE *f, const struct game *g, const struct save_hooks *h,
 	        g->decisions, g->terrain_version, g->winner);
 	put_key_str(f, "result", g->result);
 	put_key_str(f, "ended", g->ended);
+	if (g->players[0])
+		put_key_str(f, "players", g->players);
+	if (g->ai[0])
+		put_key_str(f, "ai", g->ai);
 	fputs(" };\n", f);
 
 	fprintf(f, "weather = { time_roll = %s; weather_roll = %s; start = %d; dawn = %s; dusk = %s;",
@@ -444,6 +459,20 @@ static int unit_by_id(struct conf *c, const config_setting_t *s, const char *ctx
 	return k;
 }
 
+/* An optional word from a list (older saves lack it: left empty). */
+static void read_word(struct conf *c, const config_setting_t *s, const char *key, const char *const *words,
+                      const char *list, char *out, size_t size)
+{
+	char word[8];
+	out[0] = '\0';
+	if (!conf_string(c, s, key, "game", false, word, sizeof word))
+		return;
+	if (!save_word_ok(words, word))
+		conf_error(c, config_setting_get_member(s, key), "game", "%s must be %s, not '%s'", key, list, word);
+	else
+		snprintf(out, size, "%.7s", word);
+}
+
 static void read_game(struct conf *c, const config_setting_t *s, struct game *g)
 {
 	char word[ID_LEN + 8], text[256];
@@ -492,6 +521,8 @@ static void read_game(struct conf *c, const config_setting_t *s, struct game *g)
 		snprintf(g->ended, sizeof g->ended, "%s",
 		         config_setting_get_string(config_setting_get_member(s, "ended")));
 	(void)text;
+	read_word(c, s, "players", save_players_words, "A, B, both or none", g->players, sizeof g->players);
+	read_word(c, s, "ai", save_ai_words, "naive, easy, normal or hard", g->ai, sizeof g->ai);
 }
 
 static void read_weather(struct conf *c, const config_setting_t *s, struct game *g)

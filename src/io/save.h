@@ -23,6 +23,12 @@ struct save_hooks {
 	const char *builtin_text; /* and its text */
 };
 
+/* The words for who plays (--side) and how the computer plays (--ai), as
+ * the command line and the save's game group take them (NULL-ended). */
+extern const char *const save_players_words[];
+extern const char *const save_ai_words[];
+bool save_word_ok(const char *const *words, const char *w);
+
 /* The directory for saves: $XDG_DATA_HOME/grognard, or
  * ~/.local/share/grognard; created (0700) when missing.  NULL with why. */
 const char *save_dir(char *buf, size_t size, char *why, size_t wsize);
