@@ -144,13 +144,20 @@ static const struct save_hooks hooks = {
 	.builtin_text = default_battle_cfg,
 };
 
+/* Save under a name in the saves directory; why says where, or why not
+ * (and that a save of that name already there is as it was). */
 static int save_named(struct game *g, const char *name, char *why, size_t size)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX], cause[300];
 	if (!save_path_for(name, path, sizeof path, why, size))
 		return -1;
-	if (save_write(g, path, &hooks, why, size) < 0)
+	if (save_write(g, path, &hooks, cause, sizeof cause) < 0) {
+		if (paths_exists(path))
+			snprintf(why, size, "%s; the previous %s is untouched", cause, strrchr(path, '/') + 1);
+		else
+			snprintf(why, size, "%s", cause);
 		return -1;
+	}
 	snprintf(why, size, "Saved as %s.", path);
 	return 0;
 }
@@ -237,10 +244,42 @@ static void autosave_as(const char *loaded_from)
 	}
 }
 
-static void autosave(struct game *g)
+/* The outcome of the latest autosave: where, or why not and whether an
+ * earlier autosave of this battle is there to fall back on. */
+static struct {
+	bool ok, earlier;
+	char path[PATH_MAX], why[300];
+} autosaved;
+
+/* Autosave; a failure is said on the screen (when there is one) and
+ * kept for the last word. */
+static bool autosave(struct game *g, struct ui *ui)
 {
-	char why[300];
-	save_named(g, autosave_name, why, sizeof why);
+	char text[400];
+	autosaved.ok = save_path_for(autosave_name, autosaved.path, sizeof autosaved.path, autosaved.why,
+	                             sizeof autosaved.why);
+	if (autosaved.ok) {
+		autosaved.earlier = paths_exists(autosaved.path);
+		autosaved.ok = save_write(g, autosaved.path, &hooks, autosaved.why, sizeof autosaved.why) == 0;
+	}
+	if (!autosaved.ok && ui) {
+		snprintf(text, sizeof text, "Autosave failed: %s; %s", autosaved.why,
+		         autosaved.earlier ? "your last save is intact" : "the battle is not saved yet");
+		ui_alert(ui, text);
+	}
+	return autosaved.ok;
+}
+
+/* The last word on a battle left: saved, or not and why. */
+static void say_saved(void)
+{
+	if (autosaved.ok)
+		printf("The battle is saved in %s: start grognard again to go on with it.\n", autosaved.path);
+	else if (autosaved.earlier)
+		fprintf(stderr, "grognard: the battle could not be saved (%s); %s holds it as of the last "
+		        "autosave that worked\n", autosaved.why, autosaved.path);
+	else
+		fprintf(stderr, "grognard: the battle could not be saved: %s\n", autosaved.why);
 }
 
 /* A save given as a path, or as a name in the saves directory. */
@@ -748,6 +787,7 @@ static int run_terminal(struct game *g, struct options *o)
 	bool watch;
 	enum step_result r;
 	int last = -1;
+	bool saved;
 
 	options_default(&opts);
 	if (!options_load(&opts, NULL, &d)) {
@@ -818,24 +858,24 @@ static int run_terminal(struct game *g, struct options *o)
 	/* Autosaves at the start and at every new initiative. */
 	for (;;) {
 		if (g->initiatives != last) {
-			autosave(g);
+			autosave(g, ui);
 			last = g->initiatives;
 		}
 		r = game_step(g, ctl);
 		if (r != STEP_OK)
 			break;
 	}
-	autosave(g);
-	bool hung_up = ui_hung_up(ui);
-	if (r == STEP_OVER && !hung_up)
+	saved = autosave(g, ui);
+	if (r == STEP_OVER && !ui_hung_up(ui))
 		ui_battle_over(ui);
-	hung_up = ui_hung_up(ui);
 	ui_close(ui);
-	if (r == STEP_QUIT && !hung_up)
-		printf("The battle is saved: start grognard again to go on with it.\n");
+	/* Quit or hung up: say what became of the battle (on a terminal that
+	 * is gone this goes nowhere, harmlessly). */
+	if (r == STEP_QUIT || !saved)
+		say_saved();
 	computer_free(&ai);
 	game_free(g);
-	return EXIT_OK;
+	return saved ? EXIT_OK : EXIT_BAD_INPUT;
 }
 
 int main(int argc, char **argv)
@@ -846,6 +886,9 @@ int main(int argc, char **argv)
 
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C"); /* dumps and files use '.' whatever the locale */
+	/* A file grown past the size limit fails to write (and says so) rather
+	 * than killing the game with its battle. */
+	signal(SIGXFSZ, SIG_IGN);
 	if ((status = parse_options(argc, argv, &o)) >= 0)
 		return status;
 	if (o.check)

@@ -5,7 +5,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 14
+plan 19
 tmp=${TMPDIR:-/tmp}/grognard-hup.$$
 mkdir -p "$tmp"
 sock=grognard-hup-$$
@@ -17,10 +17,12 @@ export XDG_DATA_HOME
 t new-session -d -s keep -x 80 -y 24 "sleep 300"
 screen() { t capture-pane -p -t hup; }
 keys() { for k in "$@"; do t send-keys -t hup "$k"; sleep 0.15; done; sleep 0.4; }
+# start ARGS: grognard in the pane; with $limit set, under that ulimit -f
+# (512-byte blocks: a disk that fills up, which root cannot escape).
 start() {
 	t kill-session -t hup 2>/dev/null
 	t new-session -d -s hup -x 80 -y 24 \
-		"env LANG=C.UTF-8 XDG_DATA_HOME='$XDG_DATA_HOME' GROGNARD_DATADIR='$GROGNARD_DATADIR' HOME=/nonexistent '$GROGNARD' $*; echo EXITED \$?; sleep 30"
+		"${limit:+ulimit -f $limit; }env LANG=C.UTF-8 XDG_DATA_HOME='$XDG_DATA_HOME' GROGNARD_DATADIR='$GROGNARD_DATADIR' HOME=/nonexistent '$GROGNARD' $*; echo EXITED \$?; sleep 30"
 	sleep 0.8
 }
 game_pid() {
@@ -57,7 +59,21 @@ like "$(dump_of 10L2)" "y=73.00" "after saving the newest move"
 
 start
 keys n q y
-like "$(screen)" "The battle is saved: start grognard again" "quitting says the battle is saved"
+like "$(screen)" "The battle is saved in /" "quitting says where the battle is saved"
 like "$(dump_of 10L2)" "y=73.00" "a new battle leaves the interrupted one's autosave alone"
 ok $([ -f "$XDG_DATA_HOME/grognard/autosave-2.save" ] && echo 0 || echo 1) "and autosaves as autosave-2"
+# A full disk: the autosave fails and says so, quitting says the battle
+# could not be saved, and the last good autosave is as it was.
+cp "$XDG_DATA_HOME/grognard/autosave.save" "$tmp/before.save"
+limit=4 start --load autosave
+like "$(screen)" "Autosave failed: cannot write the save: File too large; your last save is intact" \
+	"an autosave that fails is reported on the screen"
+keys q y
+s=$(screen)
+like "$s" "grognard: the battle could not be saved \(cannot write the save: File too large\)" \
+	"quitting then says the battle could not be saved"
+unlike "$s" "The battle is saved" "... and not that it is saved"
+like "$s" "EXITED 1" "... with exit status 1"
+cmp -s "$XDG_DATA_HOME/grognard/autosave.save" "$tmp/before.save"
+ok $? "the last autosave is intact"
 done_testing

@@ -44,4 +44,14 @@ like() {
 	fi
 }
 
+# unlike GOT PATTERN DESCRIPTION: grep -E pattern nowhere in GOT.
+unlike() {
+	if printf '%s\n' "$1" | grep -Eq -- "$2"; then
+		ok 1 "$3"
+		printf '%s\n' "$1" | grep -E -- "$2" | head -3 | sed 's/^/#   got: /'
+	else
+		ok 0 "$3"
+	fi
+}
+
 done_testing() { [ "$tap_failed" -eq 0 ]; }

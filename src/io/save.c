@@ -361,13 +361,13 @@ int save_write(const struct game *g, const char *path, const struct save_hooks *
 		err = errno ? errno : EIO;
 		fclose(f);
 		unlink(tmp);
-		snprintf(why, size, "cannot write the save (%s); the previous save is untouched", strerror(err));
+		snprintf(why, size, "cannot write the save: %s", strerror(err));
 		return -1;
 	}
 	if (fclose(f) != 0) {
 		err = errno;
 		unlink(tmp);
-		snprintf(why, size, "cannot write the save (%s); the previous save is untouched", strerror(err));
+		snprintf(why, size, "cannot write the save: %s", strerror(err));
 		return -1;
 	}
 	/* Keep the previous save as NAME.save.bak (a hard link: the save itself
@@ -380,7 +380,7 @@ int save_write(const struct game *g, const char *path, const struct save_hooks *
 	if (rename(tmp, path) != 0) {
 		err = errno;
 		unlink(tmp);
-		snprintf(why, size, "cannot put the save in place (%s); the previous save is untouched",
+		snprintf(why, size, "cannot put the save in place: %s",
 		         strerror(err));
 		return -1;
 	}

@@ -38,7 +38,8 @@ bool save_path_for(const char *name, char *out, size_t size, char *why, size_t w
 
 /* Write the battle: to a temporary file beside the target, flushed and
  * synced, the old save kept as NAME.save.bak, then renamed into place.  On any
- * failure the old file is untouched.  0, or -1 with why. */
+ * failure the old file is untouched.  0, or -1 with why (the cause only:
+ * what it means for the player is the caller's to say). */
 int save_write(const struct game *g, const char *path, const struct save_hooks *h, char *why,
                size_t size);
 /* Read a save: the scenario it names is loaded again (and must be the

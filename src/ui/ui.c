@@ -1302,6 +1302,11 @@ void ui_message(struct ui *ui, const char *text)
 	ui_flash(ui, false, "%s", text);
 }
 
+void ui_alert(struct ui *ui, const char *text)
+{
+	ui_flash(ui, true, "%s", text);
+}
+
 void ui_view_replay(struct ui *ui, struct snapshot *frames, const int *nlog, int n)
 {
 	int k = 0;

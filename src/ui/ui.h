@@ -47,6 +47,8 @@ int ui_choose(struct ui *ui, const char *title, const char *const *keys, const c
               int n, const char *hint);
 bool ui_ask(struct ui *ui, const char *question);
 void ui_message(struct ui *ui, const char *text);
+/* The same, shown as something gone wrong. */
+void ui_alert(struct ui *ui, const char *text);
 
 struct snapshot;
 /* Step through a replayed battle: frames are the state at the start of
