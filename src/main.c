@@ -196,10 +196,22 @@ static int export_named(struct game *g, const char *name, char *why, size_t size
 	return 0;
 }
 
+/* A save given as a path, or as a name in the saves directory. */
+static bool find_save(const char *name, char *out, size_t size)
+{
+	char why[200];
+	if (paths_exists(name)) {
+		snprintf(out, size, "%s", name);
+		return true;
+	}
+	return save_path_for(name, out, size, why, sizeof why) && paths_exists(out);
+}
+
 /* The name this battle autosaves under.  A battle continued from an
- * autosave keeps its name; a new one takes the first autosave name that
- * holds no unfinished battle, so starting a new battle never overwrites
- * an interrupted one. */
+ * autosave keeps its name; a new one takes the first of autosave,
+ * autosave-2, autosave-3 ... (as many as it takes) that is free or holds
+ * a finished battle, so starting a new battle never overwrites an
+ * interrupted one, nor a save that cannot be read. */
 static char autosave_name[32] = AUTOSAVE;
 
 static bool is_autosave_name(const char *name)
@@ -223,21 +235,35 @@ static bool is_autosave_name(const char *name)
 static void autosave_as(const char *loaded_from)
 {
 	if (loaded_from && is_autosave_name(loaded_from)) {
+		/* Only an autosave of the saves directory itself: a copy elsewhere
+		 * of the same name is another battle's place. */
 		const char *base = strrchr(loaded_from, '/') ? strrchr(loaded_from, '/') + 1 : loaded_from;
-		snprintf(autosave_name, sizeof autosave_name, "%.*s", (int)strcspn(base, "."), base);
-		return;
+		char name[32], path[PATH_MAX], why[200], *a = NULL, *b = NULL;
+		bool same;
+		snprintf(name, sizeof name, "%.*s", (int)strcspn(base, "."), base);
+		same = find_save(loaded_from, path, sizeof path) && (a = realpath(path, NULL)) &&
+		       save_path_for(name, path, sizeof path, why, sizeof why) && (b = realpath(path, NULL)) &&
+		       strcmp(a, b) == 0;
+		free(a);
+		free(b);
+		if (same) {
+			snprintf(autosave_name, sizeof autosave_name, "%s", name);
+			return;
+		}
 	}
-	for (int i = 1; i <= 16; i++) {
+	for (unsigned long i = 1; i < ULONG_MAX; i++) {
 		char name[32], path[PATH_MAX], why[200], title[NAME_LEN];
+		struct stat st;
 		int turn;
 		bool over;
 		if (i == 1)
 			snprintf(name, sizeof name, "%s", AUTOSAVE);
 		else
-			snprintf(name, sizeof name, "%s-%d", AUTOSAVE, i);
+			snprintf(name, sizeof name, "%s-%lu", AUTOSAVE, i);
 		if (!save_path_for(name, path, sizeof path, why, sizeof why))
 			return;
-		if (!paths_exists(path) || !save_peek(path, title, sizeof title, &turn, &over) || over) {
+		if (lstat(path, &st) != 0 ||
+		    (S_ISREG(st.st_mode) && save_peek(path, title, sizeof title, &turn, &over) && over)) {
 			snprintf(autosave_name, sizeof autosave_name, "%s", name);
 			return;
 		}
@@ -282,29 +308,20 @@ static void say_saved(void)
 		fprintf(stderr, "grognard: the battle could not be saved: %s\n", autosaved.why);
 }
 
-/* A save given as a path, or as a name in the saves directory. */
-static bool find_save(const char *name, char *out, size_t size)
-{
-	char why[200];
-	if (paths_exists(name)) {
-		snprintf(out, size, "%s", name);
-		return true;
-	}
-	return save_path_for(name, out, size, why, sizeof why) && paths_exists(out);
-}
-
-static struct game *read_save(const char *name, bool start_only)
+/* A saved battle by name or path; every problem goes to d (NULL: to the
+ * standard error). */
+static struct game *read_save(const char *name, bool start_only, struct diag *d)
 {
 	char path[PATH_MAX];
-	struct diag d = { 0 };
-	struct game *g;
-	if (!find_save(name, path, sizeof path)) {
-		fprintf(stderr, "grognard: no saved battle '%s'\n", name);
-		return NULL;
-	}
-	g = start_only ? save_read_start(path, &hooks, &d) : save_read(path, &hooks, &d);
-	diag_print(&d, stderr);
-	diag_free(&d);
+	struct diag own = { 0 };
+	struct game *g = NULL;
+	struct diag *to = d ? d : &own;
+	if (!find_save(name, path, sizeof path))
+		diag_add(to, "grognard", 0, "no saved battle '%s'", name);
+	else
+		g = start_only ? save_read_start(path, &hooks, to) : save_read(path, &hooks, to);
+	diag_print(&own, stderr);
+	diag_free(&own);
 	return g;
 }
 
@@ -497,7 +514,7 @@ static struct game *open_battle(const struct options *o)
 	char path[PATH_MAX];
 
 	if (o->load)
-		return read_save(o->load, false);
+		return read_save(o->load, false, NULL);
 	if (!o->scenario) {
 		g = load_scenario_text(default_battle_cfg, BUILTIN_NAME, o->seed, &d);
 	} else if (!paths_find_scenario(o->scenario, path, sizeof path)) {
@@ -638,7 +655,7 @@ static int replay_decide(struct controller *c, struct game *g, struct decision *
 
 static int run_replay(const struct options *o)
 {
-	struct game *g = read_save(o->replay, true), *saved;
+	struct game *g = read_save(o->replay, true, NULL), *saved;
 	struct replay rp = { .ctl = { .order = replay_order, .decide = replay_decide } };
 	struct controller *ctl[SIDE_COUNT] = { &rp.ctl, &rp.ctl };
 	struct snapshot *frames = NULL;
@@ -681,7 +698,7 @@ static int run_replay(const struct options *o)
 		r = game_step(g, ctl);
 	}
 	/* The replay must come out where the save left off. */
-	saved = read_save(o->replay, false);
+	saved = read_save(o->replay, false, NULL);
 	if (saved && (saved->nlog != g->nlog || saved->dice.draws != g->dice.draws)) {
 		fprintf(stderr, "grognard: the replay differs from the save (%d log lines against %d)\n", g->nlog,
 		        saved->nlog);
@@ -718,42 +735,44 @@ static int run_replay(const struct options *o)
 /* ------------------------------------------------------------------ */
 /* The terminal game */
 
-/* Saved battles, most recent first (names without .save). */
-static int list_saves(char names[][80], char titles[][160], int max)
+/* Started bare with battles waiting: offer them, newest first.  A save
+ * that cannot be continued says why, and the list comes again.  Returns
+ * the battle chosen (its save's name in name), or NULL for a new one or
+ * when the terminal went away. */
+#define OFFERED 15
+static struct game *offer_saves(struct ui *ui, char *name, size_t size)
 {
-	char dir[PATH_MAX], why[200];
-	DIR *d;
-	struct dirent *e;
-	time_t when[16];
-	int n = 0;
-	if (!save_dir(dir, sizeof dir, why, sizeof why) || !(d = opendir(dir)))
-		return 0;
-	while ((e = readdir(d)) && n < max) {
-		size_t len = strlen(e->d_name);
-		char path[PATH_MAX + 300], title[NAME_LEN];
-		struct stat st;
-		int turn;
-		bool over;
-		if (len < 6 || strcmp(e->d_name + len - 5, ".save") != 0 || e->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-		if (stat(path, &st) != 0 || !save_peek(path, title, sizeof title, &turn, &over) || over)
-			continue;
-		snprintf(names[n], 80, "%.*s", (int)(len - 5), e->d_name);
-		snprintf(titles[n], 160, "%s: %s, Turn %d", names[n], title, turn);
-		when[n] = st.st_mtime;
-		/* Keep them newest first. */
-		for (int k = n; k > 0 && when[k] > when[k - 1]; k--) {
-			time_t t = when[k];
-			char nb[80], tb[160];
-			when[k] = when[k - 1], when[k - 1] = t;
-			memcpy(nb, names[k], 80), memcpy(names[k], names[k - 1], 80), memcpy(names[k - 1], nb, 80);
-			memcpy(tb, titles[k], 160), memcpy(titles[k], titles[k - 1], 160), memcpy(titles[k - 1], tb, 160);
-		}
-		n++;
+	struct save_entry e[OFFERED];
+	char keys[OFFERED][12], titles[OFFERED][180];
+	const char *k[OFFERED + 1], *l[OFFERED + 1];
+	int n = save_list(e, OFFERED);
+	if (n == 0)
+		return NULL;
+	for (int i = 0; i < n; i++) {
+		snprintf(keys[i], sizeof keys[i], "%d", i + 1);
+		snprintf(titles[i], sizeof titles[i], "%.72s: %.79s, Turn %d", e[i].name, e[i].title, e[i].turn);
+		k[i] = keys[i];
+		l[i] = titles[i];
 	}
-	closedir(d);
-	return n;
+	k[n] = "n";
+	l[n] = "a new battle";
+	for (;;) {
+		struct diag d = { 0 };
+		struct game *g;
+		char title[120];
+		int choice = ui_choose(ui, "Continue a battle?", k, l, n + 1, "Esc: a new battle");
+		if (choice < 0 || choice >= n || ui_hung_up(ui))
+			return NULL;
+		if ((g = read_save(e[choice].name, false, &d))) {
+			diag_free(&d);
+			snprintf(name, size, "%s", e[choice].name);
+			return g;
+		}
+		snprintf(title, sizeof title, "The battle in %s cannot be continued (q: back to the list)",
+		         e[choice].name);
+		ui_show_text(ui, title, (const char *const *)d.msg, d.n);
+		diag_free(&d);
+	}
 }
 
 /* A continued battle says who plays it. */
@@ -811,33 +830,26 @@ static int run_terminal(struct game *g, struct options *o)
 
 	/* Started bare with battles waiting: offer them first. */
 	const char *loaded_from = o->load;
-	char names[16][80];
+	char name[80];
 	if (!o->scenario && !o->load) {
-		char titles[16][160], keys[17][12];
-		const char *k[17], *l[17];
-		int n = list_saves(names, titles, 15);
-		if (n > 0) {
-			for (int i = 0; i < n; i++) {
-				snprintf(keys[i], sizeof keys[i], "%d", i + 1);
-				k[i] = keys[i];
-				l[i] = titles[i];
+		struct game *loaded = offer_saves(ui, name, sizeof name);
+		/* Gone while choosing: nothing has happened, nothing to save. */
+		if (ui_hung_up(ui)) {
+			ui_close(ui);
+			game_free(loaded);
+			game_free(g);
+			return EXIT_OK;
+		}
+		if (loaded) {
+			game_free(g);
+			g = loaded;
+			ui_close(ui);
+			if (!(ui = ui_open(g, &opts, o->mono))) {
+				game_free(g);
+				return EXIT_BAD_INPUT;
 			}
-			k[n] = "n";
-			l[n] = "a new battle";
-			int choice = ui_choose(ui, "Continue a battle?", k, l, n + 1, "Esc: a new battle");
-			if (choice >= 0 && choice < n) {
-				struct game *loaded = read_save(names[choice], false);
-				if (loaded) {
-					game_free(g);
-					g = loaded;
-					ui_close(ui);
-					ui = ui_open(g, &opts, o->mono);
-					if (!ui)
-						return EXIT_BAD_INPUT;
-					ui_set_hooks(ui, &uh);
-					loaded_from = names[choice];
-				}
-			}
+			ui_set_hooks(ui, &uh);
+			loaded_from = name;
 		}
 	}
 	autosave_as(loaded_from);

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "ai/ai.h"
@@ -290,6 +291,57 @@ static void test_bak_copy_is_private(void **state)
 	game_free(g);
 }
 
+/* The start-up list: every save is read, the newest 15 kept, newest
+ * first, whatever order the directory gives them in; finished battles
+ * and what is not a save are left out. */
+static void test_list_newest(void **state)
+{
+	struct game *g = battle(3);
+	struct save_entry e[15];
+	char base[300], sdir[400], path[600], why[300], cmd[700];
+	int n;
+	(void)state;
+	snprintf(base, sizeof base, "%s-list", dir);
+	mkdir(base, 0700);
+	setenv("XDG_DATA_HOME", base, 1);
+	assert_non_null(save_dir(sdir, sizeof sdir, why, sizeof why));
+	/* 20 battles written in an order unlike their age: battle-K is K hours
+	 * old, written K mod 7 apart. */
+	for (int k = 0; k < 20; k++) {
+		int i = (k * 7) % 20;
+		struct timeval tv[2] = { { .tv_sec = 1700000000 - 3600 * i }, { .tv_sec = 1700000000 - 3600 * i } };
+		snprintf(path, sizeof path, "%s/battle-%02d.save", sdir, i);
+		g->turn = 1 + i % 5;
+		assert_int_equal(save_write(g, path, &hooks_file, why, sizeof why), 0);
+		assert_int_equal(utimes(path, tv), 0);
+	}
+	/* Newer than all, but finished; and newer still, but not a save. */
+	g->phase = PHASE_OVER;
+	snprintf(path, sizeof path, "%s/over.save", sdir);
+	assert_int_equal(save_write(g, path, &hooks_file, why, sizeof why), 0);
+	snprintf(path, sizeof path, "%s/junk.save", sdir);
+	{
+		FILE *f = fopen(path, "w");
+		fputs("not a save at all {\n", f);
+		fclose(f);
+	}
+	n = save_list(e, 15);
+	assert_int_equal(n, 15);
+	for (int i = 0; i < n; i++) {
+		char want[32];
+		snprintf(want, sizeof want, "battle-%02d", i);
+		assert_string_equal(e[i].name, want);
+		assert_int_equal(e[i].turn, 1 + i % 5);
+		assert_string_equal(e[i].title, g->title);
+	}
+	/* Fewer wanted: the newest still. */
+	assert_int_equal(save_list(e, 2), 2);
+	assert_string_equal(e[1].name, "battle-01");
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", base);
+	assert_int_equal(system(cmd), 0);
+	game_free(g);
+}
+
 /* A saves directory that cannot be made: the message names the directory
  * at fault and the real reason. */
 static void test_dir_errors(void **state)
@@ -445,6 +497,7 @@ int main(void)
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_bak_copy_is_private),
 		cmocka_unit_test(test_dir_errors),
+		cmocka_unit_test(test_list_newest),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -5,6 +5,7 @@
  * crash. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -934,4 +935,55 @@ bool save_peek(const char *path, char *title, size_t size, int *turn, bool *over
 	config_destroy(&cfg);
 	diag_free(&d);
 	return ok;
+}
+
+static int newest_first(const void *a, const void *b)
+{
+	const struct save_entry *x = a, *y = b;
+	if (x->when != y->when)
+		return x->when > y->when ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+int save_list(struct save_entry *out, int max)
+{
+	char dir[PATH_MAX], why[200];
+	struct save_entry *all = NULL;
+	int n = 0, cap = 0;
+	struct dirent *e;
+	DIR *d;
+	if (!save_dir(dir, sizeof dir, why, sizeof why) || !(d = opendir(dir)))
+		return 0;
+	/* All of them first: the directory's order says nothing of age. */
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		char path[PATH_MAX + 80];
+		struct save_entry s;
+		struct stat st;
+		bool over;
+		if (len < 6 || len - 5 >= sizeof s.name || strcmp(e->d_name + len - 5, ".save") != 0 ||
+		    e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (stat(path, &st) != 0 || !save_peek(path, s.title, sizeof s.title, &s.turn, &over) || over)
+			continue;
+		snprintf(s.name, sizeof s.name, "%.*s", (int)(len - 5), e->d_name);
+		s.when = st.st_mtime;
+		if (n == cap) {
+			struct save_entry *p = realloc(all, (size_t)(cap = cap ? 2 * cap : 32) * sizeof *p);
+			if (!p)
+				break;
+			all = p;
+		}
+		all[n++] = s;
+	}
+	closedir(d);
+	if (n)
+		qsort(all, (size_t)n, sizeof *all, newest_first);
+	if (n > max)
+		n = max;
+	if (n)
+		memcpy(out, all, (size_t)n * sizeof *out);
+	free(all);
+	return n;
 }

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "diag.h"
 
@@ -51,5 +52,17 @@ struct game *save_read(const char *path, const struct save_hooks *h, struct diag
 struct game *save_read_start(const char *path, const struct save_hooks *h, struct diag *d);
 /* A look at a save without loading it: title, Turn, whether it is over. */
 bool save_peek(const char *path, char *title, size_t size, int *turn, bool *over);
+
+/* An unfinished battle in the saves directory. */
+struct save_entry {
+	char name[72];   /* without .save */
+	char title[80];  /* the battle's title (as long as NAME_LEN) */
+	int turn;
+	time_t when;     /* last written */
+};
+/* The unfinished battles in the saves directory, newest first: all are
+ * read, the newest max kept.  Returns how many (0 when none or no
+ * directory). */
+int save_list(struct save_entry *out, int max);
 
 #endif

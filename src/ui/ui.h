@@ -49,6 +49,8 @@ bool ui_ask(struct ui *ui, const char *question);
 void ui_message(struct ui *ui, const char *text);
 /* The same, shown as something gone wrong. */
 void ui_alert(struct ui *ui, const char *text);
+/* Lines to read on a page of their own (long ones wrapped), until q. */
+void ui_show_text(struct ui *ui, const char *title, const char *const *lines, int n);
 
 struct snapshot;
 /* Step through a replayed battle: frames are the state at the start of
