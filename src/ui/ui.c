@@ -1350,11 +1350,18 @@ void ui_view_replay(struct ui *ui, struct snapshot *frames, const int *nlog, int
 {
 	int k = 0;
 	for (;;) {
+		char where[40];
 		int ch;
 		game_restore_view(ui->g, &frames[k]);
 		ui->log_limit = nlog[k];
-		ui_flash(ui, false, "Replay: %s %d of %d (Turn %d). n/Right next, p/Left back, g/G first/last, "
-		         "q leaves.", k + 1 < n ? "initiative" : "the end,", k + 1, n, ui->g->turn);
+		/* Frame 0 is the start, the last the end, those between the
+		 * initiatives in turn. */
+		if (k == 0 || k == n - 1)
+			snprintf(where, sizeof where, "the %s", k == 0 ? "start" : "end");
+		else
+			snprintf(where, sizeof where, "initiative %d of %d", k, n - 2);
+		ui_flash(ui, false, "Replay: %s (Turn %d). n/Right next, p/Left back, g/G first/last, q leaves.", where,
+		         ui->g->turn);
 		ui_draw(ui);
 		ch = ui_getch(ui);
 		if (ui->hooks.hangup && *ui->hooks.hangup)
