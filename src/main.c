@@ -99,8 +99,32 @@ static int loud_decide(struct controller *c, struct game *g, struct decision *d)
 	return l->inner->decide(l->inner, g, d);
 }
 
+/* The computer playing now: its memory goes into every save, and comes
+ * back from the save it continues. */
+static struct computer *playing;
+
+static struct controller *computer_start(struct computer *c, struct game *g, const char *ai)
+{
+	struct controller *ctl = computer_init(c, g, ai);
+	if (ctl && !c->naive && g->ai_memory)
+		general_recall(&c->general, g, g->ai_memory);
+	playing = ctl ? c : NULL;
+	return ctl;
+}
+
+static void remember(struct game *g)
+{
+	char *m;
+	if (!playing || playing->naive || !(m = general_memory(&playing->general, g)))
+		return;
+	free(g->ai_memory);
+	g->ai_memory = m;
+}
+
 static void computer_free(struct computer *c)
 {
+	if (playing == c)
+		playing = NULL;
 	if (c->naive)
 		naive_free(&c->naive_ai);
 	else
@@ -151,6 +175,7 @@ static int save_named(struct game *g, const char *name, char *why, size_t size)
 	char path[PATH_MAX], cause[300];
 	if (!save_path_for(name, path, sizeof path, why, size))
 		return -1;
+	remember(g);
 	if (save_write(g, path, &hooks, cause, sizeof cause) < 0) {
 		if (paths_exists(path))
 			snprintf(why, size, "%s; the previous %s is untouched", cause, strrchr(path, '/') + 1);
@@ -286,6 +311,7 @@ static bool autosave(struct game *g, struct ui *ui)
 	                             sizeof autosaved.why);
 	if (autosaved.ok) {
 		autosaved.earlier = paths_exists(autosaved.path);
+		remember(g);
 		autosaved.ok = save_write(g, autosaved.path, &hooks, autosaved.why, sizeof autosaved.why) == 0;
 	}
 	if (!autosaved.ok && ui) {
@@ -586,7 +612,7 @@ static int run_batch(struct game *g, const struct options *o)
 	script_init(&sc, g, in, o->script ? o->script : "stdin", stdout, stderr);
 	sc.ctx.save = save_named;
 	sc.ctx.export_log = export_named;
-	if (!(cpu = computer_init(&ai, g, o->ai))) {
+	if (!(cpu = computer_start(&ai, g, o->ai))) {
 		fputs("grognard: out of memory\n", stderr);
 		script_free(&sc);
 		return EXIT_BAD_INPUT;
@@ -1000,7 +1026,7 @@ static int run_terminal(struct game *g, struct options *o)
 		tell_players(ui, g, o);
 
 	human_init(&human, ui);
-	if (!(cpu = computer_init(&ai, g, o->ai))) {
+	if (!(cpu = computer_start(&ai, g, o->ai))) {
 		ui_close(ui);
 		fputs("grognard: out of memory\n", stderr);
 		return EXIT_BAD_INPUT;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "ai/ai.h"
 #include "cmd/cmd.h"
 #include "engine/control.h"
 #include "engine/game.h"
@@ -66,6 +67,14 @@ static void play_a_little(struct game *g)
 	struct controller stub = { .ctx = &moved, .order = stub_order, .decide = stub_decide };
 	struct controller *ctl[SIDE_COUNT] = { &stub, &stub };
 	cmd_dump(g, null_out);
+	/* The computer's memory is read back as the game would. */
+	if (g->ai_memory) {
+		struct general_ai ai;
+		if (general_init(&ai, g, AI_NORMAL) == 0) {
+			general_recall(&ai, g, g->ai_memory);
+			general_free(&ai);
+		}
+	}
 	for (int i = 0; i < 40 && game_step(g, ctl) == STEP_OK; i++)
 		;
 	cmd_dump(g, null_out);

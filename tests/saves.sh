@@ -70,7 +70,7 @@ damage "a unit off the table" sed '0,/x = 35.25; y = 72.0;/s//x = 35.25; y = 720
 want="commander 'IV': at -40.00, 82.61: off the 120 x 90 cm table$"
 damage "a commander off the table" sed 's/{ id = "IV"; x = [0-9.]*;/{ id = "IV"; x = -40.0;/'
 
-plan $((n * 3 + 12))
+plan $((n * 3 + 13))
 "$GROGNARD" --check "$good" >"$tmp/out" 2>&1
 ok $? "the good save passes --check"
 printf 'dump\nquit\n' | "$GROGNARD" --batch --side both --load good >"$tmp/after" 2>&1
@@ -90,6 +90,8 @@ dumps() { grep -E '^(game|unit|commander|side|objective) ' "$1"; }
 printf 'dump\nsave sideb\nquit\n' | "$GROGNARD" --batch --side B --ai hard --seed 1 >"$tmp/sb1" 2>&1
 like "$(grep -o 'players = "[^"]*"; ai = "[^"]*"' "$dir/sideb.save")" '^players = "B"; ai = "hard"$' \
 	"a save records the side the keyboard plays and the computer's level"
+like "$(grep '^computer = ' "$dir/sideb.save")" '^computer = "general init=[0-9]+ phase=[0-9]+ noted=[01] ' \
+	"... and what the computer remembers of the battle"
 printf 'dump\nsave sideb2\nquit\n' | "$GROGNARD" --batch --load sideb >"$tmp/sb2" 2>&1
 dumps "$tmp/sb1" >"$tmp/sb1.d"
 dumps "$tmp/sb2" >"$tmp/sb2.d"

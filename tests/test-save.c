@@ -177,6 +177,105 @@ static void test_continue_identically(void **state)
 	game_free(h);
 }
 
+/* At most one intent line (note) per manoeuvre phase in a history. */
+static void assert_one_intent_per_phase(const struct game *g)
+{
+	int notes = 0;
+	for (int i = 0; i < g->nhistory; i++) {
+		if (g->history[i].kind == ORD_BRIGADE || g->history[i].kind == ORD_DIVMOVE)
+			notes = 0;
+		else if (g->history[i].kind == ORD_NOTE)
+			assert_true(++notes <= 1);
+	}
+}
+
+/* The same with the computer opponent, saved at many points (in the
+ * middle of its manoeuvres too): with its memory in the save the log goes
+ * on line for line; from a save without it (an older one), it at least
+ * does not state its intent twice in one initiative. */
+static void test_continue_general_ai(void **state)
+{
+	(void)state;
+	for (int at = 0; at < 220; at += at < 30 ? 1 : 11) {
+		struct game *g = battle(11), *h, *old;
+		struct general_ai a1, a2, a3;
+		struct controller *c1[2], *c2[2], *c3[2];
+		char path[512], why[300];
+		struct diag d = { 0 };
+		int steps = 0;
+		snprintf(path, sizeof path, "%s/ai.save", dir);
+		assert_int_equal(general_init(&a1, g, AI_NORMAL), 0);
+		c1[0] = c1[1] = &a1.ctl;
+		while (steps < at && game_step(g, c1) == STEP_OK)
+			steps++;
+		assert_null(g->ai_memory);
+		assert_int_equal(save_write(g, path, &hooks_file, why, sizeof why), 0);
+		old = save_read(path, &hooks_file, &d);
+		assert_non_null(old);
+		assert_null(old->ai_memory);
+		g->ai_memory = general_memory(&a1, g);
+		assert_non_null(g->ai_memory);
+		assert_int_equal(save_write(g, path, &hooks_file, why, sizeof why), 0);
+		h = save_read(path, &hooks_file, &d);
+		diag_print(&d, stderr);
+		assert_non_null(h);
+		diag_free(&d);
+		assert_string_equal(h->ai_memory, g->ai_memory);
+		assert_int_equal(general_init(&a2, h, AI_NORMAL), 0);
+		assert_int_equal(general_recall(&a2, h, h->ai_memory), 0);
+		assert_int_equal(general_init(&a3, old, AI_NORMAL), 0);
+		c2[0] = c2[1] = &a2.ctl;
+		c3[0] = c3[1] = &a3.ctl;
+		for (int i = 0; i < 120 && game_step(g, c1) == STEP_OK; i++)
+			;
+		for (int i = 0; i < 120 && game_step(h, c2) == STEP_OK; i++)
+			;
+		for (int i = 0; i < 120 && game_step(old, c3) == STEP_OK; i++)
+			;
+		for (int i = 0; i < g->nlog && i < h->nlog; i++)
+			if (strcmp(g->log[i].text, h->log[i].text) != 0) {
+				fprintf(stderr, "# saved after %d steps: log line %d differs:\n#   %s\n#   %s\n", at, i + 1,
+				        g->log[i].text, h->log[i].text);
+				break;
+			}
+		assert_int_equal(g->nlog, h->nlog);
+		for (int i = 0; i < g->nlog; i++)
+			assert_string_equal(g->log[i].text, h->log[i].text);
+		assert_one_intent_per_phase(old);
+		general_free(&a1);
+		general_free(&a2);
+		general_free(&a3);
+		game_free(g);
+		game_free(h);
+		game_free(old);
+	}
+}
+
+/* Memory that is not the computer's, or not of this battle, is forgotten
+ * rather than trusted. */
+static void test_general_memory_refused(void **state)
+{
+	struct game *g = battle(11);
+	struct general_ai ai;
+	char *m, *bad;
+	(void)state;
+	assert_int_equal(general_init(&ai, g, AI_HARD), 0);
+	m = general_memory(&ai, g);
+	assert_int_equal(general_recall(&ai, g, m), 0);
+	assert_int_equal(general_recall(&ai, g, "general init=1"), -1);
+	assert_int_equal(general_recall(&ai, g, "nonsense"), -1);
+	bad = strdup(m);
+	bad[strlen(bad) - 3] = '\0'; /* a plan cut short */
+	assert_int_equal(general_recall(&ai, g, bad), -1);
+	free(bad);
+	assert_int_equal(asprintf(&bad, "%s;0,0,1,1", m) > 0, 1); /* a division too many */
+	assert_int_equal(general_recall(&ai, g, bad), -1);
+	free(bad);
+	free(m);
+	general_free(&ai);
+	game_free(g);
+}
+
 static char *slurp(const char *path)
 {
 	FILE *f = fopen(path, "rb");
@@ -492,6 +591,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip_every_step),
 		cmocka_unit_test(test_continue_identically),
+		cmocka_unit_test(test_continue_general_ai),
+		cmocka_unit_test(test_general_memory_refused),
 		cmocka_unit_test(test_full_disk_keeps_old_save),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_refusals),

@@ -52,6 +52,7 @@ void game_free(struct game *g)
 	free(g->history);
 	game_drop_undo(g);
 	free(g->description);
+	free(g->ai_memory);
 	map_free(&g->map);
 	free(g->corps);
 	free(g->divs);

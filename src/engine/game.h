@@ -94,6 +94,10 @@ struct game {
 	 * that a continued one is played as it was.  Empty when not known. */
 	char players[8];
 	char ai[8];
+	/* The computer's memory of the battle (its plan, what it has done this
+	 * step): text it writes and reads back itself, kept with the battle so
+	 * that a continued one is played as it would have been.  May be NULL. */
+	char *ai_memory;
 
 	struct weather_state wx;
 	struct side_info side[SIDE_COUNT];

@@ -298,6 +298,11 @@ static void write_all(FILE *f, const struct game *g, const struct save_hooks *h,
 	}
 	fputs(");\n", f);
 
+	if (g->ai_memory) {
+		fputs("computer = ", f);
+		put_str(f, g->ai_memory);
+		fputs(";\n", f);
+	}
 	fputs("history = (\n", f);
 	for (int i = 0; i < g->nhistory; i++) {
 		fputs("  ", f);
@@ -397,7 +402,7 @@ int save_write(const struct game *g, const char *path, const struct save_hooks *
 
 static const char *const top_keys[] = {
 	"grognard_save", "scenario", "seed", "dice", "cosmetic", "game", "weather", "units",
-	"commanders", "brigades", "terrain", "objectives", "log", "history", NULL
+	"commanders", "brigades", "terrain", "objectives", "log", "computer", "history", NULL
 };
 
 static bool parse_u64(const char *s, int base, uint64_t *out)
@@ -902,6 +907,13 @@ static struct game *read_save(const char *path, const struct save_hooks *h, stru
 	read_units(&c, root, g);
 	read_commanders(&c, root, g);
 	read_rest(&c, root, g, h);
+	if ((s = config_setting_get_member(root, "computer"))) {
+		const char *text = config_setting_get_string(s);
+		if (!text)
+			conf_error(&c, s, "save", "'computer' must be a string (the computer's memory)");
+		else if (!(g->ai_memory = strdup(text)))
+			conf_error(&c, s, "save", "out of memory");
+	}
 	if (!c.errors) {
 		struct state_check k = { .c = &c, .root = root, .g = g };
 		game_check(g, state_fault, &k);
