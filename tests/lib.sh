@@ -10,6 +10,17 @@ tap_failed=0
 
 plan() { echo "1..$1"; }
 
+# scratch NAME: a private folder $tmp, removed on exit, with the saves
+# directory under it ($XDG_DATA_HOME is $tmp/data; $dir its grognard/).
+scratch() {
+	tmp=${TMPDIR:-/tmp}/grognard-$1.$$
+	mkdir -p "$tmp"
+	trap 'rm -rf "$tmp"' EXIT
+	XDG_DATA_HOME=$tmp/data
+	export XDG_DATA_HOME
+	dir=$XDG_DATA_HOME/grognard
+}
+
 skip_all() { echo "1..0 # SKIP $*"; exit 0; }
 
 # ok STATUS DESCRIPTION: passes when STATUS is 0.

@@ -4,12 +4,7 @@
 # reported; batch mode steps through the frames (the start, each
 # initiative, the end) on commands; the terminal labels them the same way.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-tmp=${TMPDIR:-/tmp}/grognard-replay.$$
-mkdir -p "$tmp"
-trap 'rm -rf "$tmp"' EXIT
-XDG_DATA_HOME=$tmp/data
-export XDG_DATA_HOME
-dir=$XDG_DATA_HOME/grognard
+scratch replay
 plan 21
 
 # Three initiatives against the computer, with an order taken back.

@@ -3,12 +3,7 @@
 # damaged ones (truncated, corrupted field by field) are refused with
 # path:line messages and exit 1, never a crash.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-tmp=${TMPDIR:-/tmp}/grognard-saves.$$
-mkdir -p "$tmp"
-trap 'rm -rf "$tmp"' EXIT
-XDG_DATA_HOME=$tmp/data
-export XDG_DATA_HOME
-dir=$XDG_DATA_HOME/grognard
+scratch saves
 
 printf 'brigade StH1\nmove 10L1 3\nsave good\ndump\nquit\n' |
 	"$GROGNARD" --batch --side both --seed 1 >"$tmp/before" 2>&1
