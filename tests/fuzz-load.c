@@ -22,7 +22,7 @@
 
 extern const char default_battle_cfg[];
 
-static char input_path[PATH_MAX];
+static char input_dir[PATH_MAX], input_path[PATH_MAX];
 static FILE *null_out;
 
 /* A side that takes its first brigade, moves each unit a little, ends
@@ -38,7 +38,7 @@ static int stub_order(struct controller *c, struct game *g, enum side side, stru
 				return 0;
 			}
 	}
-	if (g->phase == PHASE_MANOEUVRE && *moved < g->nunits) {
+	while (g->phase == PHASE_MANOEUVRE && *moved < g->nunits) {
 		int u = (*moved)++;
 		if (g->units[u].side == side) {
 			*o = order_new(ORD_MOVE);
@@ -90,6 +90,12 @@ static const struct save_hooks hooks = {
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static void clean_up(void)
+{
+	unlink(input_path);
+	rmdir(input_dir);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
@@ -99,7 +105,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		perror("mkdtemp");
 		exit(1);
 	}
+	snprintf(input_dir, sizeof input_dir, "%s", dir);
 	snprintf(input_path, sizeof input_path, "%s/input.cfg", dir);
+	atexit(clean_up);
 	if (!(null_out = fopen("/dev/null", "w"))) {
 		perror("/dev/null");
 		exit(1);
