@@ -99,8 +99,32 @@ static int loud_decide(struct controller *c, struct game *g, struct decision *d)
 	return l->inner->decide(l->inner, g, d);
 }
 
+/* The computer playing now: its memory goes into every save, and comes
+ * back from the save it continues. */
+static struct computer *playing;
+
+static struct controller *computer_start(struct computer *c, struct game *g, const char *ai)
+{
+	struct controller *ctl = computer_init(c, g, ai);
+	if (ctl && !c->naive && g->ai_memory)
+		general_recall(&c->general, g, g->ai_memory);
+	playing = ctl ? c : NULL;
+	return ctl;
+}
+
+static void remember(struct game *g)
+{
+	char *m;
+	if (!playing || playing->naive || !(m = general_memory(&playing->general, g)))
+		return;
+	free(g->ai_memory);
+	g->ai_memory = m;
+}
+
 static void computer_free(struct computer *c)
 {
+	if (playing == c)
+		playing = NULL;
 	if (c->naive)
 		naive_free(&c->naive_ai);
 	else
@@ -144,13 +168,21 @@ static const struct save_hooks hooks = {
 	.builtin_text = default_battle_cfg,
 };
 
+/* Save under a name in the saves directory; why says where, or why not
+ * (and that a save of that name already there is as it was). */
 static int save_named(struct game *g, const char *name, char *why, size_t size)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX], cause[300];
 	if (!save_path_for(name, path, sizeof path, why, size))
 		return -1;
-	if (save_write(g, path, &hooks, why, size) < 0)
+	remember(g);
+	if (save_write(g, path, &hooks, cause, sizeof cause) < 0) {
+		if (paths_exists(path))
+			snprintf(why, size, "%s; the previous %s is untouched", cause, strrchr(path, '/') + 1);
+		else
+			snprintf(why, size, "%s", cause);
 		return -1;
+	}
 	snprintf(why, size, "Saved as %s.", path);
 	return 0;
 }
@@ -189,10 +221,22 @@ static int export_named(struct game *g, const char *name, char *why, size_t size
 	return 0;
 }
 
+/* A save given as a path, or as a name in the saves directory. */
+static bool find_save(const char *name, char *out, size_t size)
+{
+	char why[200];
+	if (paths_exists(name)) {
+		snprintf(out, size, "%s", name);
+		return true;
+	}
+	return save_path_for(name, out, size, why, sizeof why) && paths_exists(out);
+}
+
 /* The name this battle autosaves under.  A battle continued from an
- * autosave keeps its name; a new one takes the first autosave name that
- * holds no unfinished battle, so starting a new battle never overwrites
- * an interrupted one. */
+ * autosave keeps its name; a new one takes the first of autosave,
+ * autosave-2, autosave-3 ... (as many as it takes) that is free or holds
+ * a finished battle, so starting a new battle never overwrites an
+ * interrupted one, nor a save that cannot be read. */
 static char autosave_name[32] = AUTOSAVE;
 
 static bool is_autosave_name(const char *name)
@@ -216,56 +260,94 @@ static bool is_autosave_name(const char *name)
 static void autosave_as(const char *loaded_from)
 {
 	if (loaded_from && is_autosave_name(loaded_from)) {
+		/* Only an autosave of the saves directory itself: a copy elsewhere
+		 * of the same name is another battle's place. */
 		const char *base = strrchr(loaded_from, '/') ? strrchr(loaded_from, '/') + 1 : loaded_from;
-		snprintf(autosave_name, sizeof autosave_name, "%.*s", (int)strcspn(base, "."), base);
-		return;
+		char name[32], path[PATH_MAX], why[200], *a = NULL, *b = NULL;
+		bool same;
+		snprintf(name, sizeof name, "%.*s", (int)strcspn(base, "."), base);
+		same = find_save(loaded_from, path, sizeof path) && (a = realpath(path, NULL)) &&
+		       save_path_for(name, path, sizeof path, why, sizeof why) && (b = realpath(path, NULL)) &&
+		       strcmp(a, b) == 0;
+		free(a);
+		free(b);
+		if (same) {
+			snprintf(autosave_name, sizeof autosave_name, "%s", name);
+			return;
+		}
 	}
-	for (int i = 1; i <= 16; i++) {
+	for (unsigned long i = 1; i < ULONG_MAX; i++) {
 		char name[32], path[PATH_MAX], why[200], title[NAME_LEN];
+		struct stat st;
 		int turn;
 		bool over;
 		if (i == 1)
 			snprintf(name, sizeof name, "%s", AUTOSAVE);
 		else
-			snprintf(name, sizeof name, "%s-%d", AUTOSAVE, i);
+			snprintf(name, sizeof name, "%s-%lu", AUTOSAVE, i);
 		if (!save_path_for(name, path, sizeof path, why, sizeof why))
 			return;
-		if (!paths_exists(path) || !save_peek(path, title, sizeof title, &turn, &over) || over) {
+		if (lstat(path, &st) != 0 ||
+		    (S_ISREG(st.st_mode) && save_peek(path, title, sizeof title, &turn, &over) && over)) {
 			snprintf(autosave_name, sizeof autosave_name, "%s", name);
 			return;
 		}
 	}
 }
 
-static void autosave(struct game *g)
-{
-	char why[300];
-	save_named(g, autosave_name, why, sizeof why);
-}
+/* The outcome of the latest autosave: where, or why not and whether an
+ * earlier autosave of this battle is there to fall back on. */
+static struct {
+	bool ok, earlier;
+	char path[PATH_MAX], why[300];
+} autosaved;
 
-/* A save given as a path, or as a name in the saves directory. */
-static bool find_save(const char *name, char *out, size_t size)
+/* Autosave; a failure is said on the screen (when there is one) and
+ * kept for the last word. */
+static bool autosave(struct game *g, struct ui *ui)
 {
-	char why[200];
-	if (paths_exists(name)) {
-		snprintf(out, size, "%s", name);
-		return true;
+	char text[400];
+	autosaved.ok = save_path_for(autosave_name, autosaved.path, sizeof autosaved.path, autosaved.why,
+	                             sizeof autosaved.why);
+	if (autosaved.ok) {
+		autosaved.earlier = paths_exists(autosaved.path);
+		remember(g);
+		autosaved.ok = save_write(g, autosaved.path, &hooks, autosaved.why, sizeof autosaved.why) == 0;
 	}
-	return save_path_for(name, out, size, why, sizeof why) && paths_exists(out);
+	if (!autosaved.ok && ui) {
+		snprintf(text, sizeof text, "Autosave failed: %s; %s", autosaved.why,
+		         autosaved.earlier ? "your last save is intact" : "the battle is not saved yet");
+		ui_alert(ui, text);
+	}
+	return autosaved.ok;
 }
 
-static struct game *read_save(const char *name, bool start_only)
+/* The last word on a battle left: saved, or not and why. */
+static void say_saved(void)
+{
+	if (autosaved.ok)
+		printf("The battle is saved in %s: start grognard again to go on with it.\n", autosaved.path);
+	else if (autosaved.earlier)
+		fprintf(stderr, "grognard: the battle could not be saved (%s); %s holds it as of the last "
+		        "autosave that worked\n", autosaved.why, autosaved.path);
+	else
+		fprintf(stderr, "grognard: the battle could not be saved: %s\n", autosaved.why);
+}
+
+/* A saved battle by name or path; every problem goes to d (NULL: to the
+ * standard error). */
+static struct game *read_save(const char *name, bool start_only, struct diag *d)
 {
 	char path[PATH_MAX];
-	struct diag d = { 0 };
-	struct game *g;
-	if (!find_save(name, path, sizeof path)) {
-		fprintf(stderr, "grognard: no saved battle '%s'\n", name);
-		return NULL;
-	}
-	g = start_only ? save_read_start(path, &hooks, &d) : save_read(path, &hooks, &d);
-	diag_print(&d, stderr);
-	diag_free(&d);
+	struct diag own = { 0 };
+	struct game *g = NULL;
+	struct diag *to = d ? d : &own;
+	if (!find_save(name, path, sizeof path))
+		diag_add(to, "grognard", 0, "no saved battle '%s'", name);
+	else
+		g = start_only ? save_read_start(path, &hooks, to) : save_read(path, &hooks, to);
+	diag_print(&own, stderr);
+	diag_free(&own);
 	return g;
 }
 
@@ -345,8 +427,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 			o->seed_given = true;
 			break;
 		case 'S':
-			if (strcmp(optarg, "A") && strcmp(optarg, "B") && strcmp(optarg, "both") &&
-			    strcmp(optarg, "none")) {
+			if (!save_word_ok(save_players_words, optarg)) {
 				fprintf(stderr, "grognard: --side wants A, B, both or none, not '%s'\n", optarg);
 				return EXIT_USAGE;
 			}
@@ -366,8 +447,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 			o->replay = optarg;
 			break;
 		case 'A':
-			if (strcmp(optarg, "naive") && strcmp(optarg, "easy") && strcmp(optarg, "normal") &&
-			    strcmp(optarg, "hard")) {
+			if (!save_word_ok(save_ai_words, optarg)) {
 				fprintf(stderr, "grognard: --ai takes naive, easy, normal or hard, not '%s'\n", optarg);
 				return EXIT_USAGE;
 			}
@@ -460,7 +540,7 @@ static struct game *open_battle(const struct options *o)
 	char path[PATH_MAX];
 
 	if (o->load)
-		return read_save(o->load, false);
+		return read_save(o->load, false, NULL);
 	if (!o->scenario) {
 		g = load_scenario_text(default_battle_cfg, BUILTIN_NAME, o->seed, &d);
 	} else if (!paths_find_scenario(o->scenario, path, sizeof path)) {
@@ -501,6 +581,21 @@ static void print_report(const struct game *g)
 	free(lines);
 }
 
+/* Who plays a battle: the command line's choice, else the one the battle
+ * was saved with, else the keyboard plays A against the computer at its
+ * normal level.  The battle keeps it for its saves. */
+static void settle_players(struct options *o, struct game *g)
+{
+	if (!o->side)
+		o->side = g->players[0] ? g->players : "A";
+	if (!o->ai && g->ai[0])
+		o->ai = g->ai;
+	if (o->side != g->players)
+		snprintf(g->players, sizeof g->players, "%s", o->side);
+	if (o->ai != g->ai)
+		snprintf(g->ai, sizeof g->ai, "%s", o->ai ? o->ai : "normal");
+}
+
 /* Which sides the keyboard (or, in batch mode, the script) plays. */
 static bool plays(const struct options *o, enum side side)
 {
@@ -525,7 +620,7 @@ static int run_batch(struct game *g, const struct options *o)
 	script_init(&sc, g, in, o->script ? o->script : "stdin", stdout, stderr);
 	sc.ctx.save = save_named;
 	sc.ctx.export_log = export_named;
-	if (!(cpu = computer_init(&ai, g, o->ai))) {
+	if (!(cpu = computer_start(&ai, g, o->ai))) {
 		fputs("grognard: out of memory\n", stderr);
 		script_free(&sc);
 		return EXIT_BAD_INPUT;
@@ -595,14 +690,158 @@ static int replay_decide(struct controller *c, struct game *g, struct decision *
 	return -1;
 }
 
+/* The replay's frames: the start, the start of each initiative, the end
+ * (as the save left it); the log's length and the initiative at each. */
+struct frames {
+	struct snapshot *at;
+	int *nlog, *init;
+	int n;
+};
+
+static void frame_add(struct frames *f, const struct game *g)
+{
+	struct snapshot *at = realloc(f->at, (size_t)(f->n + 1) * sizeof *at);
+	int *nl = at ? realloc(f->nlog, (size_t)(f->n + 1) * sizeof *nl) : NULL;
+	int *in = nl ? realloc(f->init, (size_t)(f->n + 1) * sizeof *in) : NULL;
+	if (at)
+		f->at = at;
+	if (nl)
+		f->nlog = nl;
+	if (in)
+		f->init = in;
+	if (in && game_snapshot(g, &f->at[f->n]) == 0) {
+		f->nlog[f->n] = g->nlog;
+		f->init[f->n] = g->initiatives;
+		f->n++;
+	}
+}
+
+static void frames_free(struct frames *f)
+{
+	for (int i = 0; i < f->n; i++)
+		snapshot_free(&f->at[i]);
+	free(f->at);
+	free(f->nlog);
+	free(f->init);
+}
+
+static char *dump_text(const struct game *g)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return NULL;
+	cmd_dump(g, f);
+	fclose(f);
+	return buf;
+}
+
+/* The replay must come out where the save left off: the same whole dump
+ * and the same log.  Says where they part, and returns false, if not. */
+static bool replay_matches(const struct game *g, const struct game *saved)
+{
+	char *a = dump_text(g), *b = dump_text(saved);
+	bool same = a && b && strcmp(a, b) == 0;
+	if (a && b && !same) {
+		char *p = a, *q = b;
+		while (*p && *p == *q)
+			p++, q++;
+		while (p > a && p[-1] != '\n')
+			p--, q--;
+		fprintf(stderr, "grognard: the replay differs from the save (a changed program or scenario):\n"
+		        "  replay: %.*s\n  save:   %.*s\n", (int)strcspn(p, "\n"), p, (int)strcspn(q, "\n"), q);
+	}
+	for (int i = 0; same && i < g->nlog && i < saved->nlog; i++)
+		if (strcmp(g->log[i].text, saved->log[i].text) != 0) {
+			fprintf(stderr, "grognard: the replay differs from the save at log line %d:\n  replay: %s\n"
+			        "  save:   %s\n", i + 1, g->log[i].text, saved->log[i].text);
+			same = false;
+		}
+	if (same && g->nlog != saved->nlog) {
+		fprintf(stderr, "grognard: the replay differs from the save (%d log lines against %d)\n", g->nlog,
+		        saved->nlog);
+		same = false;
+	}
+	free(a);
+	free(b);
+	return same;
+}
+
+static void frame_label(const struct frames *f, int k, const struct game *g, char *buf, size_t size)
+{
+	if (k == 0)
+		snprintf(buf, size, "the start");
+	else if (k == f->n - 1)
+		snprintf(buf, size, "the end, Turn %d", g->turn);
+	else
+		snprintf(buf, size, "initiative %d of %d, Turn %d, %s", f->init[k], f->init[f->n - 1], g->turn,
+		         g->side[g->initiative].name);
+}
+
+/* Stepping through a replay in batch mode: commands on the input. */
+static int replay_steps(struct game *g, const struct frames *f, FILE *in, const char *source)
+{
+	char *line = NULL, label[160], word[16];
+	size_t cap = 0;
+	int k = f->n - 1, lineno = 0, errors = 0;
+	while (getline(&line, &cap, in) != -1) {
+		int n = 0, to = k, got;
+		lineno++;
+		got = sscanf(line, "%15s %d", word, &n);
+		if (got < 1 || word[0] == '#')
+			continue;
+		if (strcmp(word, "quit") == 0)
+			break;
+		if (strcmp(word, "next") == 0)
+			to = k + 1;
+		else if (strcmp(word, "prev") == 0)
+			to = k - 1;
+		else if (strcmp(word, "first") == 0)
+			to = 0;
+		else if (strcmp(word, "last") == 0)
+			to = f->n - 1;
+		else if (strcmp(word, "goto") == 0 && got == 2)
+			to = n;
+		else if (strcmp(word, "dump") == 0) {
+			cmd_dump(g, stdout);
+			continue;
+		} else if (strcmp(word, "log") == 0) {
+			int end = k + 1 < f->n ? f->nlog[k + 1] : g->nlog;
+			for (int i = f->nlog[k]; i < end; i++)
+				printf("log: %s\n", g->log[i].text);
+			continue;
+		} else {
+			fflush(stdout);
+			fprintf(stderr, "%s:%d: a replay takes next, prev, first, last, goto N (0 to %d), dump, log "
+			        "or quit\n", source, lineno, f->n - 1);
+			errors++;
+			continue;
+		}
+		if (to < 0 || to >= f->n) {
+			fflush(stdout);
+			fprintf(stderr, "%s:%d: no frame %d: they go from 0 (the start) to %d (the end)\n", source,
+			        lineno, to, f->n - 1);
+			errors++;
+			continue;
+		}
+		k = to;
+		game_restore_view(g, &f->at[k]);
+		frame_label(f, k, g, label, sizeof label);
+		printf("frame %d: %s\n", k, label);
+	}
+	free(line);
+	return errors;
+}
+
 static int run_replay(const struct options *o)
 {
-	struct game *g = read_save(o->replay, true), *saved;
+	struct game *g = read_save(o->replay, true, NULL), *saved;
 	struct replay rp = { .ctl = { .order = replay_order, .decide = replay_decide } };
 	struct controller *ctl[SIDE_COUNT] = { &rp.ctl, &rp.ctl };
-	struct snapshot *frames = NULL;
-	int *nlog = NULL, nframes = 0, last = -1, status = EXIT_OK;
-	enum step_result r = STEP_OK;
+	struct frames f = { 0 };
+	int status = EXIT_OK;
+	enum step_result r;
 
 	if (!g)
 		return EXIT_BAD_INPUT;
@@ -621,34 +860,34 @@ static int run_replay(const struct options *o)
 			put_log(stdout, g->log[i].text);
 		event_listen(g, print_log_line, stdout);
 	}
-	for (;;) {
-		if (g->initiatives != last || r != STEP_OK) {
-			struct snapshot *fs = realloc(frames, (size_t)(nframes + 1) * sizeof *fs);
-			int *nl = realloc(nlog, (size_t)(nframes + 1) * sizeof *nl);
-			if (fs)
-				frames = fs;
-			if (nl)
-				nlog = nl;
-			if (fs && nl && game_snapshot(g, &frames[nframes]) == 0) {
-				nlog[nframes] = g->nlog;
-				nframes++;
-			}
-			last = g->initiatives;
-		}
-		if (r != STEP_OK)
-			break;
+	/* A frame at the start, one as each initiative begins, one at the end. */
+	frame_add(&f, g);
+	do {
+		int before = g->initiatives;
 		r = game_step(g, ctl);
-	}
-	/* The replay must come out where the save left off. */
-	saved = read_save(o->replay, false);
-	if (saved && (saved->nlog != g->nlog || saved->dice.draws != g->dice.draws)) {
-		fprintf(stderr, "grognard: the replay differs from the save (%d log lines against %d)\n", g->nlog,
-		        saved->nlog);
+		if (g->initiatives != before)
+			frame_add(&f, g);
+	} while (r == STEP_OK);
+	frame_add(&f, g);
+	if (o->batch)
+		event_unlisten(g, print_log_line, stdout);
+	saved = read_save(o->replay, false, NULL);
+	if (!saved || !replay_matches(g, saved))
 		status = EXIT_BAD_INPUT;
-	}
 	if (o->batch) {
-		printf("replay: %d orders and answers, %d initiatives, %d log lines\n", rp.pos, nframes, g->nlog);
+		FILE *in = stdin;
+		printf("replay: %d orders and answers, %d initiatives, %d log lines; frames 0 (the start) to %d (the "
+		       "end)\n", rp.pos, g->initiatives, g->nlog, f.n - 1);
 		print_report(g);
+		fflush(stdout);
+		if (o->script && !(in = fopen(o->script, "r"))) {
+			fprintf(stderr, "grognard: cannot read script '%s': %s\n", o->script, strerror(errno));
+			status = EXIT_BAD_INPUT;
+		} else if (replay_steps(g, &f, in, o->script ? o->script : "stdin") > 0) {
+			status = EXIT_BAD_INPUT;
+		}
+		if (in && in != stdin)
+			fclose(in);
 	} else if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
 		struct ui_options opts;
 		struct diag d = { 0 };
@@ -660,14 +899,11 @@ static int run_replay(const struct options *o)
 		diag_free(&d);
 		if ((ui = ui_open(g, &opts, o->mono))) {
 			ui_set_hooks(ui, &uh);
-			ui_view_replay(ui, frames, nlog, nframes);
+			ui_view_replay(ui, f.at, f.nlog, f.n);
 			ui_close(ui);
 		}
 	}
-	for (int i = 0; i < nframes; i++)
-		snapshot_free(&frames[i]);
-	free(frames);
-	free(nlog);
+	frames_free(&f);
 	free((void *)rp.history);
 	game_free(saved);
 	game_free(g);
@@ -677,45 +913,64 @@ static int run_replay(const struct options *o)
 /* ------------------------------------------------------------------ */
 /* The terminal game */
 
-/* Saved battles, most recent first (names without .save). */
-static int list_saves(char names[][80], char titles[][160], int max)
+/* Started bare with battles waiting: offer them, newest first.  A save
+ * that cannot be continued says why, and the list comes again.  Returns
+ * the battle chosen (its save's name in name), or NULL for a new one or
+ * when the terminal went away. */
+#define OFFERED 15
+static struct game *offer_saves(struct ui *ui, char *name, size_t size)
 {
-	char dir[PATH_MAX], why[200];
-	DIR *d;
-	struct dirent *e;
-	time_t when[16];
-	int n = 0;
-	if (!save_dir(dir, sizeof dir, why, sizeof why) || !(d = opendir(dir)))
-		return 0;
-	while ((e = readdir(d)) && n < max) {
-		size_t len = strlen(e->d_name);
-		char path[PATH_MAX + 300], title[NAME_LEN];
-		struct stat st;
-		int turn;
-		bool over;
-		if (len < 6 || strcmp(e->d_name + len - 5, ".save") != 0 || e->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-		if (stat(path, &st) != 0 || !save_peek(path, title, sizeof title, &turn, &over) || over)
-			continue;
-		snprintf(names[n], 80, "%.*s", (int)(len - 5), e->d_name);
-		snprintf(titles[n], 160, "%s: %s, Turn %d", names[n], title, turn);
-		when[n] = st.st_mtime;
-		/* Keep them newest first. */
-		for (int k = n; k > 0 && when[k] > when[k - 1]; k--) {
-			time_t t = when[k];
-			char nb[80], tb[160];
-			when[k] = when[k - 1], when[k - 1] = t;
-			memcpy(nb, names[k], 80), memcpy(names[k], names[k - 1], 80), memcpy(names[k - 1], nb, 80);
-			memcpy(tb, titles[k], 160), memcpy(titles[k], titles[k - 1], 160), memcpy(titles[k - 1], tb, 160);
-		}
-		n++;
+	struct save_entry e[OFFERED];
+	char keys[OFFERED][12], titles[OFFERED][180];
+	const char *k[OFFERED + 1], *l[OFFERED + 1];
+	int n = save_list(e, OFFERED);
+	if (n == 0)
+		return NULL;
+	for (int i = 0; i < n; i++) {
+		snprintf(keys[i], sizeof keys[i], "%d", i + 1);
+		snprintf(titles[i], sizeof titles[i], "%.72s: %.79s, Turn %d", e[i].name, e[i].title, e[i].turn);
+		k[i] = keys[i];
+		l[i] = titles[i];
 	}
-	closedir(d);
-	return n;
+	k[n] = "n";
+	l[n] = "a new battle";
+	for (;;) {
+		struct diag d = { 0 };
+		struct game *g;
+		char title[120];
+		int choice = ui_choose(ui, "Continue a battle?", k, l, n + 1, "Esc: a new battle");
+		if (choice < 0 || choice >= n || ui_hung_up(ui))
+			return NULL;
+		if ((g = read_save(e[choice].name, false, &d))) {
+			diag_free(&d);
+			snprintf(name, size, "%s", e[choice].name);
+			return g;
+		}
+		snprintf(title, sizeof title, "The battle in %s cannot be continued (q: back to the list)",
+		         e[choice].name);
+		ui_show_text(ui, title, (const char *const *)d.msg, d.n);
+		diag_free(&d);
+	}
 }
 
-static int run_terminal(struct game *g, const struct options *o)
+/* A continued battle says who plays it. */
+static void tell_players(struct ui *ui, const struct game *g, const struct options *o)
+{
+	char text[300], cpu[40];
+	snprintf(cpu, sizeof cpu, "the computer (%s)", o->ai ? o->ai : "normal");
+	if (strcmp(o->side, "both") == 0)
+		snprintf(text, sizeof text, "The battle goes on where it was left: you play both sides.");
+	else if (strcmp(o->side, "none") == 0)
+		snprintf(text, sizeof text, "The battle goes on where it was left: %s plays both sides.", cpu);
+	else {
+		int me = strcmp(o->side, "B") == 0 ? SIDE_B : SIDE_A;
+		snprintf(text, sizeof text, "The battle goes on where it was left: you play the %s (%s), %s the %s.",
+		         g->side[me].name, side_names[me].key, cpu, g->side[!me].name);
+	}
+	ui_message(ui, text);
+}
+
+static int run_terminal(struct game *g, struct options *o)
 {
 	struct ui_options opts;
 	struct diag d = { 0 };
@@ -726,9 +981,10 @@ static int run_terminal(struct game *g, const struct options *o)
 	struct controller *ctl[SIDE_COUNT];
 	struct ui_hooks uh = { .save = save_named, .export_log = export_named, .hangup = &got_hangup,
 	                       .interrupt = &got_interrupt };
-	bool watch = strcmp(o->side, "none") == 0;
+	bool watch;
 	enum step_result r;
 	int last = -1;
+	bool saved;
 
 	options_default(&opts);
 	if (!options_load(&opts, NULL, &d)) {
@@ -752,40 +1008,36 @@ static int run_terminal(struct game *g, const struct options *o)
 
 	/* Started bare with battles waiting: offer them first. */
 	const char *loaded_from = o->load;
-	char names[16][80];
+	char name[80];
 	if (!o->scenario && !o->load) {
-		char titles[16][160], keys[17][12];
-		const char *k[17], *l[17];
-		int n = list_saves(names, titles, 15);
-		if (n > 0) {
-			for (int i = 0; i < n; i++) {
-				snprintf(keys[i], sizeof keys[i], "%d", i + 1);
-				k[i] = keys[i];
-				l[i] = titles[i];
+		struct game *loaded = offer_saves(ui, name, sizeof name);
+		/* Gone while choosing: nothing has happened, nothing to save. */
+		if (ui_hung_up(ui)) {
+			ui_close(ui);
+			game_free(loaded);
+			game_free(g);
+			return EXIT_OK;
+		}
+		if (loaded) {
+			game_free(g);
+			g = loaded;
+			ui_close(ui);
+			if (!(ui = ui_open(g, &opts, o->mono))) {
+				game_free(g);
+				return EXIT_BAD_INPUT;
 			}
-			k[n] = "n";
-			l[n] = "a new battle";
-			int choice = ui_choose(ui, "Continue a battle?", k, l, n + 1, "Esc: a new battle");
-			if (choice >= 0 && choice < n) {
-				struct game *loaded = read_save(names[choice], false);
-				if (loaded) {
-					game_free(g);
-					g = loaded;
-					ui_close(ui);
-					ui = ui_open(g, &opts, o->mono);
-					if (!ui)
-						return EXIT_BAD_INPUT;
-					ui_set_hooks(ui, &uh);
-					ui_message(ui, "The battle goes on where it was left.");
-					loaded_from = names[choice];
-				}
-			}
+			ui_set_hooks(ui, &uh);
+			loaded_from = name;
 		}
 	}
 	autosave_as(loaded_from);
+	settle_players(o, g);
+	watch = strcmp(o->side, "none") == 0;
+	if (loaded_from)
+		tell_players(ui, g, o);
 
 	human_init(&human, ui);
-	if (!(cpu = computer_init(&ai, g, o->ai))) {
+	if (!(cpu = computer_start(&ai, g, o->ai))) {
 		ui_close(ui);
 		fputs("grognard: out of memory\n", stderr);
 		return EXIT_BAD_INPUT;
@@ -796,34 +1048,37 @@ static int run_terminal(struct game *g, const struct options *o)
 	/* Autosaves at the start and at every new initiative. */
 	for (;;) {
 		if (g->initiatives != last) {
-			autosave(g);
+			autosave(g, ui);
 			last = g->initiatives;
 		}
 		r = game_step(g, ctl);
 		if (r != STEP_OK)
 			break;
 	}
-	autosave(g);
-	bool hung_up = ui_hung_up(ui);
-	if (r == STEP_OVER && !hung_up)
+	saved = autosave(g, ui);
+	if (r == STEP_OVER && !ui_hung_up(ui))
 		ui_battle_over(ui);
-	hung_up = ui_hung_up(ui);
 	ui_close(ui);
-	if (r == STEP_QUIT && !hung_up)
-		printf("The battle is saved: start grognard again to go on with it.\n");
+	/* Quit or hung up: say what became of the battle (on a terminal that
+	 * is gone this goes nowhere, harmlessly). */
+	if (r == STEP_QUIT || !saved)
+		say_saved();
 	computer_free(&ai);
 	game_free(g);
-	return EXIT_OK;
+	return saved ? EXIT_OK : EXIT_BAD_INPUT;
 }
 
 int main(int argc, char **argv)
 {
-	struct options o = { .side = "A" };
+	struct options o = { 0 };
 	struct game *g;
 	int status;
 
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C"); /* dumps and files use '.' whatever the locale */
+	/* A file grown past the size limit fails to write (and says so) rather
+	 * than killing the game with its battle. */
+	signal(SIGXFSZ, SIG_IGN);
 	if ((status = parse_options(argc, argv, &o)) >= 0)
 		return status;
 	if (o.check)
@@ -836,6 +1091,7 @@ int main(int argc, char **argv)
 	if (!(g = open_battle(&o)))
 		return EXIT_BAD_INPUT;
 	if (o.batch) {
+		settle_players(&o, g);
 		status = run_batch(g, &o);
 		game_free(g);
 		return status;

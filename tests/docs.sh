@@ -16,7 +16,7 @@ filekeys=$(awk '/static const char \*const [a-z_]*keys\[\] = \{/ { f = 1 } f { p
 names=$(sed -n 's/^[[:space:]]*X([A-Z_]*, "\([a-z_]*\)".*/\1/p' "$top_srcdir/src/io/options.h")
 ncmds=$(echo "$cmds" | wc -l)
 nopts=$(echo "$opts" | wc -l)
-plan $((ncmds + nopts + 7))
+plan $((ncmds + nopts + 9))
 for c in $cmds; do
 	grep -q "^\.BI* $c\b\|^\.B $c\$\|^\.BR $c\b" "$man6"
 	ok $? "grognard(6) documents the command '$c'"
@@ -42,6 +42,17 @@ for k in $names; do
 	grep -q "^\.B $k\$" "$man5" || missing="$missing $k"
 done
 is "$missing" "" "grognard(5) documents every action and colour of the options file"
+# The backup a save keeps is named as the manual and the help say.
+tmp=${TMPDIR:-/tmp}/grognard-docs.$$
+trap 'rm -rf "$tmp"' EXIT
+printf 'save twice\nsave twice\nhelp save\nquit\n' |
+	XDG_DATA_HOME=$tmp "$GROGNARD" --batch --side both --seed 1 >"$tmp.out" 2>&1
+baks=$(cd "$tmp/grognard" && ls | grep bak)
+is "$baks" "twice.save.bak" "a second save keeps the first as NAME.save.bak"
+bare=$(grep -c 'NAME \.bak\|NAME\.bak' "$man6" "$man5" "$tmp.out" | awk -F: '{ n += $2 } END { print n }')
+like "$(grep -c 'NAME \.save\.bak' "$man6")/$bare/$(grep -c 'NAME.save.bak' "$tmp.out")" '^[1-9][0-9]*/0/1$' \
+	"grognard(6) and 'help save' name it so, never NAME.bak"
+rm -f "$tmp.out"
 for page in "$man6" "$man5"; do
 	[ -f "$page" ]
 	ok $? "$(basename "$page") exists"

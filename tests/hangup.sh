@@ -5,7 +5,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 14
+plan 32
 tmp=${TMPDIR:-/tmp}/grognard-hup.$$
 mkdir -p "$tmp"
 sock=grognard-hup-$$
@@ -17,10 +17,12 @@ export XDG_DATA_HOME
 t new-session -d -s keep -x 80 -y 24 "sleep 300"
 screen() { t capture-pane -p -t hup; }
 keys() { for k in "$@"; do t send-keys -t hup "$k"; sleep 0.15; done; sleep 0.4; }
+# start ARGS: grognard in the pane; with $limit set, under that ulimit -f
+# (512-byte blocks: a disk that fills up, which root cannot escape).
 start() {
 	t kill-session -t hup 2>/dev/null
 	t new-session -d -s hup -x 80 -y 24 \
-		"env LANG=C.UTF-8 XDG_DATA_HOME='$XDG_DATA_HOME' GROGNARD_DATADIR='$GROGNARD_DATADIR' HOME=/nonexistent '$GROGNARD' $*; echo EXITED \$?; sleep 30"
+		"${limit:+ulimit -f $limit; }env LANG=C.UTF-8 XDG_DATA_HOME='$XDG_DATA_HOME' GROGNARD_DATADIR='$GROGNARD_DATADIR' HOME=/nonexistent '$GROGNARD' $*; echo EXITED \$?; sleep 30"
 	sleep 0.8
 }
 game_pid() {
@@ -54,10 +56,89 @@ kill -TERM "$pid"
 sleep 1
 like "$(screen)" "EXITED 0" "SIGTERM also ends it cleanly"
 like "$(dump_of 10L2)" "y=73.00" "after saving the newest move"
+# Twice interrupted, the battle is the one never interrupted: the same
+# orders in one batch run give the same whole dump and the same log.
+printf 'brigade StH1\nmove 10L1 4\nmove 10L2 2\ndump\nquit\n' |
+	"$GROGNARD" --batch --seed 1 >"$tmp/straight" 2>&1
+printf 'dump\nquit\n' | "$GROGNARD" --batch --load autosave >"$tmp/continued" 2>&1
+state() { grep -E '^(game|side|unit|commander|objective|log:) ' "$1"; }
+state "$tmp/straight" >"$tmp/straight.state"
+state "$tmp/continued" >"$tmp/continued.state"
+cmp -s "$tmp/straight.state" "$tmp/continued.state" && [ -s "$tmp/straight.state" ]
+ok $? "the continued battle has the dump and log of the same battle played straight through"
 
 start
 keys n q y
-like "$(screen)" "The battle is saved: start grognard again" "quitting says the battle is saved"
+like "$(screen)" "The battle is saved in /" "quitting says where the battle is saved"
 like "$(dump_of 10L2)" "y=73.00" "a new battle leaves the interrupted one's autosave alone"
 ok $([ -f "$XDG_DATA_HOME/grognard/autosave-2.save" ] && echo 0 || echo 1) "and autosaves as autosave-2"
+# A full disk: the autosave fails and says so, quitting says the battle
+# could not be saved, and the last good autosave is as it was.
+cp "$XDG_DATA_HOME/grognard/autosave.save" "$tmp/before.save"
+limit=4 start --load autosave
+like "$(screen)" "Autosave failed: cannot write the save: File too large; your last save is intact" \
+	"an autosave that fails is reported on the screen"
+keys q y
+s=$(screen)
+like "$s" "grognard: the battle could not be saved \(cannot write the save: File too large\)" \
+	"quitting then says the battle could not be saved"
+unlike "$s" "The battle is saved" "... and not that it is saved"
+like "$s" "EXITED 1" "... with exit status 1"
+cmp -s "$XDG_DATA_HOME/grognard/autosave.save" "$tmp/before.save"
+ok $? "the last autosave is intact"
+limit=
+
+# The start-up list with many unfinished battles (a fresh saves directory).
+XDG_DATA_HOME=$tmp/many
+export XDG_DATA_HOME
+saves=$XDG_DATA_HOME/grognard
+printf 'brigade StH1\nsave base\nquit\n' | "$GROGNARD" --batch --side both --seed 1 >/dev/null 2>&1
+i=1
+while [ $i -le 17 ]; do
+	n=autosave-$i
+	[ $i -eq 1 ] && n=autosave
+	cp "$saves/base.save" "$saves/$n.save"
+	i=$((i + 1))
+done
+rm "$saves/base.save"
+(cd "$saves" && md5sum autosave*.save) >"$tmp/sums"
+count() { ls "$saves" | grep -c '\.save$'; }
+
+# Gone while the list is offered: nothing happened, nothing is saved.
+start
+like "$(screen)" "Continue a battle\?" "the unfinished battles are offered"
+kill -HUP "$(game_pid)"
+sleep 1
+like "$(screen)" "EXITED 0" "a hang-up at the list ends the program cleanly"
+(cd "$saves" && md5sum -c --quiet "$tmp/sums" >/dev/null 2>&1) && [ "$(count)" -eq 17 ]
+ok $? "... without an autosave of a battle never begun"
+
+# A 18th battle does not take the place of any of the 17.
+start
+keys n
+keys q y
+like "$(screen)" "The battle is saved in .*autosave-18" "a new battle beside 17 unfinished ones autosaves as autosave-18"
+(cd "$saves" && md5sum -c --quiet "$tmp/sums" >/dev/null 2>&1)
+ok $? "... and every interrupted battle is as it was"
+
+# A save that cannot be continued says why on the screen; the list again.
+sed 's/format = 1;/format = 99;/' "$saves/autosave-3.save" >"$saves/zz-newer.save"
+sed 's/checksum = "[0-9a-f]*"/checksum = "0000000000000000"/' "$saves/autosave-3.save" >"$saves/zz-changed.save"
+touch -d '2030-01-02' "$saves/zz-newer.save"
+touch -d '2030-01-01' "$saves/zz-changed.save"
+start
+s=$(screen)
+like "$s" "1   zz-newer: " "the newest save is first in the list"
+like "$s" "2   zz-changed: " "... the next newest second"
+keys 1
+s=$(screen)
+like "$s" "zz-newer cannot be continued" "a save from a newer grognard cannot be continued..."
+like "$(printf '%s\n' "$s" | tr -s ' \n' '  ')" "saved by a newer grognard \(format 99" "... and the screen says why"
+keys q
+like "$(screen)" "Continue a battle\?" "... then the list comes again"
+keys 2
+like "$(screen)" "has changed since this battle was saved" "a save of a changed scenario says so too"
+keys q Escape
+like "$(screen)" "\| (French|Austrians): initiative" "Esc at the list starts a new battle"
+keys q y
 done_testing

@@ -10,6 +10,17 @@ tap_failed=0
 
 plan() { echo "1..$1"; }
 
+# scratch NAME: a private folder $tmp, removed on exit, with the saves
+# directory under it ($XDG_DATA_HOME is $tmp/data; $dir its grognard/).
+scratch() {
+	tmp=${TMPDIR:-/tmp}/grognard-$1.$$
+	mkdir -p "$tmp"
+	trap 'rm -rf "$tmp"' EXIT
+	XDG_DATA_HOME=$tmp/data
+	export XDG_DATA_HOME
+	dir=$XDG_DATA_HOME/grognard
+}
+
 skip_all() { echo "1..0 # SKIP $*"; exit 0; }
 
 # ok STATUS DESCRIPTION: passes when STATUS is 0.
@@ -41,6 +52,16 @@ like() {
 		ok 1 "$3"
 		printf '%s\n' "$1" | head -5 | sed 's/^/#   got: /'
 		printf '#   wanted: /%s/\n' "$2"
+	fi
+}
+
+# unlike GOT PATTERN DESCRIPTION: grep -E pattern nowhere in GOT.
+unlike() {
+	if printf '%s\n' "$1" | grep -Eq -- "$2"; then
+		ok 1 "$3"
+		printf '%s\n' "$1" | grep -E -- "$2" | head -3 | sed 's/^/#   got: /'
+	else
+		ok 0 "$3"
 	fi
 }
 

@@ -3,12 +3,7 @@
 # damaged ones (truncated, corrupted field by field) are refused with
 # path:line messages and exit 1, never a crash.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-tmp=${TMPDIR:-/tmp}/grognard-saves.$$
-mkdir -p "$tmp"
-trap 'rm -rf "$tmp"' EXIT
-XDG_DATA_HOME=$tmp/data
-export XDG_DATA_HOME
-dir=$XDG_DATA_HOME/grognard
+scratch saves
 
 printf 'brigade StH1\nmove 10L1 3\nsave good\ndump\nquit\n' |
 	"$GROGNARD" --batch --side both --seed 1 >"$tmp/before" 2>&1
@@ -16,9 +11,13 @@ good=$dir/good.save
 
 # Damaged copies: each a file and what it checks.
 n=0
+# damage WHAT COMMAND...: the good save through COMMAND; with $want set,
+# the message it must give (after "path:line: ").
 damage() {
 	n=$((n + 1))
 	printf '%s\n' "$1" >"$tmp/what.$n"
+	printf '%s\n' "${want:-}" >"$tmp/want.$n"
+	want=
 	shift
 	"$@" <"$good" >"$tmp/bad.$n.save"
 }
@@ -50,8 +49,23 @@ damage "a scenario that is not there" sed 's|path = "(built-in default battle)"|
 damage "a commander attached to no unit" sed '0,/attached = "-"/s//attached = "XX1"/'
 damage "a sky that does not exist" sed 's/sky = "clear"/sky = "tornado"/'
 damage "an unknown top-level key" sed 's/^seed = /sead = /'
+# States that read well field by field but do not hang together.
+want='game: the manoeuvre phase needs a side with the initiative \(A or B\)$'
+damage "no side with the initiative in a manoeuvre phase" sed 's/initiative = "A"/initiative = "-"/'
+want='game: brigade Br1 is not of French, who have the initiative$'
+damage "the active brigade on the other side" sed 's/brigade = "StH1"; current/brigade = "Br1"; current/'
+want='game: division Ves is not of French, who have the initiative$'
+damage "a division manoeuvring on the other side" sed 's/brigade = "StH1"; current = "10L1"; divmove = "-"/brigade = "-"; current = "-"; divmove = "Ves"/'
+want="unit '10L1': 9 strength points, more than the 6 it began with$"
+damage "more strength than at the start" sed '0,/sp = 6; sp0 = 6;/s//sp = 9; sp0 = 6;/'
+want="unit '10L1': sp0 is 60 but the scenario gives it 6"
+damage "a strength at the start not the scenario's" sed '0,/sp = 6; sp0 = 6;/s//sp = 6; sp0 = 60;/'
+want="unit '10L1': at 35.25, 720.00: off the 120 x 90 cm table$"
+damage "a unit off the table" sed '0,/x = 35.25; y = 72.0;/s//x = 35.25; y = 720.0;/'
+want="commander 'IV': at -40.00, 82.61: off the 120 x 90 cm table$"
+damage "a commander off the table" sed 's/{ id = "IV"; x = [0-9.]*;/{ id = "IV"; x = -40.0;/'
 
-plan $((n * 3 + 5))
+plan $((n * 3 + 13))
 "$GROGNARD" --check "$good" >"$tmp/out" 2>&1
 ok $? "the good save passes --check"
 printf 'dump\nquit\n' | "$GROGNARD" --batch --side both --load good >"$tmp/after" 2>&1
@@ -65,13 +79,40 @@ like "$(grep '^unit id=10L1 ' "$tmp/after")" "y=72.00" "the move made before sav
 ls -ld "$dir" | grep -q '^drwx------'
 ok $? "the saves directory is private (0700)"
 
+# Who plays is kept with the battle: continued without --side and --ai, it
+# is played as it was (the script still B, the computer still hard).
+dumps() { grep -E '^(game|unit|commander|side|objective) ' "$1"; }
+printf 'dump\nsave sideb\nquit\n' | "$GROGNARD" --batch --side B --ai hard --seed 1 >"$tmp/sb1" 2>&1
+like "$(grep -o 'players = "[^"]*"; ai = "[^"]*"' "$dir/sideb.save")" '^players = "B"; ai = "hard"$' \
+	"a save records the side the keyboard plays and the computer's level"
+like "$(grep '^computer = ' "$dir/sideb.save")" '^computer = "general init=[0-9]+ phase=[0-9]+ noted=[01] ' \
+	"... and what the computer remembers of the battle"
+printf 'dump\nsave sideb2\nquit\n' | "$GROGNARD" --batch --load sideb >"$tmp/sb2" 2>&1
+dumps "$tmp/sb1" >"$tmp/sb1.d"
+dumps "$tmp/sb2" >"$tmp/sb2.d"
+cmp -s "$tmp/sb1.d" "$tmp/sb2.d"
+ok $? "continued without --side, the script plays B again (the computer did not play B's initiative)"
+like "$(grep -o 'players = "[^"]*"; ai = "[^"]*"' "$dir/sideb2.save")" '^players = "B"; ai = "hard"$' \
+	"... and the computer is still hard"
+
+# No save while a decision waits: the order that asked it is half done.
+printf 'brigade CE\ncharge X5 X5T extend\ncharge U5 U5T\nsave mid\nanswer no\nsave after\nquit\n' |
+	"$GROGNARD" --batch --side both --seed 36 "$top_srcdir/tests/rules/charge-react.cfg" \
+		>"$tmp/dec.out" 2>"$tmp/dec.err"
+is "$?" 1 "a save while a decision waits counts as a bad command (exit 1)"
+is "$(cat "$tmp/dec.err")" "stdin:4: cannot save while a decision waits for an answer (the order that asked it is half done): answer it, then save" \
+	"... and says why"
+ok $([ ! -e "$dir/mid.save" ] && echo 0 || echo 1) "... and writes nothing"
+"$GROGNARD" --check "$dir/after.save" >/dev/null 2>&1
+ok $? "once answered, the battle saves"
+
 i=1
 while [ $i -le $n ]; do
 	what=$(cat "$tmp/what.$i")
 	"$GROGNARD" --check "$tmp/bad.$i.save" >"$tmp/out" 2>"$tmp/err"
 	st=$?
 	is "$st" 1 "damaged save ($what): --check exits 1"
-	like "$(head -1 "$tmp/err")" '^[^:]+:[0-9]+: ' "damaged save ($what): path:line: message"
+	like "$(head -1 "$tmp/err")" "^[^:]+:[0-9]+: $(cat "$tmp/want.$i")" "damaged save ($what): path:line: message"
 	printf 'dump\n' | "$GROGNARD" --batch --side both --load "$tmp/bad.$i.save" >/dev/null 2>&1
 	st=$?
 	is "$st" 1 "damaged save ($what): --load refuses it without crashing"

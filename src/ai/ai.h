@@ -53,6 +53,13 @@ struct general_ai {
 /* 0, or -1 when out of memory. */
 int general_init(struct general_ai *ai, struct game *g, enum ai_level level);
 void general_free(struct general_ai *ai);
+/* What the computer remembers of the battle (its plan, what it has done
+ * this step) as one line of text, for a save (malloc'd; NULL when out of
+ * memory); and the same taken back, which gives a battle continued from
+ * the save the moves it would have had.  recall returns -1 (and forgets
+ * everything) when the text is not such a line or not of this battle. */
+char *general_memory(const struct general_ai *ai, const struct game *g);
+int general_recall(struct general_ai *ai, const struct game *g, const char *text);
 /* What a charge by unit a on t is worth (SP won less SP lost, expected),
  * or -INFINITY when the rules forbid it.  No die is thrown. */
 double general_charge_value(struct game *g, int a, int t, bool breakthrough);

@@ -755,11 +755,28 @@ static void intent(struct general_ai *ai, struct game *g, enum side side, struct
 /* ------------------------------------------------------------------ */
 /* The controller */
 
+/* Whether the side manoeuvring has stated its intent this initiative: a
+ * note since the order that began its manoeuvre phase.  Read from the
+ * battle's history rather than remembered, so that a battle loaded from a
+ * save goes on as it would have. */
+static bool intent_stated(const struct game *g)
+{
+	if (g->phase == PHASE_SETUP || g->phase == PHASE_INITIATIVE)
+		return false;
+	for (int i = g->nhistory - 1; i >= 0; i--) {
+		if (g->history[i].kind == ORD_NOTE)
+			return true;
+		if (g->history[i].kind == ORD_BRIGADE || g->history[i].kind == ORD_DIVMOVE)
+			return false;
+	}
+	return false;
+}
+
 static void new_step(struct general_ai *ai, struct game *g)
 {
 	if (ai->initiative != g->initiatives || ai->phase != (int)g->phase) {
 		if (ai->initiative != g->initiatives) {
-			ai->noted = false;
+			ai->noted = intent_stated(g);
 			ai->charged[0] = '\0';
 		}
 		ai->initiative = g->initiatives;
@@ -1001,4 +1018,81 @@ const char *general_role(const struct general_ai *ai, int division)
 		return "none";
 	return ai->plan_turn[division_side(ai->game, division)] >= 0 ? role_words[ai->plan[division].role]
 	                                                            : "none";
+}
+
+/* ------------------------------------------------------------------ */
+/* Memory across a save */
+
+char *general_memory(const struct general_ai *ai, const struct game *g)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return NULL;
+	fprintf(f, "general init=%d phase=%d noted=%d unit=%d orders=%d charged=%s turn=%d,%d defend=%d,%d did=",
+	        ai->initiative, ai->phase, ai->noted, ai->unit, ai->orders, ai->charged[0] ? ai->charged : "-",
+	        ai->plan_turn[0], ai->plan_turn[1], ai->defending[0], ai->defending[1]);
+	for (int i = 0; i < g->nunits; i++)
+		fprintf(f, "%02x", ai->did[i]);
+	fputs(" plan=", f);
+	/* Doubles with all their digits: the same plan to the last bit. */
+	for (int d = 0; d < ai->ndivs; d++)
+		fprintf(f, "%s%d,%d,%.17g,%.17g", d ? ";" : "", (int)ai->plan[d].role, ai->plan[d].objective,
+		        ai->plan[d].goal.x, ai->plan[d].goal.y);
+	fclose(f);
+	return buf;
+}
+
+int general_recall(struct general_ai *ai, const struct game *g, const char *text)
+{
+	int init, phase, noted, unit, orders, t0, t1, d0, d1, n = 0;
+	char charged[sizeof ai->charged];
+	const char *p;
+	if (sscanf(text, "general init=%d phase=%d noted=%d unit=%d orders=%d charged=%15s turn=%d,%d defend=%d,%d "
+	           "did=%n", &init, &phase, &noted, &unit, &orders, charged, &t0, &t1, &d0, &d1, &n) != 10 || !n)
+		return -1;
+	if (unit < -1 || unit >= g->nunits || phase < -1 || phase >= PHASE_COUNT || g->ndivs != ai->ndivs)
+		return -1;
+	p = text + n;
+	for (int i = 0; i < g->nunits; i++, p += 2) {
+		static const char hex[] = "0123456789abcdef";
+		const char *hi = p[0] ? strchr(hex, p[0]) : NULL, *lo = hi && p[1] ? strchr(hex, p[1]) : NULL;
+		if (!lo)
+			goto forget;
+		ai->did[i] = (unsigned char)((hi - hex) << 4 | (lo - hex));
+	}
+	if (strncmp(p, " plan=", 6) != 0)
+		goto forget;
+	p += 6;
+	for (int d = 0; d < ai->ndivs; d++) {
+		int role, obj, used = 0;
+		double x, y;
+		if (sscanf(p, d ? ";%d,%d,%lf,%lf%n" : "%d,%d,%lf,%lf%n", &role, &obj, &x, &y, &used) != 4 || role < 0 ||
+		    role > ROLE_RESERVE || obj < -1 || obj >= g->nobj)
+			goto forget;
+		ai->plan[d].role = (enum role)role;
+		ai->plan[d].objective = obj;
+		ai->plan[d].goal = v2(x, y);
+		/* What the intent line calls it, as make_plan names it. */
+		snprintf(ai->plan[d].where, sizeof ai->plan[d].where, "%s", obj >= 0 ? g->obj[obj].name : "the enemy");
+		p += used;
+	}
+	if (*p)
+		goto forget;
+	ai->initiative = init;
+	ai->phase = phase;
+	ai->noted = noted != 0;
+	ai->unit = unit;
+	ai->orders = orders;
+	snprintf(ai->charged, sizeof ai->charged, "%s", strcmp(charged, "-") ? charged : "");
+	ai->plan_turn[0] = t0;
+	ai->plan_turn[1] = t1;
+	ai->defending[0] = d0 != 0;
+	ai->defending[1] = d1 != 0;
+	return 0;
+forget:
+	memset(ai->did, 0, (size_t)g->nunits);
+	memset(ai->plan, 0, (size_t)ai->ndivs * sizeof *ai->plan);
+	return -1;
 }

@@ -314,7 +314,7 @@ static const struct cmd_entry commands[] = {
 	{ .name = "help", .usage = "help [COMMAND]", .min_args = 0, .max_args = 1, .exec = do_help,
 	  .summary = "list the commands, or explain one" },
 	{ .name = "save", .usage = "save NAME", .min_args = 1, .max_args = 1, .exec = do_save,
-	  .summary = "save the battle as NAME in the saves directory (the old one is kept as .bak)" },
+	  .summary = "save the battle as NAME in the saves directory (the old one is kept as NAME.save.bak)" },
 	{ .name = "export", .usage = "export NAME", .min_args = 1, .max_args = 1, .exec = do_save,
 	  .summary = "write the whole log and the report to NAME.txt in the saves directory" },
 	{ .name = "quit", .usage = "quit", .min_args = 0, .max_args = 0, .exec = do_quit,

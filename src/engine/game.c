@@ -8,6 +8,7 @@
 
 #include "game.h"
 #include "rules.h"
+#include "seq.h"
 
 /* Scenario defaults (not rules numbers: the rules leave these to players). */
 #define DEFAULT_TURNS 12
@@ -51,6 +52,7 @@ void game_free(struct game *g)
 	free(g->history);
 	game_drop_undo(g);
 	free(g->description);
+	free(g->ai_memory);
 	map_free(&g->map);
 	free(g->corps);
 	free(g->divs);
@@ -310,6 +312,64 @@ void game_record(struct game *g, const struct order *o)
 		return;
 	g->history = p;
 	g->history[g->nhistory++] = *o;
+}
+
+struct checker {
+	void (*fault)(void *ctx, const struct game_fault *f);
+	void *ctx;
+	int n;
+};
+
+static void fault(struct checker *k, enum game_part part, int index, const char *key, const char *fmt, ...)
+	GAME_PRINTF(5, 6);
+static void fault(struct checker *k, enum game_part part, int index, const char *key, const char *fmt, ...)
+{
+	struct game_fault f = { .part = part, .index = index, .key = key };
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(f.why, sizeof f.why, fmt, ap);
+	va_end(ap);
+	k->n++;
+	if (k->fault)
+		k->fault(k->ctx, &f);
+}
+
+static bool on_table(const struct game *g, struct vec2 p)
+{
+	return p.x >= -GEOM_OVERLAP_EPS && p.y >= -GEOM_OVERLAP_EPS && p.x <= g->map.width + GEOM_OVERLAP_EPS &&
+	       p.y <= g->map.height + GEOM_OVERLAP_EPS;
+}
+
+int game_check(const struct game *g, void (*fn)(void *ctx, const struct game_fault *f), void *ctx)
+{
+	struct checker k = { .fault = fn, .ctx = ctx };
+	bool sided = g->phase != PHASE_SETUP && g->phase != PHASE_OVER;
+
+	/* Every phase but the set-up and the end belongs to a side. */
+	if (sided && g->initiative != SIDE_A && g->initiative != SIDE_B)
+		fault(&k, GP_GAME, -1, "initiative", "the %s phase needs a side with the initiative (A or B)",
+		      phase_names[g->phase].key);
+	else if (sided && g->active_brigade >= 0 && (int)brigade_side(g, g->active_brigade) != g->initiative)
+		fault(&k, GP_GAME, -1, "brigade", "brigade %s is not of %s, who have the initiative",
+		      g->brigs[g->active_brigade].id, g->side[g->initiative].name);
+	else if (sided && g->divmove >= 0 && (int)division_side(g, g->divmove) != g->initiative)
+		fault(&k, GP_GAME, -1, "divmove", "division %s is not of %s, who have the initiative",
+		      g->divs[g->divmove].id, g->side[g->initiative].name);
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (u->sp > u->sp0)
+			fault(&k, GP_UNIT, i, "sp", "%d strength points, more than the %d it began with", u->sp, u->sp0);
+		if ((u->state == US_ACTIVE || u->state == US_RESERVE) && !on_table(g, u->pos))
+			fault(&k, GP_UNIT, i, "x", "at %.2f, %.2f: off the %.0f x %.0f cm table", u->pos.x, u->pos.y,
+			      g->map.width, g->map.height);
+	}
+	for (int i = 0; i < g->ncmdrs; i++) {
+		const struct commander *c = &g->cmdrs[i];
+		if (c->state == US_ACTIVE && !on_table(g, c->pos))
+			fault(&k, GP_COMMANDER, i, "x", "at %.2f, %.2f: off the %.0f x %.0f cm table", c->pos.x, c->pos.y,
+			      g->map.width, g->map.height);
+	}
+	return k.n;
 }
 
 struct shape unit_shape(const struct unit *u, struct vec2 buf[4])

@@ -68,6 +68,7 @@ struct game {
 	char title[NAME_LEN];
 	char *description;
 	char scenario[GAME_PATH_LEN];
+	uint64_t scenario_sum; /* checksum of the scenario's text as loaded */
 
 	uint64_t seed;
 	struct rng dice;     /* the rules' dice */
@@ -82,10 +83,21 @@ struct game {
 	double divmove_allow, divmove_keep; /* its allowance and stand-off */
 	int initiatives;     /* initiatives begun in the battle */
 	int decisions;       /* decisions answered in the battle */
+	int deciding;        /* > 0 while a side is asked a decision (mid-order) */
 	int terrain_version; /* bumped when the ground changes (a village destroyed) */
 	int winner;          /* when over: the winning side, or -1 (a draw) */
 	char result[256];    /* when over: who won and why */
 	char ended[128];     /* when over: what ended it */
+
+	/* Who plays, as the program was told (the sides the keyboard plays:
+	 * A, B, both or none; the computer's level): kept with the battle so
+	 * that a continued one is played as it was.  Empty when not known. */
+	char players[8];
+	char ai[8];
+	/* The computer's memory of the battle (its plan, what it has done this
+	 * step): text it writes and reads back itself, kept with the battle so
+	 * that a continued one is played as it would have been.  May be NULL. */
+	char *ai_memory;
 
 	struct weather_state wx;
 	struct side_info side[SIDE_COUNT];
@@ -155,6 +167,23 @@ void game_restore_view(struct game *g, const struct snapshot *s);
 void game_drop_undo(struct game *g);
 /* Record an order carried out. */
 void game_record(struct game *g, const struct order *o);
+
+/* A way in which a state does not hang together (a damaged save): the
+ * part (the game itself, a unit or a commander, by index), the saved key
+ * at fault and a sentence. */
+enum game_part { GP_GAME, GP_UNIT, GP_COMMANDER };
+struct game_fault {
+	enum game_part part;
+	int index;
+	const char *key;
+	char why[200];
+};
+/* Check what the sequence of play and the table need of a state: a side
+ * with the initiative in every phase that has one, the active brigade or
+ * division on that side, strength no more than at the start, everything
+ * on the field on the table.  Calls fault for each problem (when not NULL)
+ * and returns how many there were. */
+int game_check(const struct game *g, void (*fault)(void *ctx, const struct game_fault *f), void *ctx);
 
 /* Throw n dice scoring a hit for each face of need or more (hand-to-hand):
  * logs the faces and the hits; returns the hits. */

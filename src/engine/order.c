@@ -1684,12 +1684,17 @@ static int do_undo(struct ctx *c)
 {
 	struct game *g = c->g;
 	struct snapshot s;
+	int nhistory;
 	if (g->nundo == 0)
 		return refuse(c, "nothing to take back: only the orders of the unit manoeuvring now can be");
 	if (g->dice.draws != g->undo_draws)
 		return refuse(c, "cannot take back: dice have been thrown since");
+	/* The history keeps the order taken back and this undo, so that a
+	 * replay gives both and comes to the same log. */
+	nhistory = g->nhistory;
 	s = g->undo[--g->nundo];
 	game_restore(g, &s);
+	g->nhistory = nhistory;
 	snapshot_free(&s);
 	game_log(g, "Order taken back.");
 	{
@@ -1809,8 +1814,7 @@ int order_exec(struct game *g, struct controller **ctl, enum side side,
 		return refuse(&c, "out of memory");
 	/* Recorded first: the answers to decisions it raises follow it in the
 	 * battle's history. */
-	if (o->kind != ORD_UNDO)
-		game_record(g, o);
+	game_record(g, o);
 	r = dispatch(&c);
 	if (r != 0) {
 		/* A refused order changes nothing (a quit, likewise). */

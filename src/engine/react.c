@@ -42,10 +42,16 @@ int game_decide(struct game *g, struct controller **ctl, struct decision *d)
 	int r;
 	d->choice = 0;
 	d->value = d->opt[0].lo;
+	if (!c || !c->decide)
+		return -1;
 	/* The question says which side is asked (one keyboard may play both). */
 	snprintf(asked, sizeof asked, "%s: %s", g->side[d->side].name, question ? question : "");
 	d->question = asked;
-	r = c && c->decide ? c->decide(c, g, d) : -1;
+	/* The order that asks is only half carried out meanwhile: nothing may
+	 * save the state (see save_write). */
+	g->deciding++;
+	r = c->decide(c, g, d);
+	g->deciding--;
 	d->question = question;
 	if (r < 0)
 		return -1;

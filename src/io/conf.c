@@ -270,6 +270,27 @@ static bool parse_text(struct conf *c, config_t *cfg, const char *text, size_t l
 	return true;
 }
 
+uint64_t conf_checksum(const char *text, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (size_t i = 0; i < len; i++) {
+		h ^= (unsigned char)text[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+char *conf_slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	if (!f)
+		return NULL;
+	buf = conf_read_all(f, len);
+	fclose(f);
+	return buf;
+}
+
 bool conf_read_file(struct conf *c, config_t *cfg, const char *path)
 {
 	FILE *f = fopen(path, "r");

@@ -6,6 +6,7 @@
 #include <libconfig.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "diag.h"
@@ -28,6 +29,10 @@ bool conf_read_file(struct conf *c, config_t *cfg, const char *path);
 bool conf_read_string(struct conf *c, config_t *cfg, const char *text);
 /* The whole of an open file, NUL-terminated (length in *len), or NULL. */
 char *conf_read_all(FILE *f, size_t *len);
+/* The whole of a file (NUL-terminated, its length in len), or NULL. */
+char *conf_slurp(const char *path, size_t *len);
+/* A checksum of a text (FNV-1a, 64 bits), to notice a changed scenario. */
+uint64_t conf_checksum(const char *text, size_t len);
 
 /* Report every member of a group whose name is not in keys (NULL-ended). */
 void conf_known_keys(struct conf *c, const config_setting_t *group,

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -782,6 +783,18 @@ struct game *load_scenario_file(const char *path, uint64_t seed, struct diag *d)
 	if (conf_read_file(&c, &cfg, path))
 		g = load_scenario(&c, &cfg, seed);
 	config_destroy(&cfg);
+	/* What the battle is built from, to know it again (saves). */
+	if (g) {
+		size_t len;
+		char *text = conf_slurp(path, &len);
+		if (!text) {
+			diag_add(d, path, 0, "cannot read: %s", strerror(errno));
+			game_free(g);
+			return NULL;
+		}
+		g->scenario_sum = conf_checksum(text, len);
+		free(text);
+	}
 	return finish(g);
 }
 
@@ -795,6 +808,8 @@ struct game *load_scenario_text(const char *text, const char *name,
 	if (conf_read_string(&c, &cfg, text))
 		g = load_scenario(&c, &cfg, seed);
 	config_destroy(&cfg);
+	if (g)
+		g->scenario_sum = conf_checksum(text, strlen(text));
 	return finish(g);
 }
 

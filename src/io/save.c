@@ -5,6 +5,7 @@
  * crash. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -22,37 +23,41 @@
 #include "paths.h"
 #include "save.h"
 
-uint64_t save_checksum(const char *text, size_t len)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (size_t i = 0; i < len; i++) {
-		h ^= (unsigned char)text[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
+const char *const save_players_words[] = { "A", "B", "both", "none", NULL };
+const char *const save_ai_words[] = { "naive", "easy", "normal", "hard", NULL };
 
-/* The whole of a file, or NULL. */
-static char *slurp(const char *path, size_t *len)
+bool save_word_ok(const char *const *words, const char *w)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	if (!f)
-		return NULL;
-	buf = conf_read_all(f, len);
-	fclose(f);
-	return buf;
+	for (; *words; words++)
+		if (strcmp(*words, w) == 0)
+			return true;
+	return false;
 }
 
 /* ------------------------------------------------------------------ */
 /* Where saves live */
 
+/* A directory that is there, or made (user only); -1 with errno. */
 static int make_dir(const char *path)
 {
 	struct stat st;
-	if (stat(path, &st) == 0)
-		return S_ISDIR(st.st_mode) ? 0 : -1;
+	if (stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return 0;
+		errno = ENOTDIR;
+		return -1;
+	}
 	return mkdir(path, 0700);
+}
+
+/* The first directory of the way that could not be made names the fault
+ * (a directory inside it would only say that it is missing). */
+static bool make_dir_or_say(const char *path, char *why, size_t wsize)
+{
+	if (make_dir(path) == 0)
+		return true;
+	snprintf(why, wsize, "cannot create %s: %s", path, strerror(errno));
+	return false;
 }
 
 const char *save_dir(char *buf, size_t size, char *why, size_t wsize)
@@ -63,17 +68,21 @@ const char *save_dir(char *buf, size_t size, char *why, size_t wsize)
 		snprintf(parent, sizeof parent, "%s", xdg);
 	} else if (home && *home) {
 		snprintf(parent, sizeof parent, "%s/.local", home);
-		make_dir(parent);
+		if (!make_dir_or_say(parent, why, wsize))
+			return NULL;
 		snprintf(parent, sizeof parent, "%s/.local/share", home);
 	} else {
 		snprintf(why, wsize, "neither XDG_DATA_HOME nor HOME is set: nowhere to keep saved battles");
 		return NULL;
 	}
-	make_dir(parent);
-	if ((size_t)snprintf(buf, size, "%s/grognard", parent) >= size || make_dir(buf) != 0) {
-		snprintf(why, wsize, "cannot create %s/grognard: %s", parent, strerror(errno));
+	if (!make_dir_or_say(parent, why, wsize))
+		return NULL;
+	if ((size_t)snprintf(buf, size, "%s/grognard", parent) >= size) {
+		snprintf(why, wsize, "the saves directory's path is too long");
 		return NULL;
 	}
+	if (!make_dir_or_say(buf, why, wsize))
+		return NULL;
 	return buf;
 }
 
@@ -160,23 +169,13 @@ static const char *id_or_dash(const char *id)
 	return id ? id : "-";
 }
 
-static bool scenario_identity(const struct game *g, const struct save_hooks *h, char *path,
-                              size_t size, uint64_t *sum)
+/* The scenario as it was loaded: its path and the checksum of the text
+ * the battle was built from (not of the file as it is now). */
+static void scenario_identity(const struct game *g, const struct save_hooks *h, char *path,
+                              size_t size)
 {
-	size_t len;
-	char *text;
-	if (h->builtin_name && strcmp(g->scenario, h->builtin_name) == 0) {
+	if ((h->builtin_name && strcmp(g->scenario, h->builtin_name) == 0) || !realpath(g->scenario, path))
 		snprintf(path, size, "%s", g->scenario);
-		*sum = save_checksum(h->builtin_text, strlen(h->builtin_text));
-		return true;
-	}
-	if (!realpath(g->scenario, path))
-		snprintf(path, size, "%s", g->scenario);
-	if (!(text = slurp(path, &len)))
-		return false;
-	*sum = save_checksum(text, len);
-	free(text);
-	return true;
 }
 
 static void write_all(FILE *f, const struct game *g, const struct save_hooks *h, const char *spath,
@@ -207,6 +206,10 @@ static void write_all(FILE *f, const struct game *g, const struct save_hooks *h,
 	        g->decisions, g->terrain_version, g->winner);
 	put_key_str(f, "result", g->result);
 	put_key_str(f, "ended", g->ended);
+	if (g->players[0])
+		put_key_str(f, "players", g->players);
+	if (g->ai[0])
+		put_key_str(f, "ai", g->ai);
 	fputs(" };\n", f);
 
 	fprintf(f, "weather = { time_roll = %s; weather_roll = %s; start = %d; dawn = %s; dusk = %s;",
@@ -302,6 +305,11 @@ static void write_all(FILE *f, const struct game *g, const struct save_hooks *h,
 	}
 	fputs(");\n", f);
 
+	if (g->ai_memory) {
+		fputs("computer = ", f);
+		put_str(f, g->ai_memory);
+		fputs(";\n", f);
+	}
 	fputs("history = (\n", f);
 	for (int i = 0; i < g->nhistory; i++) {
 		fputs("  ", f);
@@ -311,19 +319,35 @@ static void write_all(FILE *f, const struct game *g, const struct save_hooks *h,
 	fputs(");\n", f);
 }
 
+/* A copy readable by the user alone, as the save itself is (where the
+ * disk has no hard links). */
+static void copy_private(const char *from, const char *to)
+{
+	size_t len;
+	char *text = conf_slurp(from, &len);
+	int fd = text ? open(to, O_WRONLY | O_CREAT | O_TRUNC, 0600) : -1;
+	if (fd >= 0) {
+		if (write(fd, text, len) != (ssize_t)len)
+			unlink(to);
+		close(fd);
+	}
+	free(text);
+}
+
 int save_write(const struct game *g, const char *path, const struct save_hooks *h, char *why,
                size_t size)
 {
 	char tmp[PATH_MAX], bak[PATH_MAX], dir[PATH_MAX], spath[PATH_MAX];
 	const char *slash = strrchr(path, '/');
-	uint64_t sum;
 	FILE *f;
 	int fd, err;
 
-	if (!scenario_identity(g, h, spath, sizeof spath, &sum)) {
-		snprintf(why, size, "cannot read the scenario %s to record it: %s", g->scenario, strerror(errno));
+	if (g->deciding) {
+		snprintf(why, size, "cannot save while a decision waits for an answer (the order that asked it "
+		         "is half done): answer it, then save");
 		return -1;
 	}
+	scenario_identity(g, h, spath, sizeof spath);
 	if (slash)
 		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
 	else
@@ -344,40 +368,32 @@ int save_write(const struct game *g, const char *path, const struct save_hooks *
 		snprintf(why, size, "cannot write %s: %s", tmp, strerror(err));
 		return -1;
 	}
-	write_all(f, g, h, spath, sum);
+	write_all(f, g, h, spath, g->scenario_sum);
 	/* Everything on the disk before the old save is replaced. */
 	if (fflush(f) != 0 || ferror(f) || fsync(fd) != 0) {
 		err = errno ? errno : EIO;
 		fclose(f);
 		unlink(tmp);
-		snprintf(why, size, "cannot write the save (%s); the previous save is untouched", strerror(err));
+		snprintf(why, size, "cannot write the save: %s", strerror(err));
 		return -1;
 	}
 	if (fclose(f) != 0) {
 		err = errno;
 		unlink(tmp);
-		snprintf(why, size, "cannot write the save (%s); the previous save is untouched", strerror(err));
+		snprintf(why, size, "cannot write the save: %s", strerror(err));
 		return -1;
 	}
-	/* Keep the previous save as NAME.bak (a hard link: the save itself
+	/* Keep the previous save as NAME.save.bak (a hard link: the save itself
 	 * stays in place until the rename replaces it in one step). */
 	if (access(path, F_OK) == 0) {
 		unlink(bak);
-		if (link(path, bak) != 0) {
-			size_t len;
-			char *old = slurp(path, &len);
-			FILE *b = old ? fopen(bak, "wb") : NULL;
-			if (b) {
-				fwrite(old, 1, len, b);
-				fclose(b);
-			}
-			free(old);
-		}
+		if (link(path, bak) != 0)
+			copy_private(path, bak);
 	}
 	if (rename(tmp, path) != 0) {
 		err = errno;
 		unlink(tmp);
-		snprintf(why, size, "cannot put the save in place (%s); the previous save is untouched",
+		snprintf(why, size, "cannot put the save in place: %s",
 		         strerror(err));
 		return -1;
 	}
@@ -393,7 +409,7 @@ int save_write(const struct game *g, const char *path, const struct save_hooks *
 
 static const char *const top_keys[] = {
 	"grognard_save", "scenario", "seed", "dice", "cosmetic", "game", "weather", "units",
-	"commanders", "brigades", "terrain", "objectives", "log", "history", NULL
+	"commanders", "brigades", "terrain", "objectives", "log", "computer", "history", NULL
 };
 
 static bool parse_u64(const char *s, int base, uint64_t *out)
@@ -456,6 +472,20 @@ static int unit_by_id(struct conf *c, const config_setting_t *s, const char *ctx
 	return k;
 }
 
+/* An optional word from a list (older saves lack it: left empty). */
+static void read_word(struct conf *c, const config_setting_t *s, const char *key, const char *const *words,
+                      const char *list, char *out, size_t size)
+{
+	char word[8];
+	out[0] = '\0';
+	if (!conf_string(c, s, key, "game", false, word, sizeof word))
+		return;
+	if (!save_word_ok(words, word))
+		conf_error(c, config_setting_get_member(s, key), "game", "%s must be %s, not '%s'", key, list, word);
+	else
+		snprintf(out, size, "%.7s", word);
+}
+
 static void read_game(struct conf *c, const config_setting_t *s, struct game *g)
 {
 	char word[ID_LEN + 8], text[256];
@@ -504,6 +534,8 @@ static void read_game(struct conf *c, const config_setting_t *s, struct game *g)
 		snprintf(g->ended, sizeof g->ended, "%s",
 		         config_setting_get_string(config_setting_get_member(s, "ended")));
 	(void)text;
+	read_word(c, s, "players", save_players_words, "A, B, both or none", g->players, sizeof g->players);
+	read_word(c, s, "ai", save_ai_words, "naive, easy, normal or hard", g->ai, sizeof g->ai);
 }
 
 static void read_weather(struct conf *c, const config_setting_t *s, struct game *g)
@@ -583,7 +615,11 @@ static void read_units(struct conf *c, const config_setting_t *root, struct game
 		if (conf_enum(c, s, "formation", ctx, true, formation_names, FORM_COUNT, NULL, &v))
 			u->form = (enum formation)v;
 		conf_int(c, s, "sp", ctx, true, 0, 999, &u->sp);
-		conf_int(c, s, "sp0", ctx, true, 0, 999, &u->sp0);
+		/* Strength at the start is the scenario's. */
+		if (conf_int(c, s, "sp0", ctx, true, 0, 999, &v) && v != u->sp0)
+			conf_error(c, config_setting_get_member(s, "sp0"), ctx,
+			           "sp0 is %d but the scenario gives it %d: the save does not match the scenario", v,
+			           u->sp0);
 		u->markers = 0;
 		if ((mk = config_setting_get_member(s, "markers")) && config_setting_type(mk) == CONFIG_TYPE_ARRAY) {
 			for (int k = 0; k < config_setting_length(mk); k++) {
@@ -746,6 +782,35 @@ static void read_rest(struct conf *c, const config_setting_t *root, struct game 
 static struct game *read_save(const char *path, const struct save_hooks *h, struct diag *d,
                               bool start_only);
 
+/* What the engine finds wrong with the state, at the line of the saved
+ * setting it comes from. */
+struct state_check {
+	struct conf *c;
+	const config_setting_t *root;
+	const struct game *g;
+};
+
+static void state_fault(void *ctx, const struct game_fault *f)
+{
+	struct state_check *k = ctx;
+	const config_setting_t *s = NULL, *m;
+	const char *what = "game";
+	char name[ID_LEN + 16];
+	if (f->part == GP_GAME) {
+		s = config_setting_get_member(k->root, "game");
+	} else {
+		const char *list = f->part == GP_UNIT ? "units" : "commanders";
+		s = config_setting_get_member(k->root, list);
+		s = s ? config_setting_get_elem(s, (unsigned)f->index) : NULL;
+		snprintf(name, sizeof name, "%s '%s'", f->part == GP_UNIT ? "unit" : "commander",
+		         f->part == GP_UNIT ? k->g->units[f->index].id : k->g->cmdrs[f->index].id);
+		what = name;
+	}
+	if (s && (m = config_setting_get_member(s, f->key)))
+		s = m;
+	conf_error(k->c, s, what, "%s", f->why);
+}
+
 struct game *save_read(const char *path, const struct save_hooks *h, struct diag *d)
 {
 	return read_save(path, h, d, false);
@@ -802,30 +867,30 @@ static struct game *read_save(const char *path, const struct save_hooks *h, stru
 			conf_error(&c, config_setting_get_member(root, "seed"), "save", "'seed' must be a whole number as text");
 		goto out;
 	}
-	/* The scenario again, and the same one. */
+	/* The scenario again, and the same one: a look at its text first (an
+	 * edited scenario may no longer load at all), then the text the battle
+	 * is built from. */
 	{
 		struct diag sd = { 0 };
-		if (h->builtin_name && strcmp(spath, h->builtin_name) == 0) {
-			sum = save_checksum(h->builtin_text, strlen(h->builtin_text));
-			if (sum == want_sum)
-				g = load_scenario_text(h->builtin_text, h->builtin_name, seed, &sd);
-		} else {
-			size_t len;
-			char *text = slurp(spath, &len);
-			if (!text) {
-				conf_error(&c, config_setting_get_member(s, "path"), "scenario",
-				           "the scenario %s cannot be read: %s", spath, strerror(errno));
-				goto out;
-			}
-			sum = save_checksum(text, len);
-			free(text);
-			if (sum == want_sum)
-				g = load_scenario_file(spath, seed, &sd);
+		bool builtin = h->builtin_name && strcmp(spath, h->builtin_name) == 0;
+		size_t len;
+		char *text = builtin ? NULL : conf_slurp(spath, &len);
+		if (!builtin && !text) {
+			conf_error(&c, config_setting_get_member(s, "path"), "scenario",
+			           "the scenario %s cannot be read: %s", spath, strerror(errno));
+			goto out;
 		}
-		if (sum != want_sum) {
+		sum = builtin ? conf_checksum(h->builtin_text, strlen(h->builtin_text)) : conf_checksum(text, len);
+		free(text);
+		if (sum == want_sum)
+			g = builtin ? load_scenario_text(h->builtin_text, h->builtin_name, seed, &sd)
+			            : load_scenario_file(spath, seed, &sd);
+		if (sum != want_sum || (g && g->scenario_sum != want_sum)) {
 			conf_error(&c, config_setting_get_member(s, "checksum"), "scenario",
 			           "%s has changed since this battle was saved: it can no longer be continued", spath);
 			diag_free(&sd);
+			game_free(g);
+			g = NULL;
 			goto out;
 		}
 		if (!g) {
@@ -859,6 +924,17 @@ static struct game *read_save(const char *path, const struct save_hooks *h, stru
 	read_units(&c, root, g);
 	read_commanders(&c, root, g);
 	read_rest(&c, root, g, h);
+	if ((s = config_setting_get_member(root, "computer"))) {
+		const char *text = config_setting_get_string(s);
+		if (!text)
+			conf_error(&c, s, "save", "'computer' must be a string (the computer's memory)");
+		else if (!(g->ai_memory = strdup(text)))
+			conf_error(&c, s, "save", "out of memory");
+	}
+	if (!c.errors) {
+		struct state_check k = { .c = &c, .root = root, .g = g };
+		game_check(g, state_fault, &k);
+	}
 done:
 	if (c.errors) {
 		game_free(g);
@@ -888,4 +964,55 @@ bool save_peek(const char *path, char *title, size_t size, int *turn, bool *over
 	config_destroy(&cfg);
 	diag_free(&d);
 	return ok;
+}
+
+static int newest_first(const void *a, const void *b)
+{
+	const struct save_entry *x = a, *y = b;
+	if (x->when != y->when)
+		return x->when > y->when ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+int save_list(struct save_entry *out, int max)
+{
+	char dir[PATH_MAX], why[200];
+	struct save_entry *all = NULL;
+	int n = 0, cap = 0;
+	struct dirent *e;
+	DIR *d;
+	if (!save_dir(dir, sizeof dir, why, sizeof why) || !(d = opendir(dir)))
+		return 0;
+	/* All of them first: the directory's order says nothing of age. */
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		char path[PATH_MAX + 80];
+		struct save_entry s;
+		struct stat st;
+		bool over;
+		if (len < 6 || len - 5 >= sizeof s.name || strcmp(e->d_name + len - 5, ".save") != 0 ||
+		    e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (stat(path, &st) != 0 || !save_peek(path, s.title, sizeof s.title, &s.turn, &over) || over)
+			continue;
+		snprintf(s.name, sizeof s.name, "%.*s", (int)(len - 5), e->d_name);
+		s.when = st.st_mtime;
+		if (n == cap) {
+			struct save_entry *p = realloc(all, (size_t)(cap = cap ? 2 * cap : 32) * sizeof *p);
+			if (!p)
+				break;
+			all = p;
+		}
+		all[n++] = s;
+	}
+	closedir(d);
+	if (n)
+		qsort(all, (size_t)n, sizeof *all, newest_first);
+	if (n > max)
+		n = max;
+	if (n)
+		memcpy(out, all, (size_t)n * sizeof *out);
+	free(all);
+	return n;
 }

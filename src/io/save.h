@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "diag.h"
 
@@ -23,6 +24,12 @@ struct save_hooks {
 	const char *builtin_text; /* and its text */
 };
 
+/* The words for who plays (--side) and how the computer plays (--ai), as
+ * the command line and the save's game group take them (NULL-ended). */
+extern const char *const save_players_words[];
+extern const char *const save_ai_words[];
+bool save_word_ok(const char *const *words, const char *w);
+
 /* The directory for saves: $XDG_DATA_HOME/grognard, or
  * ~/.local/share/grognard; created (0700) when missing.  NULL with why. */
 const char *save_dir(char *buf, size_t size, char *why, size_t wsize);
@@ -31,8 +38,9 @@ const char *save_dir(char *buf, size_t size, char *why, size_t wsize);
 bool save_path_for(const char *name, char *out, size_t size, char *why, size_t wsize);
 
 /* Write the battle: to a temporary file beside the target, flushed and
- * synced, the old save kept as NAME.bak, then renamed into place.  On any
- * failure the old file is untouched.  0, or -1 with why. */
+ * synced, the old save kept as NAME.save.bak, then renamed into place.  On any
+ * failure the old file is untouched.  0, or -1 with why (the cause only:
+ * what it means for the player is the caller's to say). */
 int save_write(const struct game *g, const char *path, const struct save_hooks *h, char *why,
                size_t size);
 /* Read a save: the scenario it names is loaded again (and must be the
@@ -45,7 +53,16 @@ struct game *save_read_start(const char *path, const struct save_hooks *h, struc
 /* A look at a save without loading it: title, Turn, whether it is over. */
 bool save_peek(const char *path, char *title, size_t size, int *turn, bool *over);
 
-/* A checksum of a text (FNV-1a, 64 bits), to notice a changed scenario. */
-uint64_t save_checksum(const char *text, size_t len);
+/* An unfinished battle in the saves directory. */
+struct save_entry {
+	char name[72];   /* without .save */
+	char title[80];  /* the battle's title (as long as NAME_LEN) */
+	int turn;
+	time_t when;     /* last written */
+};
+/* The unfinished battles in the saves directory, newest first: all are
+ * read, the newest max kept.  Returns how many (0 when none or no
+ * directory). */
+int save_list(struct save_entry *out, int max);
 
 #endif

@@ -1302,15 +1302,66 @@ void ui_message(struct ui *ui, const char *text)
 	ui_flash(ui, false, "%s", text);
 }
 
+void ui_alert(struct ui *ui, const char *text)
+{
+	ui_flash(ui, true, "%s", text);
+}
+
+void ui_show_text(struct ui *ui, const char *title, const char *const *lines, int n)
+{
+	int width = ui->cols > 20 ? ui->cols - 2 : 78, cap = 0, count = 0;
+	char **out = NULL;
+	/* Each line cut at spaces to the screen's width; the rest indented. */
+	for (int i = 0; i < n; i++) {
+		const char *p = lines[i];
+		bool first = true;
+		while (*p) {
+			int room = first ? width : width - 4, len = (int)strlen(p), cut = len;
+			if (len > room) {
+				for (cut = room; cut > room / 2 && p[cut] != ' '; cut--)
+					;
+				if (p[cut] != ' ')
+					cut = room;
+			}
+			if (count == cap) {
+				char **q = realloc(out, (size_t)(cap ? 2 * cap : 16) * sizeof *q);
+				if (!q)
+					break;
+				out = q;
+				cap = cap ? 2 * cap : 16;
+			}
+			if ((out[count] = malloc((size_t)cut + 5))) {
+				snprintf(out[count], (size_t)cut + 5, "%s%.*s", first ? "" : "    ", cut, p);
+				count++;
+			}
+			p += cut;
+			while (*p == ' ')
+				p++;
+			first = false;
+		}
+	}
+	ui_pager(ui, title, out, count, 0);
+	for (int i = 0; i < count; i++)
+		free(out[i]);
+	free(out);
+}
+
 void ui_view_replay(struct ui *ui, struct snapshot *frames, const int *nlog, int n)
 {
 	int k = 0;
 	for (;;) {
+		char where[40];
 		int ch;
 		game_restore_view(ui->g, &frames[k]);
 		ui->log_limit = nlog[k];
-		ui_flash(ui, false, "Replay: %s %d of %d (Turn %d). n/Right next, p/Left back, g/G first/last, "
-		         "q leaves.", k + 1 < n ? "initiative" : "the end,", k + 1, n, ui->g->turn);
+		/* Frame 0 is the start, the last the end, those between the
+		 * initiatives in turn. */
+		if (k == 0 || k == n - 1)
+			snprintf(where, sizeof where, "the %s", k == 0 ? "start" : "end");
+		else
+			snprintf(where, sizeof where, "initiative %d of %d", k, n - 2);
+		ui_flash(ui, false, "Replay: %s (Turn %d). n/Right next, p/Left back, g/G first/last, q leaves.", where,
+		         ui->g->turn);
 		ui_draw(ui);
 		ch = ui_getch(ui);
 		if (ui->hooks.hangup && *ui->hooks.hangup)

@@ -47,10 +47,15 @@ int ui_choose(struct ui *ui, const char *title, const char *const *keys, const c
               int n, const char *hint);
 bool ui_ask(struct ui *ui, const char *question);
 void ui_message(struct ui *ui, const char *text);
+/* The same, shown as something gone wrong. */
+void ui_alert(struct ui *ui, const char *text);
+/* Lines to read on a page of their own (long ones wrapped), until q. */
+void ui_show_text(struct ui *ui, const char *title, const char *const *lines, int n);
 
 struct snapshot;
-/* Step through a replayed battle: frames are the state at the start of
- * each initiative (and the end); nlog[k] the log lines at frame k. */
+/* Step through a replayed battle: frame 0 is the start, frames 1 to n-2
+ * the start of each initiative, frame n-1 the end; nlog[k] the log lines
+ * at frame k. */
 void ui_view_replay(struct ui *ui, struct snapshot *frames, const int *nlog, int n);
 
 #endif
