@@ -4,23 +4,36 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 26
+plan 29
 
 sock=grognard-ui-$$
 t() { "$TMUX_BIN" -L "$sock" "$@"; }
 tmp=${TMPDIR:-/tmp}/grognard-ui.$$
 trap 't kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+mkdir -p "$tmp"
 # A session that lives all along keeps the tmux server up between games.
 t new-session -d -s keep -x 80 -y 24 "sleep 300"
 settle() { sleep "${1:-0.4}"; }
 screen() { t capture-pane -p -t ui; }
 keys() { for k in "$@"; do t send-keys -t ui "$k"; sleep 0.15; done; settle; }
+# bytes KEYS...: how many bytes the game writes to the terminal for the keys.
+bytes() {
+	: >"$tmp/pipe"
+	t pipe-pane -t ui -O "cat >>'$tmp/pipe'"
+	settle 0.2
+	keys "$@"
+	t pipe-pane -t ui
+	wc -c <"$tmp/pipe" | tr -d ' '
+}
+ngames=0
 start() {
-	# start COLSxROWS ARGS...: a fresh game in a detached pane.
+	# start COLSxROWS ARGS...: a fresh game in a detached pane, with no
+	# autosave of an earlier game to continue.
 	size=$1; shift
 	t kill-session -t ui 2>/dev/null
+	ngames=$((ngames + 1))
 	t new-session -d -s ui -x "${size%x*}" -y "${size#*x}" \
-		"env LANG=${UI_LANG:-C.UTF-8} XDG_DATA_HOME='$tmp' GROGNARD_DATADIR='$GROGNARD_DATADIR' HOME=/nonexistent '$GROGNARD' $*; sleep 5"
+		"env LANG=${UI_LANG:-C.UTF-8} XDG_DATA_HOME='$tmp/data$ngames' GROGNARD_DATADIR='$GROGNARD_DATADIR' HOME=/nonexistent '$GROGNARD' $*; sleep 5"
 	settle 0.8
 }
 
@@ -87,4 +100,16 @@ start 80x24 --seed 3 --mono
 s=$(t capture-pane -p -e -t ui)
 like "$s" "T1/10 10:00 clear" "--mono draws the battle"
 ok $(printf '%s' "$s" | grep -q "$(printf '\033')\[3[1-7]m" && echo 1 || echo 0) "--mono uses no colours"
+# Dialogs send one screen update per key: moving in a menu rewrites the
+# highlighted lines, not the map under the box and then the box again.
+start 80x24 --seed 3
+keys g 1 o
+like "$(screen)" "Change formation to:" "o opens the formation menu"
+n=$(bytes Down Up Down)
+ok $([ "$n" -lt 600 ] && echo 0 || echo 1) "three keys in a menu send little ($n bytes)"
+keys Escape :
+n=$(bytes d u m p)
+ok $([ "$n" -lt 100 ] && echo 0 || echo 1) "typing on the command line sends little ($n bytes)"
+keys Escape
+
 done_testing

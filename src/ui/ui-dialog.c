@@ -78,7 +78,6 @@ static void draw_box(struct ui *ui, const char *title, const char *const *lines,
 		ui_put_text(ui, y + 2 + i, x + 2, w - 4, lines[i], i == hl ? A_REVERSE : A_NORMAL, 0);
 	if (hint)
 		ui_put_text(ui, y + h - 2, x + 2, w - 4, hint, A_DIM, 0);
-	refresh();
 }
 
 int ui_menu(struct ui *ui, const char *title, const char *const *keys,
@@ -98,14 +97,16 @@ int ui_menu(struct ui *ui, const char *title, const char *const *keys,
 	}
 	for (;;) {
 		int ch;
-		ui_draw(ui);
+		ui_compose(ui);
+		if (!ui->too_small)
+			draw_box(ui, title, ptrs, n, hl, hint ? hint : "Esc: cancel");
+		ui_show();
 		if (ui->too_small) {
 			ch = ui_getch(ui);
 			if (ch == ESC || ch == 'q')
 				break;
 			continue;
 		}
-		draw_box(ui, title, ptrs, n, hl, hint ? hint : "Esc: cancel");
 		ch = ui_getch(ui);
 		if (ch == KEY_RESIZE)
 			continue;
@@ -158,14 +159,14 @@ static bool edit_line(struct ui *ui, const char *prompt, char *buf, size_t size,
 	int h = nhist;
 	for (;;) {
 		int ch;
-		ui_draw(ui);
+		ui_compose(ui);
 		move(ui->msg_y, 0);
 		clrtoeol();
 		ui_put_text(ui, ui->msg_y, 0, ui->cols, prompt, A_BOLD, 0);
 		ui_put_text(ui, ui->msg_y, ui_text_width(ui, prompt), ui->cols - ui_text_width(ui, prompt) - 1,
 		            buf, A_NORMAL, 0);
 		move(ui->msg_y, ui_text_width(ui, prompt) + ui_text_width(ui, buf));
-		refresh();
+		ui_show();
 		ch = ui_getch(ui);
 		if (ch == KEY_RESIZE)
 			continue;
@@ -266,7 +267,7 @@ static void pager_pages(struct ui *ui, struct page *pages, int npages, int start
 		         pg->n ? top + 1 : 0, top + height < pg->n ? top + height : pg->n, pg->n,
 		         npages > 1 ? "   Tab next page" : "");
 		ui_put_text(ui, ui->rows - 1, 0, ui->cols, footer, A_DIM, 0);
-		refresh();
+		ui_show();
 		ch = ui_getch(ui);
 		switch (ch) {
 		case 'q':

@@ -831,7 +831,8 @@ static void draw_status(struct ui *ui)
 		            A_DIM, 0);
 }
 
-void ui_draw(struct ui *ui)
+/* Everything into curses' virtual screen; nothing is sent yet. */
+void ui_compose(struct ui *ui)
 {
 	erase();
 	if (ui->too_small) {
@@ -842,7 +843,6 @@ void ui_draw(struct ui *ui)
 		snprintf(line, sizeof line, "grognard needs %dx%d.", MIN_COLS, MIN_ROWS);
 		mvaddnstr(y > 0 ? y : 1, 0, line, ui->cols);
 		mvaddnstr(y > 0 ? y + 1 : 2, 0, "Enlarge it to go on.", ui->cols);
-		refresh();
 		return;
 	}
 	draw_map(ui);
@@ -856,5 +856,17 @@ void ui_draw(struct ui *ui)
 		if (on_map(ui, sx, sy))
 			move(sy, sx);
 	}
-	refresh();
+}
+
+/* Send what changed since the last update: one per key or event. */
+void ui_show(void)
+{
+	wnoutrefresh(stdscr);
+	doupdate();
+}
+
+void ui_draw(struct ui *ui)
+{
+	ui_compose(ui);
+	ui_show();
 }

@@ -98,6 +98,9 @@ const struct frame_chars *ui_frame(const struct ui *ui);
 
 /* ui-draw.c */
 void ui_layout(struct ui *ui);
+/* Compose the whole screen (not sent); send it; both at once. */
+void ui_compose(struct ui *ui);
+void ui_show(void);
 void ui_draw(struct ui *ui);
 void ui_put_text(struct ui *ui, int y, int x, int width, const char *text, attr_t attr, int pair);
 int ui_text_width(const struct ui *ui, const char *text);
