@@ -4,12 +4,23 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 29
+plan 32
+
+# unlike GOT PATTERN DESCRIPTION: the pattern is nowhere in GOT.
+unlike() {
+	if printf '%s\n' "$1" | grep -Eq -- "$2"; then
+		ok 1 "$3"
+		printf '%s\n' "$1" | grep -E -- "$2" | head -3 | sed 's/^/#   got: /'
+	else
+		ok 0 "$3"
+	fi
+}
 
 sock=grognard-ui-$$
 t() { "$TMUX_BIN" -L "$sock" "$@"; }
 tmp=${TMPDIR:-/tmp}/grognard-ui.$$
-trap 't kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+# (A game killed with the server saves on the way out: let it finish.)
+trap 't kill-server 2>/dev/null; sleep 0.5; rm -rf "$tmp"' EXIT
 mkdir -p "$tmp"
 # A session that lives all along keeps the tmux server up between games.
 t new-session -d -s keep -x 80 -y 24 "sleep 300"
@@ -111,5 +122,15 @@ keys Escape :
 n=$(bytes d u m p)
 ok $([ "$n" -lt 100 ] && echo 0 || echo 1) "typing on the command line sends little ($n bytes)"
 keys Escape
+
+# Esc in the side-step menu cancels (it used to mean "right").
+start 80x24 --seed 3
+keys g 1 M s Escape
+s=$(screen)
+unlike "$s" "Side-step how far" "Esc in the side-step menu cancels the order"
+unlike "$s" "Side-step to which side" "and closes the menu"
+# A menu's own keys come before its j/k navigation: 'k' is the skirmish line.
+keys o k
+like "$(screen)" "10L1 forms skirmish line" "k in the formation menu chooses the skirmish line"
 
 done_testing

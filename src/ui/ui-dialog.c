@@ -112,6 +112,12 @@ int ui_menu(struct ui *ui, const char *title, const char *const *keys,
 			continue;
 		if (ch == ESC)
 			break;
+		/* An item's own key first: 'k' may be an item (skirmish line). */
+		for (int i = 0; i < n && choice < 0; i++)
+			if (keys[i][0] == ch && keys[i][1] == '\0')
+				choice = i;
+		if (choice >= 0)
+			break;
 		if (ch == KEY_UP || ch == 'k')
 			hl = (hl + n - 1) % n;
 		else if (ch == KEY_DOWN || ch == 'j')
@@ -119,14 +125,6 @@ int ui_menu(struct ui *ui, const char *title, const char *const *keys,
 		else if (is_enter(ch)) {
 			choice = hl;
 			break;
-		} else {
-			for (int i = 0; i < n; i++)
-				if (keys[i][0] == ch && keys[i][1] == '\0') {
-					choice = i;
-					break;
-				}
-			if (choice >= 0)
-				break;
 		}
 	}
 	free(lines);

@@ -333,8 +333,17 @@ static void special_menu(struct ui *ui)
 	k = ui_menu(ui, "Special moves:", keys, labels, 8, NULL);
 	switch (k) {
 	case 0:
-		sign = ui_menu(ui, "Side-step to which side?", (const char *const[]){ "h", "l" },
-		               (const char *const[]){ "left", "right" }, 2, NULL) == 0 ? -1 : 1;
+		switch (ui_menu(ui, "Side-step to which side?", (const char *const[]){ "h", "l" },
+		                (const char *const[]){ "left", "right" }, 2, NULL)) {
+		case 0:
+			sign = -1;
+			break;
+		case 1:
+			sign = 1;
+			break;
+		default:
+			return; /* Esc cancels */
+		}
 		if (!ui_ask_number(ui, "Side-step how far (cm)?", rules_special.sidestep, &a))
 			return;
 		o = order_new(ORD_SIDESTEP);
