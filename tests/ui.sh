@@ -4,7 +4,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 32
+plan 49
 
 # unlike GOT PATTERN DESCRIPTION: the pattern is nowhere in GOT.
 unlike() {
@@ -36,6 +36,10 @@ bytes() {
 	t pipe-pane -t ui
 	wc -c <"$tmp/pipe" | tr -d ' '
 }
+# cmd LINE: type a ':' command.
+cmd() { keys :; t send-keys -t ui "$1" Enter; settle; }
+# width TEXT: the widest line, in columns.
+width() { printf '%s\n' "$1" | LC_ALL=C.UTF-8 wc -L; }
 ngames=0
 start() {
 	# start COLSxROWS ARGS...: a fresh game in a detached pane, with no
@@ -44,7 +48,7 @@ start() {
 	t kill-session -t ui 2>/dev/null
 	ngames=$((ngames + 1))
 	t new-session -d -s ui -x "${size%x*}" -y "${size#*x}" \
-		"env LANG=${UI_LANG:-C.UTF-8} XDG_DATA_HOME='$tmp/data$ngames' GROGNARD_DATADIR='$GROGNARD_DATADIR' HOME=/nonexistent '$GROGNARD' $*; sleep 5"
+		"env LANG=${UI_LANG:-C.UTF-8} XDG_DATA_HOME='$tmp/data$ngames' XDG_CONFIG_HOME='${UI_CONF:-$tmp/noconf}' GROGNARD_DATADIR='$GROGNARD_DATADIR' HOME=/nonexistent '$GROGNARD' $*; sleep 5"
 	settle 0.8
 }
 
@@ -132,5 +136,54 @@ unlike "$s" "Side-step to which side" "and closes the menu"
 # A menu's own keys come before its j/k navigation: 'k' is the skirmish line.
 keys o k
 like "$(screen)" "10L1 forms skirmish line" "k in the formation menu chooses the skirmish line"
+
+# Long text at 80 columns is wrapped, not cut.
+start 80x24 --seed 3
+keys g 1
+like "$(screen | tail -1)" "q quit *$" "the hint line fits in 80 columns"
+cmd 'charge 10L1 IR57b'
+like "$(screen)" "tries to extend the charge" "a long refusal is shown whole, over two rows"
+cmd 'help'
+s=$(screen)
+like "$s" "^ +each\)" "the pager wraps a long line"
+ok $([ "$(width "$s")" -le 80 ] && echo 0 || echo 1) "no line of the pager is wider than 80 columns"
+keys q '?'
+like "$(screen)" "q back *$" "the pager's footer fits in 80 columns"
+keys q
+# The log's search: any case, says when nothing is found, and the page
+# stays on screen while the search is typed.
+keys C-p / F R E N C H
+s=$(screen)
+like "$s" "^The whole log" "the log stays on screen while a search is typed"
+like "$s" "^/FRENCH" "with the search on its last line"
+keys Enter
+like "$(t capture-pane -p -e -t ui)" "$(printf '\033')\\[7m.*French" "the search ignores case: a line with 'French' is highlighted"
+keys / z q x Enter
+like "$(screen)" "'zqx' not found" "a search that finds nothing says so"
+keys q
+start 80x24 --seed 3 auerstedt
+like "$(screen)" "^T1/14 .*[0-9.]+ ?cm" "the status line keeps the scale with a long side name"
+start 80x24 --seed 2 --side both "$top_srcdir/tests/rules/charge-react.cfg"
+cmd 'brigade KS'
+cmd 'charge K1 T1'
+s=$(screen)
+like "$s" "emergency square" "a reaction is offered in a dialog"
+like "$s" "\(1D6 >= 4\)\?" "its long question is wrapped in the box, not cut"
+start 80x24 --seed 2 --side both "$top_srcdir/tests/rules/charge-fire.cfg"
+cmd 'brigade FA'
+keys Tab Tab Tab Tab Tab Tab
+s=$(screen)
+like "$s" "not in command, [0-9.]+ cm to" "the panel shows a unit not in command"
+like "$s" "│ +HQ" "and wraps the line instead of cutting it"
+
+# The hint line follows the keymap of the options file.
+mkdir -p "$tmp/conf/grognard"
+printf 'keys = { move = "v"; pivot = "P"; };\n' >"$tmp/conf/grognard/grognard.cfg"
+UI_CONF=$tmp/conf start 100x24 --seed 3
+keys g 1
+s=$(screen | tail -1)
+like "$s" "v move" "the hint shows the move key of the options file"
+like "$s" "P pivot" "and the pivot key"
+unlike "$s" "m move" "not the default key"
 
 done_testing

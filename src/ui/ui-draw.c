@@ -106,6 +106,110 @@ void ui_put_text(struct ui *ui, int y, int x, int width, const char *text, attr_
 	attr_set(A_NORMAL, 0, NULL);
 }
 
+/* Break text into lines of at most width display columns, at spaces
+ * where it can (a word longer than the line is cut); the lines after the
+ * first begin with indent spaces.  Each line goes to emit; returns how
+ * many there were.  Without UTF-8 the text is made plain ASCII first, so
+ * the widths are those that will be shown. */
+int ui_wrap(const struct ui *ui, const char *text, int width, int indent,
+            void (*emit)(void *ctx, const char *line), void *ctx)
+{
+	size_t len = strlen(text);
+	char *plain = NULL, *line;
+	const char *p;
+	int n = 0;
+	if (indent >= width)
+		indent = 0;
+	if (width < 1)
+		width = 1;
+	if (!ui->utf8) {
+		plain = malloc(2 * len + 4);
+		if (!plain)
+			return 0;
+		to_ascii(text, plain, 2 * len + 4);
+		text = plain;
+		len = strlen(text);
+	}
+	line = malloc(len + (size_t)indent + 2);
+	if (!line) {
+		free(plain);
+		return 0;
+	}
+	p = text;
+	do {
+		const char *q = p, *brk = NULL;
+		int w = n ? indent : 0, room = width;
+		mbstate_t st;
+		memset(&st, 0, sizeof st);
+		/* Find the last space that leaves the line within the width. */
+		while (*q) {
+			wchar_t wc;
+			size_t clen = mbrtowc(&wc, q, strlen(q), &st);
+			int cw = 1;
+			if (clen == (size_t)-1 || clen == (size_t)-2 || clen == 0) {
+				clen = 1;
+				memset(&st, 0, sizeof st);
+			} else if (ui->utf8 && (cw = wcwidth(wc)) < 0) {
+				cw = 1;
+			}
+			if (w + cw > room)
+				break;
+			if (*q == ' ')
+				brk = q;
+			w += cw;
+			q += clen;
+		}
+		if (!*q || !brk || brk == p)
+			brk = q;
+		if (brk == p && *p) /* not even one character fits: take one */
+			brk = p + 1;
+		snprintf(line, len + (size_t)indent + 2, "%*s%.*s", n ? indent : 0, "", (int)(brk - p), p);
+		emit(ctx, line);
+		n++;
+		p = brk;
+		while (*p == ' ')
+			p++;
+	} while (*p);
+	free(line);
+	free(plain);
+	return n;
+}
+
+void ui_text_add(struct ui_text *t, const char *fmt, ...)
+{
+	va_list ap;
+	int len;
+	char *line, **p;
+	va_start(ap, fmt);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (len < 0 || !(line = malloc((size_t)len + 1)))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(line, (size_t)len + 1, fmt, ap);
+	va_end(ap);
+	p = realloc(t->lines, (size_t)(t->n + 1) * sizeof *p);
+	if (!p) {
+		free(line);
+		return;
+	}
+	t->lines = p;
+	t->lines[t->n++] = line;
+}
+
+void ui_text_emit(void *ctx, const char *line)
+{
+	ui_text_add(ctx, "%s", line);
+}
+
+void ui_text_free(struct ui_text *t)
+{
+	for (int i = 0; i < t->n; i++)
+		free(t->lines[i]);
+	free(t->lines);
+	*t = (struct ui_text){ 0 };
+}
+
 void ui_flash(struct ui *ui, bool error, const char *fmt, ...)
 {
 	va_list ap;
@@ -134,9 +238,10 @@ void ui_layout(struct ui *ui)
 		ui->side_w = 48;
 	ui->map_w = ui->cols - ui->side_w - 1;
 	ui->side_x = ui->map_w + 1;
-	ui->map_h = ui->rows - 2;
-	ui->status_y = ui->rows - 2;
-	ui->msg_y = ui->rows - 1;
+	/* The status line, then two rows: the message and the keys. */
+	ui->map_h = ui->rows - 3;
+	ui->status_y = ui->rows - 3;
+	ui->msg_y = ui->rows - 2;
 	ui->panel_h = 12;
 	ui->tcache_ok = false;
 }
@@ -606,12 +711,15 @@ static void draw_map(struct ui *ui)
 /* ------------------------------------------------------------------ */
 /* The side column: unit panel and log */
 
+/* A panel line, wrapped (the rest indented) as far as the panel goes. */
 static int panel_line(struct ui *ui, int row, const char *text, attr_t attr, int pair)
 {
-	if (row >= ui->panel_h)
-		return row;
-	ui_put_text(ui, row, ui->side_x + 1, ui->side_w - 1, text, attr, pair);
-	return row + 1;
+	struct ui_text w = { 0 };
+	ui_wrap(ui, text, ui->side_w - 1, 2, ui_text_emit, &w);
+	for (int k = 0; k < w.n && row < ui->panel_h; k++, row++)
+		ui_put_text(ui, row, ui->side_x + 1, ui->side_w - 1, w.lines[k], attr, pair);
+	ui_text_free(&w);
+	return row;
 }
 
 static const char *compass(double facing)
@@ -722,67 +830,22 @@ static void draw_panel(struct ui *ui)
 	(void)row;
 }
 
-/* Wrap text into lines of at most width display columns. */
-static int wrap(const struct ui *ui, const char *text, int width, char out[][160], int max)
-{
-	int n = 0;
-	char ascii[512];
-	const char *p;
-	if (!ui->utf8) {
-		to_ascii(text, ascii, sizeof ascii);
-		text = ascii;
-	}
-	p = text;
-	while (*p && n < max) {
-		const char *brk = NULL, *q = p;
-		int w = 0;
-		while (*q) {
-			int clen = 1;
-			if ((unsigned char)*q >= 0x80)
-				while ((q[clen] & 0xc0) == 0x80)
-					clen++;
-			if (w + 1 > width)
-				break;
-			if (*q == ' ')
-				brk = q;
-			w++;
-			q += clen;
-		}
-		if (!*q)
-			brk = q;
-		else if (!brk || brk == p)
-			brk = q;
-		snprintf(out[n], 160, "%.*s", (int)(brk - p), p);
-		n++;
-		p = brk;
-		while (*p == ' ')
-			p++;
-	}
-	return n;
-}
-
 static void draw_log(struct ui *ui)
 {
 	const struct game *g = ui->g;
-	int top = ui->panel_h + 1, height = ui->status_y - top, width = ui->side_w - 1;
-	char lines[64][160];
-	int used = 0;
+	int top = ui->panel_h + 1, height = ui->status_y - top, width = ui->side_w - 1, row;
+	int last = ui->log_limit >= 0 && ui->log_limit < g->nlog ? ui->log_limit : g->nlog;
 	if (height <= 0)
 		return;
-	int last = ui->log_limit >= 0 && ui->log_limit < g->nlog ? ui->log_limit : g->nlog;
-	/* Newest at the bottom: wrap lines from the end until the panel is full. */
-	for (int i = last - 1; i >= 0 && used < height; i--) {
-		char w[16][160];
-		int n = wrap(ui, g->log[i].text, width - 1, w, 16);
-		for (int k = n - 1; k >= 0 && used < height && used < 64; k--) {
-			snprintf(lines[used], 160, "%s%s", k == 0 ? "" : " ", w[k]);
-			used++;
-		}
-	}
-	for (int k = 0; k < used; k++) {
-		int row = top + height - 1 - k;
-		bool dice = strstr(lines[k], "D6 ") != NULL;
-		ui_put_text(ui, row, ui->side_x + 1, width, lines[k], dice ? A_DIM : A_NORMAL, 0);
+	/* Newest at the bottom: wrap entries from the end until the panel is full. */
+	row = top + height - 1;
+	for (int i = last - 1; i >= 0 && row >= top; i--) {
+		struct ui_text w = { 0 };
+		bool dice = strstr(g->log[i].text, "D6 ") != NULL;
+		ui_wrap(ui, g->log[i].text, width, 1, ui_text_emit, &w);
+		for (int k = w.n - 1; k >= 0 && row >= top; k--, row--)
+			ui_put_text(ui, row, ui->side_x + 1, width, w.lines[k], dice ? A_DIM : A_NORMAL, 0);
+		ui_text_free(&w);
 	}
 }
 
@@ -806,29 +869,187 @@ static void draw_frame(struct ui *ui)
 	ui_put_text(ui, ui->panel_h, ui->side_x + 1, ui->side_w - 2, " Log (Ctrl-P: all) ", A_DIM, 0);
 }
 
-static void draw_status(struct ui *ui)
+/* The status line, shortened step by step until it fits: the scale
+ * written short, the side's name without its parenthesis, "init" for
+ * "initiative", then the side's name cut, then tighter separators. */
+static void status_text(const struct ui *ui, char *line, size_t size)
 {
 	const struct game *g = ui->g;
-	char line[320], clock[8], scale[32];
-	const char *who = g->initiative >= 0 ? g->side[g->initiative].name : "-";
+	char clock[8], who[64];
 	const char *brig = g->divmove >= 0 ? g->divs[g->divmove].id
 	                   : g->active_brigade >= 0 ? g->brigs[g->active_brigade].id : "-";
-	snprintf(scale, sizeof scale, "1 col = %g cm", ui->zoom);
-	snprintf(line, sizeof line, "T%d/%d %s %s | %s: %s | %s | %s | %s", g->turn, g->turns,
-	         weather_clock(g, g->turn, clock), sky_names[g->wx.sky].label, who,
-	         g->phase == PHASE_OVER ? "battle over" : "initiative", brig,
-	         phase_names[g->phase].label, scale);
-	attr_set(A_REVERSE, 0, NULL);
-	mvhline(ui->status_y, 0, ' ', ui->cols);
-	ui_put_text(ui, ui->status_y, 0, ui->cols, line, A_REVERSE, 0);
-	move(ui->msg_y, 0);
-	clrtoeol();
-	if (ui->msg[0])
-		ui_put_text(ui, ui->msg_y, 0, ui->cols, ui->msg, ui->msg_error ? A_BOLD : A_NORMAL, 0);
+	snprintf(who, sizeof who, "%s", g->initiative >= 0 ? g->side[g->initiative].name : "-");
+	for (int level = 0; level <= 5; level++) {
+		const char *sep = level >= 5 ? "|" : " | ";
+		char scale[32];
+		if (level >= 2 && strstr(who, " ("))
+			*strstr(who, " (") = '\0';
+		if (level >= 4 && strlen(who) > 10)
+			snprintf(who + 8, sizeof who - 8, "..");
+		if (level >= 1)
+			snprintf(scale, sizeof scale, "%gcm/col", ui->zoom);
+		else
+			snprintf(scale, sizeof scale, "1 col = %g cm", ui->zoom);
+		snprintf(line, size, "T%d/%d %s %s%s%s: %s%s%s%s%s%s%s", g->turn, g->turns,
+		         weather_clock(g, g->turn, clock), sky_names[g->wx.sky].label, sep, who,
+		         g->phase == PHASE_OVER ? "battle over" : level >= 3 ? "init" : "initiative", sep, brig,
+		         sep, phase_names[g->phase].label, sep, scale);
+		if (ui_text_width(ui, line) <= ui->cols)
+			return;
+	}
+}
+
+/* A hint: the key (from the keymap, or a fixed key), what it does, and
+ * how much it matters (0 first). */
+struct hint {
+	int act;          /* an action of the keymap, or -1 */
+	const char *key;  /* a fixed key when act is -1 */
+	const char *text;
+	int prio;
+};
+
+/* The hints that fit in width, those that matter most first, shown in
+ * the order given. */
+static void fit_hints(const struct ui *ui, const struct hint *h, int n, int width, char *out,
+                      size_t size)
+{
+	char item[24][64];
+	bool take[24] = { false };
+	int used = 0;
+	if (n > 24)
+		n = 24;
+	for (int i = 0; i < n; i++) {
+		char kb[16];
+		const char *key = h[i].act >= 0 ? options_key_name(ui->opt.key[h[i].act], kb) : h[i].key;
+		snprintf(item[i], sizeof item[i], "%s %s", key, h[i].text);
+	}
+	for (int prio = 0; prio < 10; prio++)
+		for (int i = 0; i < n; i++) {
+			int w = ui_text_width(ui, item[i]) + (used ? 2 : 0);
+			if (h[i].prio != prio || used + w > width)
+				continue;
+			take[i] = true;
+			used += w;
+		}
+	out[0] = '\0';
+	for (int i = 0; i < n; i++)
+		if (take[i])
+			snprintf(out + strlen(out), size - strlen(out), "%s%s", out[0] ? "  " : "", item[i]);
+}
+
+/* The keys that matter now, built from the keymap. */
+static void hint_line(const struct ui *ui, char *out, size_t size)
+{
+	const struct game *g = ui->g;
+	static const struct hint move[] = {
+		{ -1, "Enter", "orders", 0 }, { -1, "Esc", "cancels", 0 }, { -1, "0-9", "cm", 1 },
+		{ ACT_MOVE, NULL, "as far as allowed", 1 }, { -1, "Backspace", "erases", 3 },
+		{ -1, "arrows", "where to stop", 2 }, { ACT_HELP, NULL, "help", 0 },
+	};
+	static const struct hint pivot[] = {
+		{ -1, "Enter", "orders", 0 }, { -1, "Esc", "cancels", 0 }, { -1, "arrows", "face the cursor", 1 },
+		{ -1, "< >", "15 degrees", 1 }, { -1, ", .", "1 degree", 2 }, { ACT_HELP, NULL, "help", 0 },
+	};
+	static const struct hint target[] = {
+		{ -1, "Enter", "orders", 0 }, { -1, "Esc", "cancels", 0 }, { ACT_NEXT, NULL, "next target", 1 },
+		{ ACT_ZOOM_IN, NULL, "zoom in", 2 }, { ACT_ZOOM_OUT, NULL, "zoom out", 2 },
+		{ ACT_HELP, NULL, "help", 0 },
+	};
+	static const struct hint cmove[] = {
+		{ -1, "Enter", "ends at the cursor", 0 }, { -1, "Esc", "cancels", 0 },
+		{ ACT_SELECT, NULL, "adds a point", 1 }, { ACT_HELP, NULL, "help", 0 },
+	};
+	static const struct hint initiative[] = {
+		{ ACT_HELP, NULL, "help", 0 }, { ACT_BRIGADE, NULL, "give a brigade the initiative", 0 },
+		{ ACT_DIVISION, NULL, "division manoeuvre", 1 }, { ACT_LOG, NULL, "log", 2 },
+		{ ACT_QUIT, NULL, "quit", 0 },
+	};
+	static const struct hint manoeuvre[] = {
+		{ ACT_HELP, NULL, "help", 0 }, { ACT_SELECT, NULL, "select", 1 }, { ACT_NEXT, NULL, "next", 2 },
+		{ ACT_MOVE, NULL, "move", 1 }, { ACT_PIVOT, NULL, "pivot", 2 }, { ACT_FORM, NULL, "form", 2 },
+		{ ACT_CHARGE, NULL, "charge", 3 }, { ACT_SPECIAL, NULL, "special", 5 },
+		{ ACT_END, NULL, "end phase", 1 }, { ACT_QUIT, NULL, "quit", 0 },
+	};
+	static const struct hint fire[] = {
+		{ ACT_HELP, NULL, "help", 0 }, { ACT_SELECT, NULL, "select", 1 }, { ACT_NEXT, NULL, "next", 2 },
+		{ ACT_READY, NULL, "next that can fire", 3 }, { ACT_FIRE, NULL, "fire", 1 },
+		{ ACT_OVL_RANGE, NULL, "ranges", 4 }, { ACT_END, NULL, "end phase", 1 },
+		{ ACT_QUIT, NULL, "quit", 0 },
+	};
+	static const struct hint watching[] = {
+		{ -1, "Space", "pauses", 0 }, { -1, "+ -", "pace", 1 }, { -1, "Ctrl-P", "log", 1 },
+		{ -1, "?", "help", 0 }, { -1, "q", "quit", 0 },
+	};
+	static const struct hint computer[] = {
+		{ -1, "(the computer plays)", "a key hurries it", 0 }, { -1, "Ctrl-P", "log", 1 },
+		{ -1, "?", "help", 0 }, { -1, "q", "quit", 0 },
+	};
+	static const struct hint other[] = {
+		{ ACT_HELP, NULL, "help", 0 }, { ACT_SELECT, NULL, "select", 1 }, { ACT_LOG, NULL, "log", 1 },
+		{ ACT_QUIT, NULL, "quit", 0 },
+	};
+#define HINTS(a) fit_hints(ui, a, (int)(sizeof a / sizeof a[0]), ui->cols, out, size)
+	switch (ui->mode) {
+	case MODE_MOVE: HINTS(move); return;
+	case MODE_PIVOT: HINTS(pivot); return;
+	case MODE_TARGET: HINTS(target); return;
+	case MODE_CMOVE: HINTS(cmove); return;
+	default: break;
+	}
+	if (ui->ai_turn && ui->watch)
+		HINTS(watching);
+	else if (ui->ai_turn)
+		HINTS(computer);
+	else if (g->phase == PHASE_INITIATIVE)
+		HINTS(initiative);
+	else if (g->phase == PHASE_MANOEUVRE)
+		HINTS(manoeuvre);
+	else if (g->phase == PHASE_FIRE)
+		HINTS(fire);
 	else
-		ui_put_text(ui, ui->msg_y, 0, ui->cols,
-		            "? help  Space select  Tab next unit  m move  p pivot  o form  e end phase  q quit",
-		            A_DIM, 0);
+		HINTS(other);
+#undef HINTS
+}
+
+struct rows {
+	char line[4][512];
+	int n;
+};
+
+static void rows_emit(void *ctx, const char *line)
+{
+	struct rows *r = ctx;
+	if (r->n < 4)
+		snprintf(r->line[r->n++], sizeof r->line[0], "%s", line);
+}
+
+/* The status line, the message (wrapped: a refusal is read whole) and
+ * the keys that matter now.  A message longer than its two rows takes
+ * rows over the map above. */
+static void draw_status(struct ui *ui)
+{
+	char line[320], hint[320];
+	struct rows m = { .n = 0 };
+	int msg_rows = 2, y;
+	if (ui->msg[0])
+		ui_wrap(ui, ui->msg, ui->cols, 2, rows_emit, &m);
+	if (m.n > msg_rows)
+		msg_rows = m.n;
+	y = ui->rows - 1 - msg_rows;
+	status_text(ui, line, sizeof line);
+	attr_set(A_REVERSE, 0, NULL);
+	mvhline(y, 0, ' ', ui->cols);
+	ui_put_text(ui, y, 0, ui->cols, line, A_REVERSE, 0);
+	for (int r = 0; r < msg_rows; r++) {
+		move(y + 1 + r, 0);
+		clrtoeol();
+		if (r < m.n)
+			ui_put_text(ui, y + 1 + r, 0, ui->cols, m.line[r], ui->msg_error ? A_BOLD : A_NORMAL, 0);
+	}
+	if (m.n < msg_rows) {
+		hint_line(ui, hint, sizeof hint);
+		ui_put_text(ui, ui->rows - 1, 0, ui->cols, hint, A_DIM, 0);
+	}
 }
 
 /* Everything into curses' virtual screen; nothing is sent yet. */

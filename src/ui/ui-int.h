@@ -80,6 +80,7 @@ struct ui {
 
 	enum side acting;          /* the side whose order is awaited */
 	bool watch, paused;
+	bool ai_turn;              /* the computer is playing (shown as it goes) */
 	struct controller *advisor;
 	struct order out;
 	bool have_order, quit;
@@ -96,7 +97,18 @@ struct frame_chars {
 };
 const struct frame_chars *ui_frame(const struct ui *ui);
 
+/* Lines of text in a growing array. */
+struct ui_text {
+	char **lines;
+	int n;
+};
+
 /* ui-draw.c */
+void ui_text_add(struct ui_text *t, const char *fmt, ...) GAME_PRINTF(2, 3);
+void ui_text_emit(void *ctx, const char *line); /* adds a line; for ui_wrap */
+void ui_text_free(struct ui_text *t);
+int ui_wrap(const struct ui *ui, const char *text, int width, int indent,
+            void (*emit)(void *ctx, const char *line), void *ctx);
 void ui_layout(struct ui *ui);
 /* Compose the whole screen (not sent); send it; both at once. */
 void ui_compose(struct ui *ui);

@@ -541,7 +541,7 @@ static void move_mode_key(struct ui *ui, int ch, int act)
 			give(ui, &ui->pending);
 		return;
 	}
-	if (ch == 'm') {
+	if (act == ACT_MOVE) { /* the move key again: as far as allowed */
 		ui->pending.flag = OF_MAX;
 		ui->entry[0] = '\0';
 		preview(ui);
@@ -1014,6 +1014,7 @@ static int human_order(struct controller *c, struct game *g, enum side side, str
 	struct ui *ui = ((struct human *)c->ctx)->ui;
 	ui->g = g;
 	ui->acting = side;
+	ui->ai_turn = false;
 	ui->have_order = false;
 	focus(ui);
 	if (g->phase == PHASE_INITIATIVE && !ui->msg[0])
@@ -1165,6 +1166,7 @@ static int watch_order(struct controller *c, struct game *g, enum side side, str
 	struct watcher *w = c->ctx;
 	w->ui->g = g;
 	w->ui->acting = side;
+	w->ui->ai_turn = true;
 	if (watch_pause(w->ui) < 0)
 		return -1;
 	return w->inner->order(w->inner, g, side, o);
