@@ -4,7 +4,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 49
+plan 62
 
 # unlike GOT PATTERN DESCRIPTION: the pattern is nowhere in GOT.
 unlike() {
@@ -185,5 +185,41 @@ s=$(screen | tail -1)
 like "$s" "v move" "the hint shows the move key of the options file"
 like "$s" "P pivot" "and the pivot key"
 unlike "$s" "m move" "not the default key"
+
+# The firing phase: the units that can fire are those Tab and w go
+# through, and the panel says what each may still do.
+start 80x24 --seed 2 --side both "$top_srcdir/tests/rules/charge-fire.cfg"
+cmd 'brigade FA'
+like "$(screen)" "may: move form pivot charge$" "in the manoeuvre phase a fresh unit may move, form, pivot and charge"
+keys e y
+s=$(screen)
+like "$s" "\| firing \|" "the firing phase begins"
+like "$s" "may: fire$" "the panel says the unit may fire"
+keys f Enter 1 1
+like "$(screen)" "P1 fires at" "a unit fires"
+keys BTab
+s=$(screen)
+like "$s" "markers: fired" "the panel shows that it has fired"
+like "$s" "may: no fire: it has" "and that it may not fire again"
+like "$s" "already fired" "because it has fired"
+keys Tab Tab Tab Tab
+s=$(screen)
+unlike "$s" "Units act in the manoeuvre phase" "Tab works in the firing phase"
+like "$s" "IC: line infantry" "and goes past the cavalry, which does not fire"
+keys w
+like "$(screen)" "NC: line infantry" "w goes to the next unit that can still fire"
+# Turning eats into what a charge allows (over 90 degrees: no charge).
+start 100x30 --seed 3
+keys g 1 p '>' '>' '>' '>' Enter
+like "$(screen)" "turning 30 more at most" "after a pivot of 60 the panel gives what is left for a charge"
+keys p '>' '>' '>' Enter
+unlike "$(screen)" "may: .*charge" "after 105 degrees in all it may not charge"
+# Markers with their meaning.
+start 100x30 --seed 2 --side both "$top_srcdir/tests/rules/charge-react.cfg"
+cmd 'brigade KS'
+cmd 'charge K10 C10'
+keys 2 Enter
+for i in 1 2 3 4 5 6 7 8; do screen | grep -q "K10: " && break; keys Tab; done
+like "$(screen)" "markers: white \(break-through\)" "a marker is shown with its meaning"
 
 done_testing

@@ -12,6 +12,7 @@
 #include "engine/command.h"
 #include "engine/rules.h"
 #include "engine/seq.h"
+#include "engine/volley.h"
 #include "ui-int.h"
 
 /* ------------------------------------------------------------------ */
@@ -537,16 +538,29 @@ static void draw_footprint(struct ui *ui, const struct obb *fp, char letter, att
 	}
 }
 
-/* Can this unit still do something in the current initiative? */
-static bool can_act(const struct game *g, const struct unit *u)
+/* Is the unit one of those that act now: its side has the initiative,
+ * it belongs to the brigade (or division) that has it, and in the firing
+ * phase it is one that fires (infantry or artillery)?  With ready, can
+ * it still do something: in the manoeuvre phase it has not finished, in
+ * the firing phase it may still fire. */
+bool ui_unit_acts(const struct game *g, const struct unit *u, bool ready)
 {
+	bool in;
 	if (u->state != US_ACTIVE || g->initiative != (int)u->side)
 		return false;
-	if (g->phase == PHASE_MANOEUVRE) {
-		bool in = g->divmove >= 0 ? unit_division(g, u) == g->divmove : u->brigade == g->active_brigade;
-		return in && !(u->acted & UA_DONE);
+	in = g->divmove >= 0 ? unit_division(g, u) == g->divmove : u->brigade == g->active_brigade;
+	if (!in)
+		return false;
+	switch (g->phase) {
+	case PHASE_MANOEUVRE:
+		return !ready || !(u->acted & UA_DONE);
+	case PHASE_FIRE:
+		if (!unit_is_infantry(u) && !unit_is_artillery(u))
+			return false;
+		return !ready || volley_may_fire(g, u) == NULL;
+	default:
+		return false;
 	}
-	return false;
 }
 
 static void draw_overlays(struct ui *ui, const bool *taken)
@@ -652,7 +666,7 @@ static void draw_map(struct ui *ui)
 		ui_side_attr(ui, u->side, &pair);
 		if (i == ui->sel_unit)
 			attr |= A_REVERSE;
-		if (can_act(g, u))
+		if (ui_unit_acts(g, u, true))
 			attr |= A_UNDERLINE;
 		letter = arm_letter[unit_arm(u)];
 		if (u->side == SIDE_B)
@@ -728,29 +742,70 @@ static const char *compass(double facing)
 	return n[(int)floor(geom_norm_deg(facing + 22.5) / 45) % 8];
 }
 
-/* What the unit may still do in this initiative, in a few words. */
+static void add_word(char *buf, size_t size, const char *word)
+{
+	size_t len = strlen(buf);
+	snprintf(buf + len, size - len, "%s%s", len ? " " : "", word);
+}
+
+/* What the unit may still do in this initiative, in a few words: the
+ * orders that what it has done so far leaves open (the engine has the
+ * last word, with the rule, when one is given). */
 static void unit_options(const struct ui *ui, const struct unit *u, char *buf, size_t size)
 {
 	const struct game *g = ui->g;
-	size_t len = 0;
-	if (!can_act(g, u)) {
-		snprintf(buf, size, "%s", u->acted & UA_DONE ? "done this initiative" : "not its turn");
+	const struct move_allowance *m = rules_move_for(u->type, u->form);
+	bool div = g->divmove >= 0, after_div_move = div && (u->acted & UA_MOVED);
+	bool crossed = u->acted & UA_CROSSED;
+	buf[0] = '\0';
+	if (!ui_unit_acts(g, u, false)) {
+		bool ours = u->state == US_ACTIVE && g->initiative == (int)u->side &&
+		            (div ? unit_division(g, u) == g->divmove : u->brigade == g->active_brigade);
+		snprintf(buf, size, "%s", ours && g->phase == PHASE_FIRE ? "nothing: cavalry does not fire"
+		                          : "not its turn");
 		return;
 	}
-	buf[0] = '\0';
-	if (!(u->acted & UA_MOVED))
-		len += (size_t)snprintf(buf + len, size - len, "move ");
-	if (!(u->acted & UA_FORMED) && !unit_is_artillery(u) && u->irregular == IRR_NONE)
-		len += (size_t)snprintf(buf + len, size - len, "form ");
-	if (len < size)
-		snprintf(buf + len, size - len, "pivot");
+	if (g->phase == PHASE_FIRE) {
+		const char *no = volley_may_fire(g, u);
+		snprintf(buf, size, no ? "no fire: %s" : "fire", no);
+		return;
+	}
+	if (u->acted & UA_DONE) {
+		snprintf(buf, size, "done this initiative");
+		return;
+	}
+	if (!(u->acted & UA_MOVED) && !crossed && u->form != FORM_ESQUARE)
+		add_word(buf, size, "move");
+	if (!(u->acted & (UA_FORMED | UA_CHARGED)) && !crossed && !after_div_move)
+		for (int f = 0; f < FORM_COUNT; f++)
+			if (f != (int)u->form && f != FORM_ESQUARE &&
+			    !unit_formation_refusal(u, (enum formation)f)) {
+				add_word(buf, size, "form");
+				break;
+			}
+	if (!crossed && !after_div_move)
+		add_word(buf, size, "pivot");
+	if (!div && !(u->acted & (UA_MOVED | UA_CROSSED | UA_NO_CHARGE)) && m && m->charge > 0 &&
+	    !unit_is_artillery(u) && u->form != FORM_SQUARE && u->form != FORM_ESQUARE &&
+	    !unit_has_marker(u, MK_BLUE) && command_status(g, u, NULL) != CS_NOT_IN_COMMAND) {
+		/* Turning over 90 degrees in all forbids the charge. */
+		double left = rules_special.pivot_charge_limit - u->pivoted;
+		char w[64];
+		if (u->pivoted > 1e-9)
+			snprintf(w, sizeof w, "charge (turning %.0f more at most)", left > 0 ? left : 0);
+		else
+			snprintf(w, sizeof w, "charge");
+		add_word(buf, size, w);
+	}
+	if (!buf[0])
+		snprintf(buf, size, "nothing more");
 }
 
 static void draw_panel(struct ui *ui)
 {
 	struct game *g = ui->g;
 	int unit = ui_unit_at(ui, ui->cx, ui->cy), row = 0, cm;
-	char line[256], extra[128];
+	char line[256], extra[256];
 	int pair;
 
 	if (unit < 0)
@@ -775,11 +830,18 @@ static void draw_panel(struct ui *ui)
 		snprintf(line, sizeof line, "SP %d/%d %s, facing %.0f %s", u->sp, u->sp0,
 		         formation_names[u->form].label, u->facing, compass(u->facing));
 		row = panel_line(ui, row, line, A_BOLD, 0);
+		/* Markers with their meaning, and what they do not show. */
 		extra[0] = '\0';
 		for (int m = 0; m < MK_COUNT; m++)
 			if (unit_has_marker(u, (enum marker)m))
 				snprintf(extra + strlen(extra), sizeof extra - strlen(extra), "%s%s",
-				         extra[0] ? "," : "", marker_names[m].key);
+				         extra[0] ? ", " : "", marker_names[m].label);
+		if (u->acted & UA_FIRED)
+			snprintf(extra + strlen(extra), sizeof extra - strlen(extra), "%sfired",
+			         extra[0] ? ", " : "");
+		if (u->acted & UA_CHARGED)
+			snprintf(extra + strlen(extra), sizeof extra - strlen(extra), "%scharged",
+			         extra[0] ? ", " : "");
 		snprintf(line, sizeof line, "markers: %s", extra[0] ? extra : "none");
 		row = panel_line(ui, row, line, A_NORMAL, 0);
 		if ((k = command_attached_to(g, unit)) >= 0)

@@ -121,6 +121,8 @@ void ui_cell_centre(const struct ui *ui, int sx, int sy, double *x, double *y);
 int ui_unit_at(const struct ui *ui, double x, double y);
 int ui_cmdr_at(const struct ui *ui, double x, double y);
 void ui_flash(struct ui *ui, bool error, const char *fmt, ...) GAME_PRINTF(3, 4);
+/* One of the units that act in this phase (ready: that can still act). */
+bool ui_unit_acts(const struct game *g, const struct unit *u, bool ready);
 attr_t ui_side_attr(const struct ui *ui, int side, int *pair);
 
 /* ui-dialog.c */

@@ -135,13 +135,10 @@ static void give(struct ui *ui, const struct order *o)
 	ui->msg[0] = '\0';
 }
 
-/* The acting side's units that belong to what has the initiative. */
-static bool in_hand(const struct ui *ui, const struct unit *u)
+/* The units of the side at the keyboard that act in this phase. */
+static bool in_hand(const struct ui *ui, const struct unit *u, bool ready)
 {
-	const struct game *g = ui->g;
-	if (u->state != US_ACTIVE || u->side != ui->acting || g->phase != PHASE_MANOEUVRE)
-		return false;
-	return g->divmove >= 0 ? unit_division(g, u) == g->divmove : u->brigade == g->active_brigade;
+	return u->side == ui->acting && ui_unit_acts(ui->g, u, ready);
 }
 
 static void select_unit(struct ui *ui, int unit)
@@ -162,13 +159,14 @@ static void cycle_units(struct ui *ui, int dir, bool ready_only)
 	for (int k = 1; k <= g->nunits; k++) {
 		int i = ((start + dir * k) % g->nunits + g->nunits) % g->nunits;
 		const struct unit *u = &g->units[i];
-		if (!in_hand(ui, u) || (ready_only && (u->acted & UA_DONE)))
+		if (!in_hand(ui, u, ready_only))
 			continue;
 		select_unit(ui, i);
 		return;
 	}
 	ui_flash(ui, false, "%s", g->phase == PHASE_MANOEUVRE ? "No unit of yours can act now."
-	                                                      : "Units act in the manoeuvre phase.");
+	                          : g->phase == PHASE_FIRE    ? "No unit of yours can fire now."
+	                                                      : "Units act in the manoeuvre and firing phases.");
 }
 
 /* The selected unit, when it is one the player may order now. */
@@ -995,18 +993,18 @@ static int signals(struct ui *ui)
 	return 0;
 }
 
-/* Put the cursor somewhere useful when a side's turn to act begins. */
+/* Put the cursor somewhere useful when a side's turn to act begins: on
+ * a unit that can still act in this phase. */
 static void focus(struct ui *ui)
 {
 	const struct game *g = ui->g;
-	if (g->phase == PHASE_MANOEUVRE && (ui->sel_unit < 0 || !in_hand(ui, &g->units[ui->sel_unit]) ||
-	                                    (g->units[ui->sel_unit].acted & UA_DONE))) {
-		for (int i = 0; i < g->nunits; i++)
-			if (in_hand(ui, &g->units[i]) && !(g->units[i].acted & UA_DONE)) {
-				select_unit(ui, i);
-				break;
-			}
-	}
+	if (ui->sel_unit >= 0 && in_hand(ui, &g->units[ui->sel_unit], true))
+		return;
+	for (int i = 0; i < g->nunits; i++)
+		if (in_hand(ui, &g->units[i], true)) {
+			select_unit(ui, i);
+			break;
+		}
 }
 
 static int human_order(struct controller *c, struct game *g, enum side side, struct order *o)
