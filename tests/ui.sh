@@ -4,7 +4,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 62
+plan 74
 
 # unlike GOT PATTERN DESCRIPTION: the pattern is nowhere in GOT.
 unlike() {
@@ -218,8 +218,32 @@ unlike "$(screen)" "may: .*charge" "after 105 degrees in all it may not charge"
 start 100x30 --seed 2 --side both "$top_srcdir/tests/rules/charge-react.cfg"
 cmd 'brigade KS'
 cmd 'charge K10 C10'
-keys 2 Enter
+# A decision: a rule reminder, the map's keys and the log while it waits,
+# the number's unit, a sensible default, out of range refused.
+s=$(screen)
+like "$s" "Rule: skirmishers charged may about face and fall back" "a decision recalls its rule"
+before=$(echo "$s" | grep -o "1 col = [0-9.]* cm")
+like "$before" "1 col" "(the scale before zooming)"
+keys +
+s=$(screen)
+like "$s" "1 col = [0-9.]+ cm" "(the scale after)"
+ok $([ "$(echo "$s" | grep -o "1 col = [0-9.]* cm")" != "$before" ] && echo 0 || echo 1) \
+	"the map zooms while a decision waits"
+like "$s" "fall back \(cm\)" "and the decision is still there"
+keys C-p
+like "$(screen)" "^The whole log" "Ctrl-P shows the log while a decision waits"
+keys q
+like "$(screen)" "fall back \(cm\)" "and q goes back to the decision"
+keys 2
+like "$(screen)" "Fall back: how many cm \(18 to 30\)\? 30" "the number is asked in its unit, the furthest offered"
+keys C-u 4 0 Enter
+like "$(screen)" "40 is out of range: from 18 to 30 cm" "a number out of range is refused with a word"
+keys C-u 3 0 Enter
+like "$(screen)" "C10 falls back 30.0 cm" "a number in range is taken"
 for i in 1 2 3 4 5 6 7 8; do screen | grep -q "K10: " && break; keys Tab; done
 like "$(screen)" "markers: white \(break-through\)" "a marker is shown with its meaning"
+keys e y e y 1
+like "$(screen)" "how many degrees \(-90 to 90, negative" "the pivot of a break-through is asked in degrees"
+like "$(screen)" "\? 0 *$" "with no turn offered"
 
 done_testing

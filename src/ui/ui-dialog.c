@@ -48,11 +48,11 @@ static bool is_enter(int ch)
 static void draw_box(struct ui *ui, const char *title, const char *const *lines, int n, int hl,
                      const char *hint)
 {
-	struct ui_text t = { 0 };
+	struct ui_text t = { 0 }, hn = { 0 };
 	int w = 0, h, x, y, tw = ui_text_width(ui, title), inner;
 	const struct frame_chars *f = ui_frame(ui);
 	if (hint && ui_text_width(ui, hint) > w)
-		w = ui_text_width(ui, hint);
+		w = ui_text_width(ui, hint) < 64 ? ui_text_width(ui, hint) : 64;
 	for (int i = 0; i < n; i++)
 		if (ui_text_width(ui, lines[i]) > w)
 			w = ui_text_width(ui, lines[i]);
@@ -62,8 +62,10 @@ static void draw_box(struct ui *ui, const char *title, const char *const *lines,
 		w = ui->cols - 2;
 	inner = w - 4;
 	ui_wrap(ui, title, inner, 0, ui_text_emit, &t);
+	if (hint)
+		ui_wrap(ui, hint, inner, 0, ui_text_emit, &hn);
 	/* Border, title, blank, items, hint, border. */
-	h = t.n + n + 3 + (hint ? 1 : 0);
+	h = t.n + n + 3 + hn.n;
 	if (h > ui->rows - 2)
 		h = ui->rows - 2;
 	x = (ui->map_w - w) / 2;
@@ -85,15 +87,18 @@ static void draw_box(struct ui *ui, const char *title, const char *const *lines,
 	mvaddch(y + h - 1, x + w - 1, f->lr);
 	for (int k = 0; k < t.n && 1 + k < h - 1; k++)
 		ui_put_text(ui, y + 1 + k, x + 2, inner, t.lines[k], A_BOLD, 0);
-	for (int i = 0; i < n && y + 2 + t.n + i < y + h - 1 - (hint ? 1 : 0); i++)
+	for (int i = 0; i < n && y + 2 + t.n + i < y + h - 1 - hn.n; i++)
 		ui_put_text(ui, y + 2 + t.n + i, x + 2, inner, lines[i], i == hl ? A_REVERSE : A_NORMAL, 0);
-	if (hint)
-		ui_put_text(ui, y + h - 2, x + 2, inner, hint, A_DIM, 0);
+	for (int k = 0; k < hn.n && h - 1 - hn.n + k > 0; k++)
+		ui_put_text(ui, y + h - 1 - hn.n + k, x + 2, inner, hn.lines[k], A_DIM, 0);
 	ui_text_free(&t);
+	ui_text_free(&hn);
 }
 
-int ui_menu(struct ui *ui, const char *title, const char *const *keys,
-            const char *const *labels, int n, const char *hint)
+/* A menu; with map_keys the map's keys (pan, zoom, the log) work while
+ * it waits, through ui->map_key. */
+static int menu_run(struct ui *ui, const char *title, const char *const *keys,
+                    const char *const *labels, int n, const char *hint, bool map_keys)
 {
 	char (*lines)[160] = calloc((size_t)n + 1, sizeof *lines);
 	const char **ptrs = calloc((size_t)n + 1, sizeof *ptrs);
@@ -137,11 +142,25 @@ int ui_menu(struct ui *ui, const char *title, const char *const *keys,
 		else if (is_enter(ch)) {
 			choice = hl;
 			break;
+		} else if (map_keys && ui->map_key) {
+			ui->map_key(ui, ch);
 		}
 	}
 	free(lines);
 	free(ptrs);
 	return choice;
+}
+
+int ui_menu(struct ui *ui, const char *title, const char *const *keys,
+            const char *const *labels, int n, const char *hint)
+{
+	return menu_run(ui, title, keys, labels, n, hint, false);
+}
+
+int ui_menu_map(struct ui *ui, const char *title, const char *const *keys,
+                const char *const *labels, int n, const char *hint)
+{
+	return menu_run(ui, title, keys, labels, n, hint, true);
 }
 
 bool ui_confirm(struct ui *ui, const char *question)
@@ -167,6 +186,7 @@ struct backdrop {
 	void (*draw)(struct ui *ui, void *ctx);
 	void *ctx;
 	int row; /* where the prompt goes; -1: the message line, -2: the last */
+	const char *note; /* what was wrong with the last answer, or NULL */
 };
 
 static void game_backdrop(struct ui *ui, void *ctx)
@@ -185,23 +205,42 @@ static bool edit_line_over(struct ui *ui, const char *prompt, char *buf, size_t 
 	size_t len = strlen(buf);
 	int h = nhist;
 	for (;;) {
-		int ch, pw = ui_text_width(ui, prompt), x = pw;
-		int y = bd->row >= 0 ? bd->row : bd->row == -1 ? ui->msg_y : ui->rows - 1;
+		int ch, x, y = bd->row >= 0 ? bd->row : bd->row == -1 ? ui->msg_y : ui->rows - 1;
+		struct ui_text pl = { 0 };
 		bd->draw(ui, bd->ctx);
-		move(y, 0);
-		clrtoeol();
-		ui_put_text(ui, y, 0, ui->cols, prompt, A_BOLD, 0);
-		if (pw + 16 > ui->cols && y + 1 < ui->rows) {
-			/* The prompt on its row, the text on the next. */
-			y++;
-			x = 2;
+		/* The prompt, wrapped over the two message rows if need be, the
+		 * text after it; below, what was wrong or the keys. */
+		ui_wrap(ui, prompt, ui->cols > 24 ? ui->cols - 12 : ui->cols, 2, ui_text_emit, &pl);
+		if (pl.n > 1 && y + 1 < ui->rows) {
 			move(y, 0);
 			clrtoeol();
+			ui_put_text(ui, y, 0, ui->cols, pl.lines[0], A_BOLD, 0);
+			y++;
+		}
+		move(y, 0);
+		clrtoeol();
+		if (pl.n > 0)
+			ui_put_text(ui, y, 0, ui->cols, pl.lines[pl.n > 1 ? 1 : 0], A_BOLD, 0);
+		x = pl.n > 0 ? ui_text_width(ui, pl.lines[pl.n > 1 ? 1 : 0]) : 0;
+		if (x + 12 > ui->cols)
+			x = ui->cols - 12;
+		if (pl.n > 1) {
+			/* No row left below: a note goes over the status line. */
+			if (bd->note && y >= 2) {
+				move(y - 2, 0);
+				clrtoeol();
+				ui_put_text(ui, y - 2, 0, ui->cols, bd->note, A_BOLD, 0);
+			}
 		} else if (bd->row == -1 && y + 1 < ui->rows) {
 			move(y + 1, 0);
 			clrtoeol();
-			ui_put_text(ui, y + 1, 0, ui->cols, "Enter accepts  Esc cancels  Ctrl-U clears", A_DIM, 0);
+			if (bd->note)
+				ui_put_text(ui, y + 1, 0, ui->cols, bd->note, A_BOLD, 0);
+			else
+				ui_put_text(ui, y + 1, 0, ui->cols, "Enter accepts  Esc cancels  Ctrl-U clears",
+				            A_DIM, 0);
 		}
+		ui_text_free(&pl);
 		ui_put_text(ui, y, x, ui->cols - x - 1, buf, A_NORMAL, 0);
 		move(y, x + ui_text_width(ui, buf) < ui->cols ? x + ui_text_width(ui, buf) : ui->cols - 1);
 		ui_show();
@@ -240,7 +279,7 @@ static bool edit_line_over(struct ui *ui, const char *prompt, char *buf, size_t 
 static bool edit_line(struct ui *ui, const char *prompt, char *buf, size_t size,
                       bool (*allowed)(int ch), char hist[][256], int nhist)
 {
-	struct backdrop bd = { game_backdrop, NULL, -1 };
+	struct backdrop bd = { game_backdrop, NULL, -1, NULL };
 	return edit_line_over(ui, prompt, buf, size, allowed, hist, nhist, &bd);
 }
 
@@ -254,23 +293,43 @@ static bool numeric_char(int ch)
 	return isdigit(ch) || ch == '.' || ch == '-' || ch == '+';
 }
 
-bool ui_ask_number(struct ui *ui, const char *question, double dflt, double *out)
+/* Ask for a number, within lo..hi unless lo > hi; what is outside is
+ * refused with a word, and asked again. */
+static bool ask_number(struct ui *ui, const char *question, double dflt, double lo, double hi,
+                       const char *unit, double *out)
 {
-	char buf[32], prompt[200];
+	char buf[32], prompt[300], note[160];
+	struct backdrop bd = { game_backdrop, NULL, -1, NULL };
 	snprintf(buf, sizeof buf, "%g", dflt);
 	snprintf(prompt, sizeof prompt, "%s ", question);
 	for (;;) {
 		char *end;
 		double v;
-		if (!edit_line(ui, prompt, buf, sizeof buf, numeric_char, NULL, 0))
+		if (!edit_line_over(ui, prompt, buf, sizeof buf, numeric_char, NULL, 0, &bd))
 			return false;
 		v = strtod(buf, &end);
-		if (end != buf && *end == '\0') {
+		if (end == buf || *end != '\0') {
+			snprintf(note, sizeof note, "'%s' is not a number.", buf);
+		} else if (lo <= hi && (v < lo - 1e-9 || v > hi + 1e-9)) {
+			snprintf(note, sizeof note, "%g is out of range: from %g to %g%s%s.", v, lo, hi,
+			         unit ? " " : "", unit ? unit : "");
+		} else {
 			*out = v;
 			return true;
 		}
-		ui_flash(ui, true, "'%s' is not a number", buf);
+		bd.note = note;
 	}
+}
+
+bool ui_ask_number(struct ui *ui, const char *question, double dflt, double *out)
+{
+	return ask_number(ui, question, dflt, 1, 0, NULL, out);
+}
+
+bool ui_ask_range(struct ui *ui, const char *question, double lo, double hi, const char *unit,
+                  double dflt, double *out)
+{
+	return ask_number(ui, question, dflt, lo, hi, unit, out);
 }
 
 /* ------------------------------------------------------------------ */
@@ -483,7 +542,7 @@ static void pager_pages(struct ui *ui, struct page *pages, int npages, int start
 			break;
 		case '/': {
 			/* The prompt goes on the footer: the page stays in view. */
-			struct backdrop bd = { pager_draw, &pg, -2 };
+			struct backdrop bd = { pager_draw, &pg, -2, NULL };
 			char what[128] = "";
 			if (!edit_line_over(ui, "/", what, sizeof what, NULL, NULL, 0, &bd) || !what[0])
 				break;

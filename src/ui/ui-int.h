@@ -89,6 +89,9 @@ struct ui {
 	struct ui_hooks hooks;
 	bool hangup;               /* stopped by a signal */
 	int log_limit;             /* show only this many log lines (replays), -1 all */
+	/* A key for the map while a dialog waits (pan, zoom, the log); true
+	 * if it was one. */
+	bool (*map_key)(struct ui *ui, int ch);
 };
 
 /* Frame characters: line drawing in UTF-8, plain ASCII otherwise. */
@@ -129,9 +132,15 @@ attr_t ui_side_attr(const struct ui *ui, int side, int *pair);
 /* A menu of items (key and label); returns the chosen index or -1. */
 int ui_menu(struct ui *ui, const char *title, const char *const *keys,
             const char *const *labels, int n, const char *hint);
+/* The same, with the map's keys working while it waits (decisions). */
+int ui_menu_map(struct ui *ui, const char *title, const char *const *keys,
+                const char *const *labels, int n, const char *hint);
 bool ui_confirm(struct ui *ui, const char *question);
 /* Ask for a number; false on Esc. */
 bool ui_ask_number(struct ui *ui, const char *question, double dflt, double *out);
+/* Ask for a number from lo to hi (of unit); out of range is refused. */
+bool ui_ask_range(struct ui *ui, const char *question, double lo, double hi, const char *unit,
+                  double dflt, double *out);
 /* Ask for a line of text (buf holds the default); false on Esc. */
 bool ui_ask_text(struct ui *ui, const char *question, char *buf, size_t size);
 /* A full-screen page of text to scroll through (and search). */
