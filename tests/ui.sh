@@ -4,7 +4,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 74
+plan 82
 
 # unlike GOT PATTERN DESCRIPTION: the pattern is nowhere in GOT.
 unlike() {
@@ -245,5 +245,29 @@ like "$(screen)" "markers: white \(break-through\)" "a marker is shown with its 
 keys e y e y 1
 like "$(screen)" "how many degrees \(-90 to 90, negative" "the pivot of a break-through is asked in degrees"
 like "$(screen)" "\? 0 *$" "with no turn offered"
+
+# Move mode: no move of 0 cm, the cursor beyond the allowance is the
+# allowance, the path is drawn, what is left is said.
+start 80x24 --seed 3
+keys g 1 m J
+like "$(screen)" "Move 10L1 0 cm: put the cursor ahead of it" "a cursor behind the unit is no move"
+keys Enter
+s=$(screen)
+unlike "$s" "10L1 moves" "and Enter does not use up the move"
+like "$s" "may: move" "the unit may still move"
+keys Escape
+cmd 'move 10L1 0'
+like "$(screen)" "a move of 0 cm is no move" "the engine refuses a move of 0 cm"
+keys m 4
+like "$(screen)" "Move 10L1 4.0 cm \(allowance used 4.0; 2.0 cm more possible\)" "move mode says what is left"
+keys Escape m K K K
+like "$(screen)" "Move 10L1 6.0 cm, as far as it can" "a cursor beyond the allowance means as far as it can go"
+keys Escape + + + + +
+dots() { screen | cut -c1-50 | grep -o "·" | wc -l; }
+n=$(dots)
+keys m
+ok $([ "$(dots)" -ge $((n + 5)) ] && echo 0 || echo 1) "move mode draws the path the unit sweeps"
+keys K K Enter
+like "$(screen)" "10L1 moves 6.0 cm" "and the move is given"
 
 done_testing

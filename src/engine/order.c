@@ -609,6 +609,10 @@ static int do_move(struct ctx *c)
 		return r;
 	if (u->form == FORM_SQUARE)
 		return refuse(c, "%s is a square: squares move only by inching ('inch')", u->id);
+	/* A move of nothing would use up the unit's one move. */
+	if (!max && fabs(c->o->a) < 0.05)
+		return refuse(c, "%s: a move of 0 cm is no move (a unit moves once, by a distance, or 'max')",
+		              u->id);
 	if (unit_is_artillery(u)) {
 		if (g->divmove >= 0)
 			return refuse(c, "%s: artillery moves in a division manoeuvre by redeploying", u->id);

@@ -708,6 +708,25 @@ static void draw_map(struct ui *ui)
 		taken[sy * ui->map_w + sx] = true;
 	}
 	draw_overlays(ui, taken);
+	/* A move's path: the ground its footprint sweeps on the way. */
+	if (ui->mode == MODE_MOVE && ui->ghost_on && ui->ghost.ok && ui->ghost.unit >= 0) {
+		const struct unit *u = &g->units[ui->ghost.unit];
+		struct obb fp = unit_footprint(u), band;
+		struct vec2 corners[4];
+		double dist = v2_dist(u->pos, ui->ghost.pos);
+		band = (struct obb){ .c = v2_scale(v2_add(u->pos, ui->ghost.pos), 0.5), .w = fp.w,
+		                     .d = fp.d + dist, .facing = fp.facing };
+		geom_obb_corners(&band, corners);
+		for (int sy = 0; sy < ui->map_h; sy++)
+			for (int sx = 0; sx < ui->map_w; sx++) {
+				double x, y;
+				const struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
+				ui_cell_centre(ui, sx, sy, &x, &y);
+				if (!taken[sy * ui->map_w + sx] && geom_poly_contains(corners, 4, v2(x, y)))
+					put_glyph(ui, sy, sx, c->ascii == ' ' ? '.' : c->ascii,
+					          c->ascii == ' ' ? L'\u00b7' : c->wide, A_BOLD, CP_CURSOR);
+			}
+	}
 	/* A shot's zone of fire, highlighted where it leaves the ground bare. */
 	if (ui->zone_on)
 		for (int sy = 0; sy < ui->map_h; sy++)

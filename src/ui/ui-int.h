@@ -74,6 +74,7 @@ struct ui {
 	bool zone_on;              /* draw a zone of fire */
 	struct vec2 zone[3];
 	char entry[16];            /* digits typed in a mode */
+	double move_max;           /* move mode: as far as the unit can go (cm) */
 
 	char msg[300];
 	bool msg_error;

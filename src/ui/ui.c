@@ -506,23 +506,36 @@ static void start_move(struct ui *ui)
 	preview(ui);
 	if (!ui->ghost.ok)
 		return;
+	ui->move_max = v2_dist(un->pos, ui->ghost.pos);
 	ui->mode = MODE_MOVE;
 	ui->cx = ui->ghost.pos.x;
 	ui->cy = ui->ghost.pos.y;
 	keep_in_view(ui);
 	ui_flash(ui, false, "Move %s: as far as %.1f cm. Cursor or digits set the distance, Enter "
-	         "orders, Esc cancels.", un->id, v2_dist(un->pos, ui->ghost.pos));
+	         "orders, Esc cancels.", un->id, ui->move_max);
 }
 
+/* A distance along the unit's facing: nothing is refused, beyond what it
+ * can go is as far as it can go. */
 static void move_mode_update(struct ui *ui, double d)
 {
 	const struct unit *u = &ui->g->units[ui->pending.unit];
-	ui->pending.flag = 0;
-	ui->pending.a = d < 0 ? 0 : d;
+	bool clamped = d > ui->move_max;
+	if (d < 0.05) {
+		ui->ghost_on = false;
+		ui_flash(ui, true, "Move %s 0 cm: put the cursor ahead of it (a unit moves straight ahead), "
+		         "or type a distance.", u->id);
+		return;
+	}
+	ui->pending.flag = clamped ? OF_MAX : 0;
+	ui->pending.a = clamped ? 0 : d;
 	preview(ui);
-	if (ui->ghost.ok)
-		ui_flash(ui, false, "Move %s %.1f cm (allowance used %.1f). Enter orders, Esc cancels.",
-		         u->id, ui->pending.a, ui->ghost.used);
+	if (ui->ghost.ok) {
+		double went = v2_dist(u->pos, ui->ghost.pos);
+		ui_flash(ui, false, "Move %s %.1f cm%s (allowance used %.1f; %.1f cm more possible). Enter "
+		         "orders, Esc cancels.", u->id, went, clamped ? ", as far as it can" : "",
+		         ui->ghost.used, fmax(ui->move_max - went, 0));
+	}
 }
 
 static void move_mode_key(struct ui *ui, int ch, int act)
@@ -536,14 +549,13 @@ static void move_mode_key(struct ui *ui, int ch, int act)
 		return;
 	}
 	if (act == ACT_SELECT && ch != ' ') {
-		if (ui->ghost.ok)
+		if (ui->ghost_on && ui->ghost.ok)
 			give(ui, &ui->pending);
 		return;
 	}
 	if (act == ACT_MOVE) { /* the move key again: as far as allowed */
-		ui->pending.flag = OF_MAX;
 		ui->entry[0] = '\0';
-		preview(ui);
+		move_mode_update(ui, ui->move_max + 1);
 		return;
 	}
 	if (((ch >= '0' && ch <= '9') || ch == '.') && len + 1 < sizeof ui->entry) {
@@ -552,9 +564,9 @@ static void move_mode_key(struct ui *ui, int ch, int act)
 		move_mode_update(ui, atof(ui->entry));
 		return;
 	}
-	if ((ch == KEY_BACKSPACE || ch == 127) && len > 0) {
+	if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && len > 0) {
 		ui->entry[len - 1] = '\0';
-		move_mode_update(ui, atof(ui->entry));
+		move_mode_update(ui, len > 1 ? atof(ui->entry) : ui->move_max + 1);
 		return;
 	}
 	if (cursor_action(ui, act)) {
