@@ -4,7 +4,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 82
+plan 93
 
 # unlike GOT PATTERN DESCRIPTION: the pattern is nowhere in GOT.
 unlike() {
@@ -269,5 +269,36 @@ keys m
 ok $([ "$(dots)" -ge $((n + 5)) ] && echo 0 || echo 1) "move mode draws the path the unit sweeps"
 keys K K Enter
 like "$(screen)" "10L1 moves 6.0 cm" "and the move is given"
+
+# Extended charges from the keyboard, with their odds.
+start 80x24 --seed 2 --side both "$top_srcdir/tests/rules/charge-react.cfg"
+cmd 'brigade CE'
+for i in 1 2 3 4 5 6; do screen | grep -q "X5: " && break; keys Tab; done
+keys c
+s=$(screen)
+like "$s" "Charge X5T: 2.0 cm short. Enter tries an extended charge" "a target just out of reach offers an extended charge"
+like "$s" "1D6 >= 3 \(67%\), then" "with the odds of the quality test"
+keys Enter
+like "$(screen)" "Extended charge of X5 at X5T" "Enter asks first"
+like "$(screen)" "Try it\? \(y/n\)" "for a yes or no"
+keys y
+like "$(screen)" "X5 tries to extend its" "and y tries it"
+# The aiming point at the cursor, and zoom while choosing a target.
+start 80x24 --seed 2 --side both "$top_srcdir/tests/rules/charge-fire.cfg"
+cmd 'brigade FA'
+keys e y f
+s=$(screen)
+like "$s" "aiming at the best" "a shot aims at the best point at first"
+before=$(echo "$s" | grep -o "1 col = [0-9.]* cm")
+keys +
+s=$(screen)
+ok $([ "$(echo "$s" | grep -o "1 col = [0-9.]* cm")" != "$before" ] && echo 0 || echo 1) "+ zooms in while choosing a target"
+like "$s" "Fire at Q1" "and the target stays chosen"
+keys Space
+like "$(screen)" "Fire at Q1: .*aiming at the cursor" "Space puts the aiming point at the cursor"
+keys K Space
+like "$(screen)" "Put the cursor on .* to aim" "off the target it says where to put it"
+keys Escape f Space Enter 1 1
+like "$(screen)" "P1 fires at Q1" "the shot is fired"
 
 done_testing

@@ -603,17 +603,28 @@ void ui_help(struct ui *ui)
 {
 	struct ui_text keys = { 0 }, seq = { 0 }, legend = { 0 };
 	struct page pages[3];
+	char zoom[48], sel[16], mv[16];
 
+	{
+		char k1[16], k2[16], k3[16];
+		snprintf(zoom, sizeof zoom, "%s %s %s", options_key_name(ui->opt.key[ACT_ZOOM_IN], k1),
+		         options_key_name(ui->opt.key[ACT_ZOOM_OUT], k2),
+		         options_key_name(ui->opt.key[ACT_ZOOM_FIT], k3));
+		snprintf(sel, sizeof sel, "%s", options_key_name(ui->opt.key[ACT_SELECT], k1));
+		snprintf(mv, sizeof mv, "%s", options_key_name(ui->opt.key[ACT_MOVE], k1));
+	}
 	switch (ui->mode) {
 	case MODE_MOVE:
 		ui_text_add(&keys, "Moving a unit straight ahead:");
 		ui_text_add(&keys, "  cursor keys  put the cursor where the unit should stop;");
 		ui_text_add(&keys, "               the distance is measured along its facing");
-		ui_text_add(&keys, "  digits       type the distance in cm");
-		ui_text_add(&keys, "  m            as far as the unit may go");
+		ui_text_add(&keys, "  digits       type the distance in cm;  Backspace takes one back");
+		ui_text_add(&keys, "  %-12s as far as the unit may go", mv);
+		ui_text_add(&keys, "  %-12s zoom in, out, the whole table", zoom);
 		ui_text_add(&keys, "  Enter        give the order     Esc  cancel");
-		ui_text_add(&keys, "The blinking footprint shows where it would stop; the message");
-		ui_text_add(&keys, "line says why it cannot go further.");
+		ui_text_add(&keys, "The blinking footprint shows where it would stop and the path it");
+		ui_text_add(&keys, "sweeps; the message line gives the allowance used and what is");
+		ui_text_add(&keys, "left, or says why it cannot go further.");
 		break;
 	case MODE_PIVOT:
 		ui_text_add(&keys, "Pivoting a unit about its centre:");
@@ -626,10 +637,16 @@ void ui_help(struct ui *ui)
 	case MODE_TARGET:
 		ui_text_add(&keys, "Choosing a target:");
 		ui_text_add(&keys, "  cursor keys  put the cursor on the enemy unit");
-		ui_text_add(&keys, "  Tab          the next target the unit can charge or fire at");
+		ui_text_add(&keys, "  Tab          the next target the unit can charge or fire at;");
+		ui_text_add(&keys, "               Shift-Tab the one before");
+		ui_text_add(&keys, "  %-12s fire: aim at the cursor (a point of the target)", sel);
+		ui_text_add(&keys, "  %-12s zoom in, out, the whole table", zoom);
 		ui_text_add(&keys, "  Enter        give the order     Esc  cancel");
 		ui_text_add(&keys, "A charge shows where it makes contact; a shot shows its zone of");
-		ui_text_add(&keys, "fire, the range and the number of dice.");
+		ui_text_add(&keys, "fire, the range and the number of dice.  A target just beyond");
+		ui_text_add(&keys, "the charge offers an extended charge with its odds: 1D6 at least");
+		ui_text_add(&keys, "the unit's quality, then 1D6/2D6/3D6 cm (by type) to make up the");
+		ui_text_add(&keys, "distance; failing either leaves it disordered.  Enter asks first.");
 		break;
 	case MODE_CMOVE:
 		ui_text_add(&keys, "Moving a command stand (36 cm, turning where it likes):");

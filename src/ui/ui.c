@@ -669,6 +669,45 @@ static void cmove_mode_key(struct ui *ui, int ch, int act)
 
 /* Charges and shots: choose the target. */
 
+/* The chance that n dice add up to at least need. */
+static double dice_at_least(int n, double need)
+{
+	double p[6 * 8 + 1] = { 1 }, q[6 * 8 + 1], sum = 0;
+	if (n > 8)
+		n = 8;
+	for (int k = 0; k < n; k++) {
+		memset(q, 0, sizeof q);
+		for (int s = 0; s <= 6 * k; s++)
+			for (int f = 1; f <= 6; f++)
+				q[s + f] += p[s] / 6;
+		memcpy(p, q, sizeof p);
+	}
+	for (int s = 0; s <= 6 * n; s++)
+		if (s >= need - 1e-9)
+			sum += p[s];
+	return sum;
+}
+
+/* An extended charge the unit could try at the target: how far short its
+ * charge falls (> 0), within what its extension dice can make up. */
+static bool extendable(struct ui *ui, int t, double *gap)
+{
+	const struct unit *u = &ui->g->units[ui->pending.unit];
+	char why[256];
+	return order_charge_short(ui->g, ui->pending.unit, t, gap, why, sizeof why) == 0 && *gap > 0 &&
+	       *gap <= 6 * rules_extend_dice[u->type];
+}
+
+/* The odds of an extended charge: the quality test, then dice enough. */
+static void extend_odds(const struct ui *ui, double gap, char *buf, size_t size)
+{
+	const struct unit *u = &ui->g->units[ui->pending.unit];
+	int q = rules_quality[u->rating], n = rules_extend_dice[u->type];
+	double p1 = q <= 1 ? 1 : q > 6 ? 0 : (7.0 - q) / 6, p2 = dice_at_least(n, gap);
+	snprintf(buf, size, "1D6 >= %d (%.0f%%), then %dD6 cm >= %.1f (%.0f%%): %.0f%% in all; "
+	         "failing, it stays disordered", q, 100 * p1, n, gap, 100 * p2, 100 * p1 * p2);
+}
+
 /* Show what the pending charge or shot at the target would be. */
 static void target_update(struct ui *ui)
 {
@@ -676,17 +715,25 @@ static void target_update(struct ui *ui)
 	int u = ui->pending.unit, t = ui->pending.target;
 	ui->ghost_on = false;
 	ui->zone_on = false;
+	ui->pending.flag &= ~OF_EXTEND;
 	if (t < 0) {
 		ui_flash(ui, false, "Put the cursor on the target (Tab: the next one it can %s).",
 		         ui->pending.kind == ORD_CHARGE ? "reach" : "fire at");
 		return;
 	}
 	if (ui->pending.kind == ORD_CHARGE) {
-		char why[256];
+		char why[256], odds[160];
 		struct vec2 end;
-		double facing;
+		double facing, gap;
 		if (order_charge_reach(g, u, t, &end, &facing, why, sizeof why) < 0) {
-			ui_flash(ui, true, "%s", why);
+			if (!extendable(ui, t, &gap)) {
+				ui_flash(ui, true, "%s", why);
+				return;
+			}
+			ui->pending.flag |= OF_EXTEND;
+			extend_odds(ui, gap, odds, sizeof odds);
+			ui_flash(ui, false, "Charge %s: %.1f cm short. Enter tries an extended charge: %s.",
+			         g->units[t].id, gap, odds);
 			return;
 		}
 		ui->ghost = (struct preview){ .ok = true, .unit = u, .pos = end, .facing = facing,
@@ -696,15 +743,16 @@ static void target_update(struct ui *ui)
 		         g->units[t].id, v2_dist(g->units[u].pos, end));
 	} else {
 		struct fire_shot shot;
-		if (!fire_check(g, u, t, NULL, &shot)) {
+		if (!fire_check(g, u, t, ui->pending.npts ? &ui->pending.pts[0] : NULL, &shot)) {
 			ui_flash(ui, true, "%s", shot.why);
 			return;
 		}
 		memcpy(ui->zone, shot.tri, sizeof ui->zone);
 		ui->zone_on = true;
-		ui_flash(ui, false, "Fire at %s: %.1f cm, %s, %d dice (%s). Enter fires.", g->units[t].id,
-		         shot.range, unit_is_artillery(&g->units[u]) ? range_names[shot.band].label : "small arms",
-		         shot.dice, shot.detail);
+		ui_flash(ui, false, "Fire at %s: %.1f cm, %s, %d dice (%s), aiming %s. Enter fires.",
+		         g->units[t].id, shot.range,
+		         unit_is_artillery(&g->units[u]) ? range_names[shot.band].label : "small arms",
+		         shot.dice, shot.detail, ui->pending.npts ? "at the cursor" : "at the best point");
 	}
 }
 
@@ -716,12 +764,20 @@ static bool target_ok(struct ui *ui, int t)
 		return false;
 	if (ui->pending.kind == ORD_CHARGE) {
 		struct vec2 end;
-		double f;
-		return order_charge_reach(g, ui->pending.unit, t, &end, &f, why, sizeof why) == 0;
+		double f, gap;
+		return order_charge_reach(g, ui->pending.unit, t, &end, &f, why, sizeof why) == 0 ||
+		       extendable(ui, t, &gap);
 	} else {
 		struct fire_shot shot;
 		return fire_check(g, ui->pending.unit, t, NULL, &shot);
 	}
+}
+
+static void set_target(struct ui *ui, int t)
+{
+	if (t != ui->pending.target)
+		ui->pending.npts = 0; /* a new target: the best aiming point again */
+	ui->pending.target = t;
 }
 
 static void start_target(struct ui *ui, enum order_kind kind)
@@ -762,11 +818,38 @@ static void target_key(struct ui *ui, int ch, int act)
 		ui->msg[0] = '\0';
 		return;
 	}
-	if (act == ACT_SELECT && ch != ' ') {
-		if (ui->pending.target >= 0 && target_ok(ui, ui->pending.target)) {
-			ui->zone_on = false;
-			give(ui, &ui->pending);
+	if (act == ACT_SELECT && ch == ' ' && ui->pending.kind == ORD_FIRE) {
+		/* The select key: aim at the cursor (a point of the target). */
+		int t = ui_unit_at(ui, ui->cx, ui->cy);
+		if (t < 0 || t != ui->pending.target) {
+			ui_flash(ui, true, "Put the cursor on %s to aim at that point of it.",
+			         ui->pending.target >= 0 ? g->units[ui->pending.target].id : "the target");
+			return;
 		}
+		ui->pending.pts[0] = v2(ui->cx, ui->cy);
+		ui->pending.npts = 1;
+		target_update(ui);
+		return;
+	}
+	if (act == ACT_SELECT && ch != ' ') {
+		if (ui->pending.target < 0 || !target_ok(ui, ui->pending.target))
+			return;
+		if (ui->pending.kind == ORD_FIRE && ui->pending.npts && !ui->zone_on)
+			return; /* the aiming point chosen is refused: the message says why */
+		if (ui->pending.flag & OF_EXTEND) {
+			char q[300], odds[160];
+			double gap = 0;
+			extendable(ui, ui->pending.target, &gap);
+			extend_odds(ui, gap, odds, sizeof odds);
+			snprintf(q, sizeof q, "Extended charge of %s at %s (%.1f cm short): %s. Try it?",
+			         g->units[ui->pending.unit].id, g->units[ui->pending.target].id, gap, odds);
+			if (!ui_confirm(ui, q)) {
+				target_update(ui);
+				return;
+			}
+		}
+		ui->zone_on = false;
+		give(ui, &ui->pending);
 		return;
 	}
 	if (act == ACT_NEXT || ch == KEY_BTAB) {
@@ -774,7 +857,7 @@ static void target_key(struct ui *ui, int ch, int act)
 		for (int k = 1; k <= g->nunits; k++) {
 			int i = ((start + dir * k) % g->nunits + g->nunits) % g->nunits;
 			if (target_ok(ui, i)) {
-				ui->pending.target = i;
+				set_target(ui, i);
 				ui->cx = g->units[i].pos.x;
 				ui->cy = g->units[i].pos.y;
 				keep_in_view(ui);
@@ -786,7 +869,7 @@ static void target_key(struct ui *ui, int ch, int act)
 	}
 	if (cursor_action(ui, act)) {
 		int t = ui_unit_at(ui, ui->cx, ui->cy);
-		ui->pending.target = t >= 0 && g->units[t].side != g->units[ui->pending.unit].side ? t : -1;
+		set_target(ui, t >= 0 && g->units[t].side != g->units[ui->pending.unit].side ? t : -1);
 		target_update(ui);
 	}
 }
@@ -968,6 +1051,14 @@ static void handle_key(struct ui *ui, int ch)
 	int act = key_action(ui, ch);
 	if (ui->mode != MODE_NORMAL && act == ACT_HELP) {
 		ui_help(ui);
+		return;
+	}
+	/* Zoom works in every mode: a zone of fire may need a closer look. */
+	if (ui->mode != MODE_NORMAL && (act == ACT_ZOOM_IN || act == ACT_ZOOM_OUT || act == ACT_ZOOM_FIT)) {
+		if (act == ACT_ZOOM_FIT)
+			fit_zoom(ui);
+		else
+			set_zoom(ui, act == ACT_ZOOM_IN ? -1 : 1);
 		return;
 	}
 	switch (ui->mode) {
