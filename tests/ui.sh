@@ -4,7 +4,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 93
+plan 98
 
 # unlike GOT PATTERN DESCRIPTION: the pattern is nowhere in GOT.
 unlike() {
@@ -35,6 +35,23 @@ bytes() {
 	keys "$@"
 	t pipe-pane -t ui
 	wc -c <"$tmp/pipe" | tr -d ' '
+}
+# cursor_reverse: is the cell under the terminal's cursor in reverse video
+# (an overlay)?  Prints yes or no.
+cursor_reverse() {
+	set -- $(t display -p -t ui '#{cursor_x} #{cursor_y}')
+	t capture-pane -e -p -t ui -S "$2" -E "$2" | perl -CS -ne '
+		my ($x, $rev, $col) = ('"$1"', 0, 0);
+		while (length) {
+			if (s/^\e\[([0-9;]*)m//) {
+				for (split /;/, ($1 eq "" ? "0" : $1)) { $rev = 1 if $_ == 7; $rev = 0 if $_ == 0 || $_ == 27; }
+				next;
+			}
+			next if s/^\e[^a-zA-Z]*[a-zA-Z]//;
+			s/^(.)//s;
+			if ($col == $x) { print $rev ? "yes\n" : "no\n"; exit }
+			$col++;
+		}'
 }
 # cmd LINE: type a ':' command.
 cmd() { keys :; t send-keys -t ui "$1" Enter; settle; }
@@ -300,5 +317,24 @@ keys K Space
 like "$(screen)" "Put the cursor on .* to aim" "off the target it says where to put it"
 keys Escape f Space Enter 1 1
 like "$(screen)" "P1 fires at Q1" "the shot is fired"
+
+# The threat overlay: the enemies of the side at the keyboard, over the
+# ground a charge could reach (a quarter turn either way), not all round.
+start 80x24 --seed 2 --side both "$top_srcdir/tests/rules/charge-react.cfg"
+cmd 'brigade KS'
+keys c Escape + + + + + + + 4
+like "$(screen)" "Overlay of enemy charge reach \(the Austrians\) on" "the threat is the enemy's (the Austrians for the French)"
+keys j
+is "$(cursor_reverse)" yes "ground in front of an Austrian line is within its charge reach"
+keys k k k
+is "$(cursor_reverse)" no "ground behind it is not: a charge turns at most 90 degrees"
+
+# The small arms overlay: the ground ahead of the line, not a circle.
+start 80x24 --seed 2 --side both "$top_srcdir/tests/rules/charge-fire.cfg"
+cmd 'brigade FA'
+keys + + + + + + + 1 k
+is "$(cursor_reverse)" yes "ground just ahead of a line is within its small arms range"
+keys j j
+is "$(cursor_reverse)" no "ground just behind it is not"
 
 done_testing

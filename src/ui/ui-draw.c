@@ -563,6 +563,41 @@ bool ui_unit_acts(const struct game *g, const struct unit *u, bool ready)
 	}
 }
 
+/* Could the unit charge a point: within its charge allowance of its
+ * footprint, and within a quarter turn of its facing (a unit turning over
+ * 90 degrees cannot charge)?  Units that cannot charge reach nothing. */
+static bool in_charge_arc(const struct unit *u, struct vec2 p, const struct shape *pt)
+{
+	const struct move_allowance *m = rules_move_for(u->type, u->form);
+	struct vec2 b[4];
+	struct shape s;
+	if (!m || m->charge <= 0 || unit_is_artillery(u) || u->form == FORM_SQUARE ||
+	    u->form == FORM_ESQUARE || unit_has_marker(u, MK_BLUE))
+		return false;
+	if (fabs(geom_angle_diff(u->facing, geom_bearing(u->pos, p))) > rules_special.pivot_charge_limit)
+		return false;
+	s = unit_shape(u, b);
+	return geom_distance(&s, pt) <= m->charge;
+}
+
+/* Is a point on the ground a unit's fire could reach: ahead of its front
+ * edge (any face for a square), and within d of its footprint? */
+static bool ahead_within(const struct unit *u, struct vec2 p, double d, double within)
+{
+	struct obb fp = unit_footprint(u);
+	struct vec2 dir = geom_dir(u->facing), front = v2_add(fp.c, v2_scale(dir, fp.d / 2));
+	if (u->form != FORM_SQUARE && u->form != FORM_ESQUARE && v2_dot(v2_sub(p, front), dir) < 0)
+		return false;
+	return d <= within;
+}
+
+/* The side whose charges threaten: the enemy of the side at the keyboard. */
+enum side ui_threat_side(const struct ui *ui)
+{
+	int v = ui->viewer >= 0 ? ui->viewer : (int)ui->acting;
+	return v == SIDE_A ? SIDE_B : SIDE_A;
+}
+
 static void draw_overlays(struct ui *ui, const bool *taken)
 {
 	const struct game *g = ui->g;
@@ -585,12 +620,13 @@ static void draw_overlays(struct ui *ui, const bool *taken)
 				struct shape s = unit_shape(sel, b);
 				double d = geom_distance(&s, &pt);
 				if (unit_is_artillery(sel)) {
-					/* The edge of each range band. */
+					/* The edge of each range band, ahead of the guns. */
 					for (int r = 0; r < RANGE_COUNT; r++)
-						if (fabs(d - rules_fire.art_range[r]) <= ui->zoom * 0.7)
+						if (fabs(d - rules_fire.art_range[r]) <= ui->zoom * 0.7 &&
+						    ahead_within(sel, p, d, rules_fire.art_range[r] + ui->zoom))
 							mark = true;
 				} else if (unit_is_infantry(sel)) {
-					mark = d <= rules_fire.small_arms_range;
+					mark = ahead_within(sel, p, d, rules_fire.small_arms_range);
 				}
 			}
 			if ((ui->overlays & OV_COMMAND))
@@ -604,31 +640,14 @@ static void draw_overlays(struct ui *ui, const bool *taken)
 					    fabs(d - rules_command.cautious_limit) <= ui->zoom * 0.4)
 						mark = true;
 				}
-			if ((ui->overlays & OV_REACH) && sel && !mark) {
-				/* How far a charge could reach: its allowance ahead of the
-				 * unit, within a pivot of 90 degrees either way. */
-				const struct move_allowance *m = rules_move_for(sel->type, sel->form);
-				struct vec2 b[4];
-				struct shape s = unit_shape(sel, b);
-				if (m && m->charge > 0 &&
-				    fabs(geom_angle_diff(sel->facing, geom_bearing(sel->pos, p))) <= 90)
-					mark = geom_distance(&s, &pt) <= m->charge;
-			}
-			if ((ui->overlays & OV_THREAT) && !mark) {
+			if ((ui->overlays & OV_REACH) && sel && !mark)
+				mark = in_charge_arc(sel, p, &pt);
+			if ((ui->overlays & OV_THREAT) && !mark)
 				for (int i = 0; i < g->nunits && !mark; i++) {
 					const struct unit *o = &g->units[i];
-					const struct move_allowance *m;
-					struct vec2 b[4];
-					struct shape s;
-					if (o->state != US_ACTIVE || o->side == ui->acting)
-						continue;
-					m = rules_move_for(o->type, o->form);
-					if (!m || m->charge <= 0)
-						continue;
-					s = unit_shape(o, b);
-					mark = geom_distance(&s, &pt) <= m->charge;
+					if (o->state == US_ACTIVE && o->side == ui_threat_side(ui))
+						mark = in_charge_arc(o, p, &pt);
 				}
-			}
 			if (mark) {
 				/* The ground stays readable; the cell is highlighted. */
 				const struct tcell *c = &ui->tcache[sy * ui->map_w + sx];

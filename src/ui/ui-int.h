@@ -80,6 +80,7 @@ struct ui {
 	bool msg_error;
 
 	enum side acting;          /* the side whose order is awaited */
+	int viewer;                /* the side at the keyboard now (its enemies threaten), or -1 */
 	bool watch, paused;
 	bool ai_turn;              /* the computer is playing (shown as it goes) */
 	struct controller *advisor;
@@ -125,6 +126,8 @@ void ui_cell_centre(const struct ui *ui, int sx, int sy, double *x, double *y);
 int ui_unit_at(const struct ui *ui, double x, double y);
 int ui_cmdr_at(const struct ui *ui, double x, double y);
 void ui_flash(struct ui *ui, bool error, const char *fmt, ...) GAME_PRINTF(3, 4);
+/* The side whose charge reach the threat overlay shows. */
+enum side ui_threat_side(const struct ui *ui);
 /* One of the units that act in this phase (ready: that can still act). */
 bool ui_unit_acts(const struct game *g, const struct unit *u, bool ready);
 attr_t ui_side_attr(const struct ui *ui, int side, int *pair);

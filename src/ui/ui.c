@@ -1017,7 +1017,12 @@ static void normal_key(struct ui *ui, int ch, int act)
 		static const char *const names[] = { "ranges", "command radii", "charge reach", "enemy charge reach" };
 		int bit = act - ACT_OVL_RANGE;
 		ui->overlays ^= 1u << bit;
-		ui_flash(ui, false, "Overlay of %s %s.", names[bit], ui->overlays & (1u << bit) ? "on" : "off");
+		if (act == ACT_OVL_THREAT)
+			ui_flash(ui, false, "Overlay of %s (the %s) %s.", names[bit],
+			         g->side[ui_threat_side(ui)].name, ui->overlays & (1u << bit) ? "on" : "off");
+		else
+			ui_flash(ui, false, "Overlay of %s %s.", names[bit],
+			         ui->overlays & (1u << bit) ? "on" : "off");
 		break;
 	}
 	case ACT_LOG:
@@ -1116,6 +1121,7 @@ static int human_order(struct controller *c, struct game *g, enum side side, str
 	struct ui *ui = ((struct human *)c->ctx)->ui;
 	ui->g = g;
 	ui->acting = side;
+	ui->viewer = (int)side;
 	ui->ai_turn = false;
 	ui->have_order = false;
 	focus(ui);
@@ -1256,6 +1262,7 @@ static int human_decide(struct controller *c, struct game *g, struct decision *d
 	char kb[DECISION_MAX_OPTIONS + 1][12], rule[400];
 	int n = d->nopts, k;
 	ui->ai_turn = false;
+	ui->viewer = (int)d->side;
 	for (int i = 0; i < n; i++) {
 		snprintf(kb[i], sizeof kb[i], "%d", i + 1);
 		keys[i] = kb[i];
@@ -1400,6 +1407,9 @@ static int watch_order(struct controller *c, struct game *g, enum side side, str
 	w->ui->g = g;
 	w->ui->acting = side;
 	w->ui->ai_turn = true;
+	/* Until the keyboard has played, the side at it is the other one. */
+	if (w->ui->viewer < 0 && !w->ui->watch)
+		w->ui->viewer = side == SIDE_A ? SIDE_B : SIDE_A;
 	if (watch_pause(w->ui) < 0)
 		return -1;
 	return w->inner->order(w->inner, g, side, o);
@@ -1479,6 +1489,7 @@ struct ui *ui_open(struct game *g, const struct ui_options *opts, bool mono)
 	ui->sel_unit = ui->sel_cmdr = -1;
 	ui->log_limit = -1;
 	ui->map_key = map_key;
+	ui->viewer = -1;
 	cs = nl_langinfo(CODESET);
 	ui->utf8 = cs && strcmp(cs, "UTF-8") == 0 && !opts->ascii;
 	if (!initscr()) {
