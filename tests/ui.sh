@@ -4,7 +4,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 98
+plan 110
 
 # unlike GOT PATTERN DESCRIPTION: the pattern is nowhere in GOT.
 unlike() {
@@ -76,6 +76,7 @@ like "$s" "1 col = [0-9.]+ cm" "the status line shows the scale"
 like "$s" "Log \(Ctrl-P" "the log panel is on screen"
 like "$s" "initiative: 2D6 [1-6]\+[1-6] = " "the log shows the initiative dice"
 like "$s" "~~~~" "the map shows the stream"
+like "$s" "┌─{10,}┐" "the table's edge is drawn"
 is "$(echo "$s" | wc -l)" 24 "the screen fills 24 lines"
 w=$(printf '%s\n' "$s" | LC_ALL=C.UTF-8 wc -L)
 ok $([ "$w" -le 80 ] && echo 0 || echo 1) "no line is wider than 80 columns ($w)"
@@ -113,10 +114,18 @@ settle
 s=$(screen)
 like "$s" "This terminal is 60x20" "a small terminal gets a notice"
 like "$s" "grognard needs 80x24" "which says what is needed"
+keys q
+like "$(screen)" "Quit the battle\? \(y/n\)" "q on the notice asks, visibly, to quit"
+keys n
+s=$(screen)
+like "$s" "Enlarge it" "n goes back to the notice"
+unlike "$s" "Quit the battle" "without the question"
 t resize-window -t ui -x 100 -y 40 2>/dev/null || t resize-pane -t ui -x 100 -y 40
 settle
 s=$(screen)
 like "$s" "^T1/10 10:00 clear \| French: initiative \| StH1 \| manoeuvre" "back at 100x40 the screen is redrawn"
+ok $([ "$(echo "$s" | grep -o "1 col = [0-9.]* cm")" != "1 col = 2.5 cm" ] && echo 0 || echo 1) \
+	"the table is fitted again to the larger view (the player had not zoomed)"
 is "$(echo "$s" | wc -l)" 40 "and fills the larger terminal"
 
 keys q
@@ -336,5 +345,23 @@ keys + + + + + + + 1 k
 is "$(cursor_reverse)" yes "ground just ahead of a line is within its small arms range"
 keys j j
 is "$(cursor_reverse)" no "ground just behind it is not"
+
+# The table's edge in plain ASCII.
+UI_LANG=C start 80x24 --seed 3
+like "$(screen)" "\+-{10,}\+" "in ASCII the table's edge is a frame of - | +"
+# The legend: the glyphs as drawn, aligned, every one distinct.
+keys '?' Tab Tab G
+s=$(screen)
+like "$s" "^  =   river" "in ASCII a river is ="
+like "$s" "^  ~   stream" "and a stream ~"
+like "$s" "^  !   stone wall" "a wall is !, not the frame's |"
+keys q
+start 80x24 --seed 3
+keys '?' Tab Tab
+s=$(screen)
+like "$s" "↑ ↗ → ↘ ↓ ↙ ← ↖  a unit's facing" "in UTF-8 the legend shows the arrows the map uses"
+like "$s" "^  ∷   hill of more than two levels" "and the glyph of a higher hill"
+like "$s" "^  ♣   wood" "glyphs are padded by their width on screen"
+keys q
 
 done_testing

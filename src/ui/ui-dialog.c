@@ -24,7 +24,7 @@ int ui_getch(struct ui *ui)
 	}
 	ch = getch();
 	if (ch == KEY_RESIZE)
-		ui_layout(ui);
+		ui_resized(ui);
 	/* A terminal that has gone away answers every read at once with an
 	 * error: many in a row without a timeout set is a hang-up. */
 	if (ch == ERR && is_nodelay(stdscr) == FALSE && wgetdelay(stdscr) < 0) {
@@ -597,7 +597,6 @@ static void key_line(struct ui *ui, struct ui_text *t, enum action a)
 	ui_text_add(t, "  %-8s %s", options_key_name(ui->opt.key[a], kb), action_desc[a].text);
 }
 
-const char *ui_terrain_glyph(const struct ui *ui, enum terrain_type tt, char buf[8]);
 
 void ui_help(struct ui *ui)
 {
@@ -687,19 +686,7 @@ void ui_help(struct ui *ui)
 	ui_text_add(&seq, "commander's radius (10 to 18 cm by rating), cautious up to 24 cm,");
 	ui_text_add(&seq, "not in command beyond.  See grognard(6) for the whole game.");
 
-	{
-		char gb[8];
-		ui_text_add(&legend, "The map (1 column = %g cm; a row is twice as tall):", ui->zoom);
-		ui_text_add(&legend, "  I C A   infantry, cavalry, artillery of %s", ui->g->side[SIDE_A].name);
-		ui_text_add(&legend, "  i c a   the same of %s", ui->g->side[SIDE_B].name);
-		ui_text_add(&legend, "  K D B   corps, division, brigade commanders (k d b the other side)");
-		ui_text_add(&legend, "  ^ > v <  a unit's facing, at its front edge or in front of it");
-		ui_text_add(&legend, "  underlined: units that can still act;  reverse: the selection");
-		ui_text_add(&legend, "%s", "");
-		for (int t = 0; t < TT_COUNT; t++)
-			ui_text_add(&legend, "  %-3s %s", ui_terrain_glyph(ui, (enum terrain_type)t, gb),
-			         terrain_names[t].label);
-	}
+	ui_legend(ui, &legend);
 	pages[0] = (struct page){ "Help: keys (Tab: the sequence of play, the map legend)", keys.lines, keys.n };
 	pages[1] = (struct page){ "Help: the sequence of play", seq.lines, seq.n };
 	pages[2] = (struct page){ "Help: the map legend", legend.lines, legend.n };

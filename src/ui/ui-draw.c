@@ -326,17 +326,20 @@ static const struct glyph terrain_glyph[TT_COUNT] = {
 	[TT_FOREST] = { '&', L'\u2660', CP_WOOD, A_BOLD },
 	[TT_VILLAGE] = { '#', L'\u25a6', CP_VILLAGE, A_BOLD },
 	[TT_LANDMARK] = { '+', L'\u2302', CP_VILLAGE, A_BOLD },
-	[TT_BRIDGE] = { '=', L'\u2550', CP_ROAD, A_BOLD },
+	[TT_BRIDGE] = { ')', L'\u2550', CP_ROAD, A_BOLD },
 	[TT_FORD] = { '*', L'\u2261', CP_WATER, A_BOLD },
 	[TT_HEDGE] = { '"', L'\u2591', CP_OBSTACLE, A_NORMAL },
 	[TT_FENCE] = { '\'', L'\u00a6', CP_OBSTACLE, A_NORMAL },
-	[TT_WALL] = { '|', L'\u2593', CP_OBSTACLE, A_BOLD },
+	[TT_WALL] = { '!', L'\u2593', CP_OBSTACLE, A_BOLD }, /* not '|', the frame's */
 	[TT_EARTHWORK] = { '[', L'\u2588', CP_OBSTACLE, A_BOLD },
 	[TT_STREAM] = { '~', L'~', CP_WATER, A_NORMAL },
-	[TT_RIVER] = { '~', L'\u2248', CP_WATER, A_BOLD },
+	[TT_RIVER] = { '=', L'\u2248', CP_WATER, A_BOLD }, /* not '~', the stream's */
 	[TT_ROAD] = { '.', L'\u00b7', CP_ROAD, A_NORMAL },
 	[TT_DITCH] = { '-', L'\u254c', CP_OBSTACLE, A_NORMAL },
 };
+
+/* A hill of more than two levels. */
+static const struct glyph high_hill = { ';', L'\u2237', CP_HILL, A_NORMAL };
 
 /* What shows when several features share a cell: crossings first, then
  * water and obstacles, then built-up ground, woods, the rest. */
@@ -345,15 +348,14 @@ static const enum terrain_type draw_order[] = {
 	TT_DITCH, TT_LANDMARK, TT_VILLAGE, TT_FOREST, TT_WOOD, TT_BOGGY, TT_ROUGH, TT_HILL, TT_CONTOUR,
 };
 
-const char *ui_terrain_glyph(const struct ui *ui, enum terrain_type t, char buf[8]);
-const char *ui_terrain_glyph(const struct ui *ui, enum terrain_type t, char buf[8])
+static const char *glyph_text(const struct ui *ui, const struct glyph *gl, char buf[8])
 {
 	if (ui->utf8 && !ui->opt.ascii) {
-		wchar_t w[2] = { terrain_glyph[t].wide, 0 };
+		wchar_t w[2] = { gl->wide, 0 };
 		if (wcstombs(buf, w, 8) != (size_t)-1)
 			return buf;
 	}
-	buf[0] = terrain_glyph[t].ascii;
+	buf[0] = gl->ascii;
 	buf[1] = '\0';
 	return buf;
 }
@@ -390,6 +392,33 @@ static bool feature_at(const struct ui *ui, const struct feature *f, double x, d
 	return geom_poly_contains(f->pts, f->n, v2(x, y));
 }
 
+static bool on_table(const struct ui *ui, int sx, int sy)
+{
+	double x, y;
+	ui_cell_centre(ui, sx, sy, &x, &y);
+	return x >= 0 && y >= 0 && x <= ui->g->map.width && y <= ui->g->map.height;
+}
+
+/* The table's edge: a line round it in the cells just off it. */
+static void edge_glyph(const struct ui *ui, int sx, int sy, struct tcell *c)
+{
+	bool l = on_table(ui, sx - 1, sy), r = on_table(ui, sx + 1, sy);
+	bool u = on_table(ui, sx, sy - 1), d = on_table(ui, sx, sy + 1);
+	*c = (struct tcell){ .ascii = ' ', .wide = L' ', .attr = A_DIM };
+	if ((l || r) && !(u || d))
+		c->ascii = '|', c->wide = L'\u2502';
+	else if ((u || d) && !(l || r))
+		c->ascii = '-', c->wide = L'\u2500';
+	else if (on_table(ui, sx + 1, sy + 1))
+		c->ascii = '+', c->wide = L'\u250c';
+	else if (on_table(ui, sx - 1, sy + 1))
+		c->ascii = '+', c->wide = L'\u2510';
+	else if (on_table(ui, sx + 1, sy - 1))
+		c->ascii = '+', c->wide = L'\u2514';
+	else if (on_table(ui, sx - 1, sy - 1))
+		c->ascii = '+', c->wide = L'\u2518';
+}
+
 static void build_terrain(struct ui *ui)
 {
 	const struct game *g = ui->g;
@@ -409,11 +438,9 @@ static void build_terrain(struct ui *ui)
 			ui_cell_centre(ui, sx, sy, &x, &y);
 			c->ascii = ' ';
 			c->wide = L' ';
-			if (x < 0 || y < 0 || x > g->map.width || y > g->map.height) {
-				/* Off the table. */
-				c->ascii = ' ';
-				c->wide = L' ';
-				c->attr = A_NORMAL;
+			if (!on_table(ui, sx, sy)) {
+				/* Off the table: blank, but for the table's edge. */
+				edge_glyph(ui, sx, sy, c);
 				continue;
 			}
 			for (size_t k = 0; k < sizeof draw_order / sizeof draw_order[0]; k++) {
@@ -431,8 +458,8 @@ static void build_terrain(struct ui *ui)
 						for (int i = 0; i < g->map.nf; i++)
 							if (g->map.f[i].type == TT_HILL && g->map.f[i].levels > 2 &&
 							    feature_at(ui, &g->map.f[i], x, y)) {
-								c->ascii = ';';
-								c->wide = L'\u2237';
+								c->ascii = high_hill.ascii;
+								c->wide = high_hill.wide;
 							}
 					break;
 				}
@@ -1163,7 +1190,15 @@ void ui_compose(struct ui *ui)
 		mvaddnstr(y > 0 ? y - 1 : 0, 0, line, ui->cols);
 		snprintf(line, sizeof line, "grognard needs %dx%d.", MIN_COLS, MIN_ROWS);
 		mvaddnstr(y > 0 ? y : 1, 0, line, ui->cols);
-		mvaddnstr(y > 0 ? y + 1 : 2, 0, "Enlarge it to go on.", ui->cols);
+		mvaddnstr(y > 0 ? y + 1 : 2, 0, "Enlarge it to go on (q quits).", ui->cols);
+		/* A question asked here (quit?) must be seen. */
+		if (ui->msg[0]) {
+			struct ui_text w = { 0 };
+			ui_wrap(ui, ui->msg, ui->cols, 0, ui_text_emit, &w);
+			for (int k = 0; k < w.n && (y > 0 ? y + 3 : 4) + k < ui->rows; k++)
+				ui_put_text(ui, (y > 0 ? y + 3 : 4) + k, 0, ui->cols, w.lines[k], A_BOLD, 0);
+			ui_text_free(&w);
+		}
 		return;
 	}
 	draw_map(ui);
@@ -1190,4 +1225,43 @@ void ui_draw(struct ui *ui)
 {
 	ui_compose(ui);
 	ui_show();
+}
+
+/* The map's legend: every glyph as it is drawn here (UTF-8 or ASCII),
+ * padded by its width on screen. */
+void ui_legend(const struct ui *ui, struct ui_text *t)
+{
+	char gb[8], row[64] = "";
+	bool wide = ui->utf8 && !ui->opt.ascii;
+	const struct game *g = ui->g;
+	ui_text_add(t, "The map (1 column = %g cm; a row is twice as tall):", ui->zoom);
+	ui_text_add(t, "  I C A   infantry, cavalry, artillery of %s", g->side[SIDE_A].name);
+	ui_text_add(t, "  i c a   the same of %s", g->side[SIDE_B].name);
+	ui_text_add(t, "  K D B   corps, division, brigade commanders (k d b the other side)");
+	for (int f = 0; f < 360; f += wide ? 45 : 90) {
+		char a;
+		wchar_t w;
+		arrow_for(f, &a, &w);
+		if (wide) {
+			wchar_t ws[2] = { w, 0 };
+			char mb[8];
+			if (wcstombs(mb, ws, sizeof mb) != (size_t)-1)
+				snprintf(row + strlen(row), sizeof row - strlen(row), "%s ", mb);
+		} else {
+			snprintf(row + strlen(row), sizeof row - strlen(row), "%c ", a);
+		}
+	}
+	ui_text_add(t, "  %s a unit's facing, at its front edge or in front of it", row);
+	ui_text_add(t, "  underlined: units that can still act;  reverse: the selection");
+	ui_text_add(t, "  %s  the edge of the table", wide ? "\u250c\u2500\u2510" : "+-+");
+	ui_text_add(t, "%s", "");
+	for (int k = 0; k < TT_COUNT; k++) {
+		/* Each terrain type, and the higher hill after the hill. */
+		for (int high = 0; high <= (k == TT_HILL); high++) {
+			const char *gs = glyph_text(ui, high ? &high_hill : &terrain_glyph[k], gb);
+			int pad = 4 - ui_text_width(ui, gs);
+			ui_text_add(t, "  %s%*s%s", gs, pad > 0 ? pad : 1, "",
+			            high ? "hill of more than two levels" : terrain_names[k].label);
+		}
+	}
 }

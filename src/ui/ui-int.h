@@ -56,6 +56,7 @@ struct ui {
 	int status_y, msg_y;
 
 	double zoom;               /* cm per column; a row is twice that */
+	bool zoomed;               /* the player chose the zoom (not the fit) */
 	double ox, oy;             /* cm at the map's top-left corner */
 	double cx, cy;             /* the cursor (cm) */
 	int sel_unit, sel_cmdr;
@@ -108,6 +109,11 @@ struct ui_text {
 	int n;
 };
 
+/* ui.c: the terminal changed size: lay out again, and fit the table to
+ * the new view unless the player chose a zoom (then keep the cursor in
+ * the middle). */
+void ui_resized(struct ui *ui);
+
 /* ui-draw.c */
 void ui_text_add(struct ui_text *t, const char *fmt, ...) GAME_PRINTF(2, 3);
 void ui_text_emit(void *ctx, const char *line); /* adds a line; for ui_wrap */
@@ -131,6 +137,9 @@ enum side ui_threat_side(const struct ui *ui);
 /* One of the units that act in this phase (ready: that can still act). */
 bool ui_unit_acts(const struct game *g, const struct unit *u, bool ready);
 attr_t ui_side_attr(const struct ui *ui, int side, int *pair);
+
+/* The map's legend, as drawn in this terminal. */
+void ui_legend(const struct ui *ui, struct ui_text *t);
 
 /* ui-dialog.c */
 /* A menu of items (key and label); returns the chosen index or -1. */

@@ -36,6 +36,7 @@ static void fit_zoom(struct ui *ui)
 		}
 	ui->ox = floor((g->map.width - ui->map_w * ui->zoom) / 2 / ui->zoom) * ui->zoom;
 	ui->oy = floor((g->map.height - ui->map_h * 2 * ui->zoom) / 2 / (2 * ui->zoom)) * 2 * ui->zoom;
+	ui->zoomed = false;
 }
 
 /* Keep the cursor on the table and in view, scrolling by half a screen. */
@@ -52,6 +53,22 @@ static void keep_in_view(struct ui *ui)
 	/* Snap the view to whole cells so the terrain stays put. */
 	ui->ox = floor(ui->ox / ui->zoom) * ui->zoom;
 	ui->oy = floor(ui->oy / (2 * ui->zoom)) * 2 * ui->zoom;
+}
+
+void ui_resized(struct ui *ui)
+{
+	ui_layout(ui);
+	if (ui->too_small || !ui->g)
+		return;
+	if (ui->zoomed) {
+		double cx = ui->cx, cy = ui->cy;
+		ui->ox = cx - ui->map_w * ui->zoom / 2;
+		ui->oy = cy - ui->map_h * ui->zoom;
+		keep_in_view(ui);
+	} else {
+		fit_zoom(ui);
+		keep_in_view(ui);
+	}
 }
 
 static void centre_on(struct ui *ui, struct vec2 p)
@@ -73,6 +90,7 @@ static void set_zoom(struct ui *ui, int dir)
 	if (k < 0 || k >= NZOOMS)
 		return;
 	ui->zoom = zooms[k];
+	ui->zoomed = true;
 	centre_on(ui, v2(ui->cx, ui->cy));
 }
 
