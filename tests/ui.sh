@@ -4,7 +4,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 110
+plan 113
 
 # unlike GOT PATTERN DESCRIPTION: the pattern is nowhere in GOT.
 unlike() {
@@ -363,5 +363,22 @@ like "$s" "↑ ↗ → ↘ ↓ ↙ ← ↖  a unit's facing" "in UTF-8 the legen
 like "$s" "^  ∷   hill of more than two levels" "and the glyph of a higher hill"
 like "$s" "^  ♣   wood" "glyphs are padded by their width on screen"
 keys q
+
+# Keys typed while the computer plays: a nudge hurries it, a ':' command
+# typed ahead is kept for the player's turn (it used to be swallowed).
+mkdir -p "$tmp/slow/grognard"
+printf 'watch_delay = 10000;\n' >"$tmp/slow/grognard/grognard.cfg"
+UI_CONF=$tmp/slow start 80x24 --seed 3 --side B
+keys : d u m p Enter
+settle 1
+like "$(screen)" "^game turn=1" "a command typed while the computer plays runs on the player's turn"
+keys q
+# Watching: - slows the pace within the options' limit, and says so.
+start 80x24 --seed 3 --side none
+keys - - - - - - -
+like "$(screen)" "Pace: 10000 ms between" "the pace is shown and bounded"
+keys + 
+like "$(screen)" "Pace: 5000 ms between" "+ makes it faster again"
+keys q y
 
 done_testing

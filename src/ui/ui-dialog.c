@@ -22,6 +22,12 @@ int ui_getch(struct ui *ui)
 		ui->hangup = true;
 		return ESC;
 	}
+	if (!ui->ai_turn && ui->nahead > 0) {
+		/* Keys typed while the computer played, in order. */
+		ch = ui->ahead[0];
+		memmove(ui->ahead, ui->ahead + 1, sizeof ui->ahead[0] * (size_t)--ui->nahead);
+		return ch;
+	}
 	ch = getch();
 	if (ch == KEY_RESIZE)
 		ui_resized(ui);

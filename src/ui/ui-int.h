@@ -84,6 +84,7 @@ struct ui {
 	int viewer;                /* the side at the keyboard now (its enemies threaten), or -1 */
 	bool watch, paused;
 	bool ai_turn;              /* the computer is playing (shown as it goes) */
+	int ahead[16], nahead;     /* keys typed while it played, for the player's turn */
 	struct controller *advisor;
 	struct order out;
 	bool have_order, quit;

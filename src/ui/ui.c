@@ -19,6 +19,7 @@
 #include "ui-int.h"
 
 #define ESC 27
+#define WATCH_DELAY_MAX 10000 /* ms: the options file's limit */
 
 /* Zoom levels, cm per column. */
 static const double zooms[] = { 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 15 };
@@ -1397,10 +1398,14 @@ static int watch_pause(struct ui *ui)
 			ui_draw(ui);
 		} else if (ch == '.' && ui->paused) {
 			break;
-		} else if (ch == '+') {
-			ui->opt.watch_delay = ui->opt.watch_delay > 50 ? ui->opt.watch_delay / 2 : 0;
-		} else if (ch == '-') {
-			ui->opt.watch_delay = ui->opt.watch_delay ? ui->opt.watch_delay * 2 : 50;
+		} else if (ch == '+' || ch == '-') {
+			/* Faster or slower, within what the options file allows. */
+			int d = ui->opt.watch_delay;
+			d = ch == '+' ? (d > 50 ? d / 2 : 0) : (d ? d * 2 : 50);
+			ui->opt.watch_delay = d > WATCH_DELAY_MAX ? WATCH_DELAY_MAX : d;
+			ui_flash(ui, false, "Pace: %d ms between the computer's orders (+ faster, - slower).",
+			         ui->opt.watch_delay);
+			ui_draw(ui);
 		} else if (ch == 16) {
 			timeout(-1);
 			ui_log_history(ui);
@@ -1409,10 +1414,16 @@ static int watch_pause(struct ui *ui)
 			timeout(-1);
 			ui_help(ui);
 			timeout(20);
-		} else if (ch != ERR && !ui->watch) {
-			break; /* any key hurries the computer along */
+		} else if (ch != ERR && ch != KEY_RESIZE && !ui->watch) {
+			/* Any key hurries the computer along; one that is not just
+			 * a nudge (a ':' typed ahead) is kept for the player's turn. */
+			bool nudge = ch == ' ' || ch == ESC || ch == '\n' || ch == '\r' || ch == KEY_ENTER;
+			if ((!nudge || ui->nahead > 0) &&
+			    ui->nahead < (int)(sizeof ui->ahead / sizeof ui->ahead[0]))
+				ui->ahead[ui->nahead++] = ch;
+			break;
 		}
-		if (!ui->paused && (waited += 20) >= delay)
+		if (ui->nahead > 0 || (!ui->paused && (waited += 20) >= delay))
 			break;
 	}
 	timeout(-1);
