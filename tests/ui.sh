@@ -4,7 +4,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 113
+plan 116
 
 # unlike GOT PATTERN DESCRIPTION: the pattern is nowhere in GOT.
 unlike() {
@@ -380,5 +380,14 @@ like "$(screen)" "Pace: 10000 ms between" "the pace is shown and bounded"
 keys + 
 like "$(screen)" "Pace: 5000 ms between" "+ makes it faster again"
 keys q y
+
+# The end of the battle: the report, then the map with its keys.
+start 80x24 --seed 3
+cmd 'concede'
+like "$(screen)" "^The battle is over" "the end of the battle shows the report"
+keys q '?'
+like "$(screen)" "^Help: keys" "after it ? gives the help"
+keys q +
+like "$(screen)" "1 col = 2 cm" "and + zooms the map"
 
 done_testing

@@ -664,7 +664,9 @@ void ui_help(struct ui *ui)
 		for (int a = 0; a < ACT_COUNT; a++)
 			key_line(ui, &keys, (enum action)a);
 		ui_text_add(&keys, "  Enter    select (as Space);  Shift-Tab previous unit");
-		ui_text_add(&keys, "  arrows   move the cursor (as h j k l)");
+		ui_text_add(&keys, "  arrows   move the cursor (as h j k l); Shift-arrows 8 cells");
+		ui_text_add(&keys, "In menus an item's key chooses it (or j k and Enter); in the pager");
+		ui_text_add(&keys, "j k Space b g G scroll, / searches, n N find again, q leaves.");
 		ui_text_add(&keys, "%s", "");
 		ui_text_add(&keys, "Every order also has a ':' command; ':help' lists them.");
 	}

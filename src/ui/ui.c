@@ -1494,10 +1494,10 @@ void ui_battle_over(struct ui *ui)
 		ch = ui_getch(ui);
 		if (ch == 'q' || ch == ESC)
 			return;
-		if (ch == 16)
-			ui_log_history(ui);
-		else if (key_action(ui, ch) >= 0 && cursor_action(ui, key_action(ui, ch)))
-			continue;
+		if (key_action(ui, ch) == ACT_HELP)
+			ui_help(ui);
+		else
+			map_key(ui, ch); /* look round the field: cursor, zoom, overlays, the log */
 	}
 }
 
