@@ -311,7 +311,7 @@ struct stage {
 };
 
 static const struct stage stages[] = {
-	{ "cursor", "choose from", {
+	{ "cursor", "have the initiative", {
 		{ "l", "cursor east", NULL }, { "l", "cursor east", NULL }, { "l", "cursor east", NULL },
 		{ "j", "cursor south", NULL }, { "j", "cursor south", NULL }, { "k", "cursor north", NULL },
 		{ "h", "cursor west", NULL }, { "y", "cursor north-west", NULL },
@@ -319,7 +319,7 @@ static const struct stage stages[] = {
 		{ "\033OD", "arrow left", NULL }, { "\033OA", "arrow up", NULL },
 		{ "\033OB", "arrow down", NULL }, { "L", "cursor east fast", NULL },
 		{ "H", "cursor west fast", NULL } } },
-	{ "brigade", "choose from", {
+	{ "brigade", "| - | initiative", {
 		{ "g", "brigade menu", "Give the initiative to:" },
 		{ "1", "choose a brigade", "10e Leger" } } },
 	{ "units", "10e Leger", {
