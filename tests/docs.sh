@@ -16,7 +16,7 @@ filekeys=$(awk '/static const char \*const [a-z_]*keys\[\] = \{/ { f = 1 } f { p
 names=$(sed -n 's/^[[:space:]]*X([A-Z_]*, "\([a-z_]*\)".*/\1/p' "$top_srcdir/src/io/options.h")
 ncmds=$(echo "$cmds" | wc -l)
 nopts=$(echo "$opts" | wc -l)
-plan $((ncmds + nopts + 9))
+plan $((ncmds + nopts + 10))
 for c in $cmds; do
 	grep -q "^\.BI* $c\b\|^\.B $c\$\|^\.BR $c\b" "$man6"
 	ok $? "grognard(6) documents the command '$c'"
@@ -53,6 +53,28 @@ bare=$(grep -c 'NAME \.bak\|NAME\.bak' "$man6" "$man5" "$tmp.out" | awk -F: '{ n
 like "$(grep -c 'NAME \.save\.bak' "$man6")/$bare/$(grep -c 'NAME.save.bak' "$tmp.out")" '^[1-9][0-9]*/0/1$' \
 	"grognard(6) and 'help save' name it so, never NAME.bak"
 rm -f "$tmp.out"
+
+# The other keys: the keymap's punctuation, Space, Tab and control keys
+# (as the help names them), and the keys of the modes, menus, line editor
+# and pager, which are not in the keymap.  Each must be a word of a .B or
+# .BR line.
+words=$(grep '^\.B' "$man6" | sed 's/^\.B[RI]* //; s/\\-/-/g; s/"//g; s/\([^ ]\),\( \|$\)/\1\2/g' |
+	tr ' ' '\n' | sort -u)
+others=$(sed -n 's/^[[:space:]]*X(ACT_[A-Z_]*, "[a-z_]*", \([^,]*\), .*/\1/p' "$top_srcdir/src/io/options.h" |
+	while read -r k; do
+		case $k in
+		"' '") echo Space ;;
+		"'\\t'") echo Tab ;;
+		"'"?"'") echo "$k" | cut -c2 | grep -v '[a-zA-Z0-9]' ;;
+		[0-9]*) printf 'Ctrl-%b\n' "\\$(printf '%03o' $((k + 64)))" ;;
+		esac
+	done)
+missing=""
+for k in $others Shift-Tab Shift-arrows Enter Esc Backspace Ctrl-U Up Down PgUp PgDn Home End \
+	"<" ">" "," / N y; do
+	printf '%s\n' "$words" | grep -qxF -- "$k" || missing="$missing $k"
+done
+is "$missing" "" "grognard(6) documents every other key (punctuation, control keys, modes, pager)"
 for page in "$man6" "$man5"; do
 	[ -f "$page" ]
 	ok $? "$(basename "$page") exists"

@@ -45,6 +45,8 @@ struct decision {
 		const char *key;   /* the word answering it in the command language */
 		const char *label;
 		double lo, hi;     /* a number to give with it (lo < hi), e.g. cm */
+		const char *unit;  /* what the number counts: "cm", "degrees", "SP" */
+		double dflt;       /* a sensible number to offer first */
 	} opt[DECISION_MAX_OPTIONS];
 	/* The answer. */
 	int choice;
@@ -72,9 +74,12 @@ enum step_result {
 /* Put a decision to its side's controller and record the answer in the
  * battle's history.  0, or -1 when the controller stops the game. */
 int game_decide(struct game *g, struct controller **ctl, struct decision *d);
-/* Add an option to a decision. */
+/* Add an option to a decision (a number from lo to hi, in cm, the least
+ * offered first, when lo < hi). */
 void decision_option(struct decision *d, const char *key, const char *label, double lo,
                      double hi);
+/* The number of the option just added: what it counts and what to offer. */
+void decision_value(struct decision *d, const char *unit, double dflt);
 
 /* Advance the battle by one order or one automatic step. */
 enum step_result game_step(struct game *g, struct controller **ctl);

@@ -718,6 +718,7 @@ static int split(struct game *g, struct controller **ctl, int unit, const int *f
 		d.question = q;
 		decision_option(&d, "even", "share them evenly", 0, 0);
 		decision_option(&d, "sp", "this many (the rest go on the others)", 0, left);
+		decision_value(&d, "SP", alloc[k] < left ? alloc[k] : left);
 		if (game_decide(g, ctl, &d) < 0)
 			return REACT_QUIT;
 		if (d.choice == 0)
@@ -1063,10 +1064,12 @@ static int breakthrough(struct game *g, struct controller **ctl, int unit)
 		d.question = q;
 		decision_option(&d, "stop", "stop and rally (pivot up to 90 degrees)", -r->rally_pivot,
 		                r->rally_pivot);
+		decision_value(&d, "degrees", 0);
 		decision_option(&d, "back", "rally back (cm)", cav ? r->rally_back_cav_min : r->rally_back_inf_min,
 		                cav ? r->rally_back_cav_max : r->rally_back_inf_max);
 		decision_option(&d, "forward", "rally forward (cm)", 0,
 		                cav ? r->rally_forward_cav : r->rally_forward_inf);
+		decision_value(&d, "cm", cav ? r->rally_forward_cav : r->rally_forward_inf);
 		for (int k = 0; k < nt; k++)
 			decision_option(&d, keys[k], labels[k], 0, 0);
 		if (game_decide(g, ctl, &d) < 0)

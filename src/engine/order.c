@@ -625,6 +625,10 @@ static int do_move(struct ctx *c)
 		return r;
 	if (u->form == FORM_SQUARE)
 		return refuse(c, "%s is a square: squares move only by inching ('inch')", u->id);
+	/* A move of nothing would use up the unit's one move. */
+	if (!max && fabs(c->o->a) < 0.05)
+		return refuse(c, "%s: a move of 0 cm is no move (a unit moves once, by a distance, or 'max')",
+		              u->id);
 	if (unit_is_artillery(u)) {
 		if (g->divmove >= 0)
 			return refuse(c, "%s: artillery moves in a division manoeuvre by redeploying", u->id);
@@ -853,17 +857,25 @@ static int do_redeploy(struct ctx *c)
 /* Charges ("How does a unit charge?", "Can unformed units charge?",
  * extended charges, and the command tests) */
 
-/* What a charge would do from where the unit stands, facing facing. */
-static void charge_path(struct game *g, int unit, int target, double facing, struct sweep *s)
+/* A charge's way from where the unit stands, facing facing, with an
+ * allowance. */
+static void charge_sweep(struct game *g, int unit, int target, double facing, double allowance,
+                         struct sweep *s)
 {
 	const struct unit *u = &g->units[unit];
-	const struct move_allowance *m = rules_move_for(u->type, u->form);
 	struct obb fp = unit_footprint_as(u->type, u->form, u->pos, facing);
 	struct mover mv;
 	move_mover_unit(g, unit, TMODE_CHARGE, false, &mv);
 	mv.target = target;
 	mv.through_friends = false; /* nobody charges through anybody */
-	move_sweep(g, &mv, &fp, fp.c, geom_dir(facing), 1e4, m->charge, weather_all_half(g, mv.tclass), s);
+	move_sweep(g, &mv, &fp, fp.c, geom_dir(facing), 1e4, allowance, weather_all_half(g, mv.tclass), s);
+}
+
+/* What a charge would do from where the unit stands, facing facing. */
+static void charge_path(struct game *g, int unit, int target, double facing, struct sweep *s)
+{
+	const struct unit *u = &g->units[unit];
+	charge_sweep(g, unit, target, facing, rules_move_for(u->type, u->form)->charge, s);
 }
 
 /* The refusals of a charge that would otherwise reach: a path through
@@ -1112,6 +1124,34 @@ int order_charge_reach(struct game *g, int unit, int target, struct vec2 *end, d
 	*facing = geom_bearing(g->units[unit].pos, g->units[target].pos);
 	charge_path(g, unit, target, *facing, &s);
 	*end = v2_add(g->units[unit].pos, v2_scale(geom_dir(*facing), s.dist));
+	return 0;
+}
+
+int order_charge_short(struct game *g, int unit, int target, double *gap, char *why, size_t size)
+{
+	struct order o = order_new(ORD_CHARGE);
+	struct ctx c = { .g = g, .o = &o, .why = why, .size = size };
+	struct sweep s, all;
+	double facing;
+	int r;
+	o.unit = unit;
+	o.target = target;
+	o.flag = OF_EXTEND;
+	*gap = 0;
+	if ((r = charge_core(&c, unit, target, false, true)))
+		return r;
+	facing = geom_bearing(g->units[unit].pos, g->units[target].pos);
+	charge_path(g, unit, target, facing, &s);
+	if (s.why == STOP_TARGET)
+		return 0;
+	/* The same way with no limit: where it would meet the target, or
+	 * what would stop it before. */
+	charge_sweep(g, unit, target, facing, 1e4, &all);
+	if (all.why != STOP_TARGET)
+		return (r = charge_path_refusal(&c, unit, target, facing, &all)) ? r
+		       : refuse(&c, "%s cannot reach %s, however far it went", g->units[unit].id,
+		                g->units[target].id);
+	*gap = all.dist - s.dist;
 	return 0;
 }
 

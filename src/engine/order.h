@@ -107,6 +107,11 @@ int order_form_place(struct game *g, int unit, enum formation to, int target, st
 int order_charge_reach(struct game *g, int unit, int target, struct vec2 *end, double *facing,
                        char *why, size_t size);
 
+/* How far short of its target a charge from where the unit stands would
+ * stop (0 when it reaches): the way an extended charge must make up.  0,
+ * or -1 refused (why) when no charge, extended or not, may be tried. */
+int order_charge_short(struct game *g, int unit, int target, double *gap, char *why, size_t size);
+
 /* Carry out an order for a side.  Returns 0, or -1 with the reason (a
  * sentence naming the rule) in why; a refused order changes nothing. */
 int order_exec(struct game *g, struct controller **ctl, enum side side,

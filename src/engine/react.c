@@ -30,7 +30,17 @@ void decision_option(struct decision *d, const char *key, const char *label, dou
 	d->opt[d->nopts].label = label;
 	d->opt[d->nopts].lo = lo;
 	d->opt[d->nopts].hi = hi;
+	d->opt[d->nopts].unit = hi > lo ? "cm" : NULL;
+	d->opt[d->nopts].dflt = lo;
 	d->nopts++;
+}
+
+void decision_value(struct decision *d, const char *unit, double dflt)
+{
+	if (d->nopts > 0) {
+		d->opt[d->nopts - 1].unit = unit;
+		d->opt[d->nopts - 1].dflt = dflt;
+	}
 }
 
 int game_decide(struct game *g, struct controller **ctl, struct decision *d)
@@ -740,6 +750,7 @@ static int feint(struct game *g, struct controller **ctl, int charger, int squar
 		decision_option(&p, "none", "stay facing the square", 0, 0);
 		decision_option(&p, "pivot", "pivot by (degrees)", -rules_react.feint_pivot,
 		                rules_react.feint_pivot);
+		decision_value(&p, "degrees", 0);
 		if (game_decide(g, ctl, &p) < 0)
 			return REACT_QUIT;
 		if (p.choice == 1 && fabs(p.value) > 1e-9) {
@@ -782,6 +793,7 @@ int react_contact(struct game *g, struct controller **ctl, int charger, int targ
 			d.question = q;
 			decision_option(&d, "stand", "stand and fight", 0, 0);
 			decision_option(&d, "fallback", "fall back (cm)", lo, hi);
+			decision_value(&d, "cm", hi); /* the further, the safer */
 			if (game_decide(g, ctl, &d) < 0)
 				return REACT_QUIT;
 			if (d.choice == 1) {
@@ -798,9 +810,11 @@ int react_contact(struct game *g, struct controller **ctl, int charger, int targ
 			                : "send the crews into the square beside it");
 			d.question = q;
 			decision_option(&d, "stand", "stand and fight", 0, 0);
-			if (flee)
+			if (flee) {
 				decision_option(&d, "flee", "limber up and flee (cm)", rules_react.flee_min,
 				                rules_react.flee_max);
+				decision_value(&d, "cm", rules_react.flee_max);
+			}
 			if (square >= 0)
 				decision_option(&d, "crews", "crews flee into the square", 0, 0);
 			if (game_decide(g, ctl, &d) < 0)

@@ -22,9 +22,15 @@ int ui_getch(struct ui *ui)
 		ui->hangup = true;
 		return ESC;
 	}
+	if (!ui->ai_turn && ui->nahead > 0) {
+		/* Keys typed while the computer played, in order. */
+		ch = ui->ahead[0];
+		memmove(ui->ahead, ui->ahead + 1, sizeof ui->ahead[0] * (size_t)--ui->nahead);
+		return ch;
+	}
 	ch = getch();
 	if (ch == KEY_RESIZE)
-		ui_layout(ui);
+		ui_resized(ui);
 	/* A terminal that has gone away answers every read at once with an
 	 * error: many in a row without a timeout set is a hang-up. */
 	if (ch == ERR && is_nodelay(stdscr) == FALSE && wgetdelay(stdscr) < 0) {
@@ -43,25 +49,37 @@ static bool is_enter(int ch)
 	return ch == '\n' || ch == '\r' || ch == KEY_ENTER;
 }
 
-/* A box of text lines over the map, with one line highlighted. */
+/* A box of text lines over the map, with one line highlighted; the title
+ * (a question may be long) is wrapped to the box. */
 static void draw_box(struct ui *ui, const char *title, const char *const *lines, int n, int hl,
                      const char *hint)
 {
-	int w = ui_text_width(ui, title) + 4, h = n + 4, x, y;
-	if (hint && ui_text_width(ui, hint) + 4 > w)
-		w = ui_text_width(ui, hint) + 4;
+	struct ui_text t = { 0 }, hn = { 0 };
+	int w = 0, h, x, y, tw = ui_text_width(ui, title), inner;
+	const struct frame_chars *f = ui_frame(ui);
+	if (hint && ui_text_width(ui, hint) > w)
+		w = ui_text_width(ui, hint) < 64 ? ui_text_width(ui, hint) : 64;
 	for (int i = 0; i < n; i++)
-		if (ui_text_width(ui, lines[i]) + 4 > w)
-			w = ui_text_width(ui, lines[i]) + 4;
+		if (ui_text_width(ui, lines[i]) > w)
+			w = ui_text_width(ui, lines[i]);
+	/* A long title widens the box up to a comfortable measure, then wraps. */
+	w = (tw > w ? (tw < 64 ? tw : w > 64 ? w : 64) : w) + 4;
 	if (w > ui->cols - 2)
 		w = ui->cols - 2;
+	inner = w - 4;
+	ui_wrap(ui, title, inner, 0, ui_text_emit, &t);
+	if (hint)
+		ui_wrap(ui, hint, inner, 0, ui_text_emit, &hn);
+	/* Border, title, blank, items, hint, border. */
+	h = t.n + n + 3 + hn.n;
 	if (h > ui->rows - 2)
 		h = ui->rows - 2;
 	x = (ui->map_w - w) / 2;
 	if (x < 0)
 		x = 0;
 	y = (ui->rows - h) / 2;
-	const struct frame_chars *f = ui_frame(ui);
+	if (y < 0)
+		y = 0;
 	attr_set(A_NORMAL, 0, NULL);
 	for (int r = 0; r < h; r++)
 		mvhline(y + r, x, ' ', w);
@@ -73,16 +91,20 @@ static void draw_box(struct ui *ui, const char *title, const char *const *lines,
 	mvaddch(y + h - 1, x, f->ll);
 	mvhline(y + h - 1, x + 1, f->h, w - 2);
 	mvaddch(y + h - 1, x + w - 1, f->lr);
-	ui_put_text(ui, y, x + 2, w - 4, title, A_BOLD, 0);
-	for (int i = 0; i < n && i < h - 4; i++)
-		ui_put_text(ui, y + 2 + i, x + 2, w - 4, lines[i], i == hl ? A_REVERSE : A_NORMAL, 0);
-	if (hint)
-		ui_put_text(ui, y + h - 2, x + 2, w - 4, hint, A_DIM, 0);
-	refresh();
+	for (int k = 0; k < t.n && 1 + k < h - 1; k++)
+		ui_put_text(ui, y + 1 + k, x + 2, inner, t.lines[k], A_BOLD, 0);
+	for (int i = 0; i < n && y + 2 + t.n + i < y + h - 1 - hn.n; i++)
+		ui_put_text(ui, y + 2 + t.n + i, x + 2, inner, lines[i], i == hl ? A_REVERSE : A_NORMAL, 0);
+	for (int k = 0; k < hn.n && h - 1 - hn.n + k > 0; k++)
+		ui_put_text(ui, y + h - 1 - hn.n + k, x + 2, inner, hn.lines[k], A_DIM, 0);
+	ui_text_free(&t);
+	ui_text_free(&hn);
 }
 
-int ui_menu(struct ui *ui, const char *title, const char *const *keys,
-            const char *const *labels, int n, const char *hint)
+/* A menu; with map_keys the map's keys (pan, zoom, the log) work while
+ * it waits, through ui->map_key. */
+static int menu_run(struct ui *ui, const char *title, const char *const *keys,
+                    const char *const *labels, int n, const char *hint, bool map_keys)
 {
 	char (*lines)[160] = calloc((size_t)n + 1, sizeof *lines);
 	const char **ptrs = calloc((size_t)n + 1, sizeof *ptrs);
@@ -98,18 +120,26 @@ int ui_menu(struct ui *ui, const char *title, const char *const *keys,
 	}
 	for (;;) {
 		int ch;
-		ui_draw(ui);
+		ui_compose(ui);
+		if (!ui->too_small)
+			draw_box(ui, title, ptrs, n, hl, hint ? hint : "Esc: cancel");
+		ui_show();
 		if (ui->too_small) {
 			ch = ui_getch(ui);
 			if (ch == ESC || ch == 'q')
 				break;
 			continue;
 		}
-		draw_box(ui, title, ptrs, n, hl, hint ? hint : "Esc: cancel");
 		ch = ui_getch(ui);
 		if (ch == KEY_RESIZE)
 			continue;
 		if (ch == ESC)
+			break;
+		/* An item's own key first: 'k' may be an item (skirmish line). */
+		for (int i = 0; i < n && choice < 0; i++)
+			if (keys[i][0] == ch && keys[i][1] == '\0')
+				choice = i;
+		if (choice >= 0)
 			break;
 		if (ch == KEY_UP || ch == 'k')
 			hl = (hl + n - 1) % n;
@@ -118,19 +148,25 @@ int ui_menu(struct ui *ui, const char *title, const char *const *keys,
 		else if (is_enter(ch)) {
 			choice = hl;
 			break;
-		} else {
-			for (int i = 0; i < n; i++)
-				if (keys[i][0] == ch && keys[i][1] == '\0') {
-					choice = i;
-					break;
-				}
-			if (choice >= 0)
-				break;
+		} else if (map_keys && ui->map_key) {
+			ui->map_key(ui, ch);
 		}
 	}
 	free(lines);
 	free(ptrs);
 	return choice;
+}
+
+int ui_menu(struct ui *ui, const char *title, const char *const *keys,
+            const char *const *labels, int n, const char *hint)
+{
+	return menu_run(ui, title, keys, labels, n, hint, false);
+}
+
+int ui_menu_map(struct ui *ui, const char *title, const char *const *keys,
+                const char *const *labels, int n, const char *hint)
+{
+	return menu_run(ui, title, keys, labels, n, hint, true);
 }
 
 bool ui_confirm(struct ui *ui, const char *question)
@@ -150,22 +186,70 @@ bool ui_confirm(struct ui *ui, const char *question)
 	}
 }
 
-/* Edit a line on the message line; returns false on Esc. */
-static bool edit_line(struct ui *ui, const char *prompt, char *buf, size_t size,
-                      bool (*allowed)(int ch), char hist[][256], int nhist)
+/* What a line being edited is drawn over: the game's screen (the
+ * default), or a pager page. */
+struct backdrop {
+	void (*draw)(struct ui *ui, void *ctx);
+	void *ctx;
+	int row; /* where the prompt goes; -1: the message line, -2: the last */
+	const char *note; /* what was wrong with the last answer, or NULL */
+};
+
+static void game_backdrop(struct ui *ui, void *ctx)
+{
+	(void)ctx;
+	ui_compose(ui);
+}
+
+/* Edit a line (Backspace, Ctrl-U, Up/Down through the history); false
+ * on Esc.  The prompt and the text share the message line; a prompt too
+ * long for that has the line to itself, and the text goes below it. */
+static bool edit_line_over(struct ui *ui, const char *prompt, char *buf, size_t size,
+                           bool (*allowed)(int ch), char hist[][256], int nhist,
+                           const struct backdrop *bd)
 {
 	size_t len = strlen(buf);
 	int h = nhist;
 	for (;;) {
-		int ch;
-		ui_draw(ui);
-		move(ui->msg_y, 0);
+		int ch, x, y = bd->row >= 0 ? bd->row : bd->row == -1 ? ui->msg_y : ui->rows - 1;
+		struct ui_text pl = { 0 };
+		bd->draw(ui, bd->ctx);
+		/* The prompt, wrapped over the two message rows if need be, the
+		 * text after it; below, what was wrong or the keys. */
+		ui_wrap(ui, prompt, ui->cols > 24 ? ui->cols - 12 : ui->cols, 2, ui_text_emit, &pl);
+		if (pl.n > 1 && y + 1 < ui->rows) {
+			move(y, 0);
+			clrtoeol();
+			ui_put_text(ui, y, 0, ui->cols, pl.lines[0], A_BOLD, 0);
+			y++;
+		}
+		move(y, 0);
 		clrtoeol();
-		ui_put_text(ui, ui->msg_y, 0, ui->cols, prompt, A_BOLD, 0);
-		ui_put_text(ui, ui->msg_y, ui_text_width(ui, prompt), ui->cols - ui_text_width(ui, prompt) - 1,
-		            buf, A_NORMAL, 0);
-		move(ui->msg_y, ui_text_width(ui, prompt) + ui_text_width(ui, buf));
-		refresh();
+		if (pl.n > 0)
+			ui_put_text(ui, y, 0, ui->cols, pl.lines[pl.n > 1 ? 1 : 0], A_BOLD, 0);
+		x = pl.n > 0 ? ui_text_width(ui, pl.lines[pl.n > 1 ? 1 : 0]) : 0;
+		if (x + 12 > ui->cols)
+			x = ui->cols - 12;
+		if (pl.n > 1) {
+			/* No row left below: a note goes over the status line. */
+			if (bd->note && y >= 2) {
+				move(y - 2, 0);
+				clrtoeol();
+				ui_put_text(ui, y - 2, 0, ui->cols, bd->note, A_BOLD, 0);
+			}
+		} else if (bd->row == -1 && y + 1 < ui->rows) {
+			move(y + 1, 0);
+			clrtoeol();
+			if (bd->note)
+				ui_put_text(ui, y + 1, 0, ui->cols, bd->note, A_BOLD, 0);
+			else
+				ui_put_text(ui, y + 1, 0, ui->cols, "Enter accepts  Esc cancels  Ctrl-U clears",
+				            A_DIM, 0);
+		}
+		ui_text_free(&pl);
+		ui_put_text(ui, y, x, ui->cols - x - 1, buf, A_NORMAL, 0);
+		move(y, x + ui_text_width(ui, buf) < ui->cols ? x + ui_text_width(ui, buf) : ui->cols - 1);
+		ui_show();
 		ch = ui_getch(ui);
 		if (ch == KEY_RESIZE)
 			continue;
@@ -197,6 +281,14 @@ static bool edit_line(struct ui *ui, const char *prompt, char *buf, size_t size,
 	}
 }
 
+/* Edit a line on the game's message line. */
+static bool edit_line(struct ui *ui, const char *prompt, char *buf, size_t size,
+                      bool (*allowed)(int ch), char hist[][256], int nhist)
+{
+	struct backdrop bd = { game_backdrop, NULL, -1, NULL };
+	return edit_line_over(ui, prompt, buf, size, allowed, hist, nhist, &bd);
+}
+
 bool ui_ask_text(struct ui *ui, const char *question, char *buf, size_t size)
 {
 	return edit_line(ui, question, buf, size, NULL, NULL, 0) && buf[0];
@@ -207,28 +299,49 @@ static bool numeric_char(int ch)
 	return isdigit(ch) || ch == '.' || ch == '-' || ch == '+';
 }
 
-bool ui_ask_number(struct ui *ui, const char *question, double dflt, double *out)
+/* Ask for a number, within lo..hi unless lo > hi; what is outside is
+ * refused with a word, and asked again. */
+static bool ask_number(struct ui *ui, const char *question, double dflt, double lo, double hi,
+                       const char *unit, double *out)
 {
-	char buf[32], prompt[200];
+	char buf[32], prompt[300], note[160];
+	struct backdrop bd = { game_backdrop, NULL, -1, NULL };
 	snprintf(buf, sizeof buf, "%g", dflt);
 	snprintf(prompt, sizeof prompt, "%s ", question);
 	for (;;) {
 		char *end;
 		double v;
-		if (!edit_line(ui, prompt, buf, sizeof buf, numeric_char, NULL, 0))
+		if (!edit_line_over(ui, prompt, buf, sizeof buf, numeric_char, NULL, 0, &bd))
 			return false;
 		v = strtod(buf, &end);
-		if (end != buf && *end == '\0') {
+		if (end == buf || *end != '\0') {
+			snprintf(note, sizeof note, "'%s' is not a number.", buf);
+		} else if (lo <= hi && (v < lo - 1e-9 || v > hi + 1e-9)) {
+			snprintf(note, sizeof note, "%g is out of range: from %g to %g%s%s.", v, lo, hi,
+			         unit ? " " : "", unit ? unit : "");
+		} else {
 			*out = v;
 			return true;
 		}
-		ui_flash(ui, true, "'%s' is not a number", buf);
+		bd.note = note;
 	}
 }
 
+bool ui_ask_number(struct ui *ui, const char *question, double dflt, double *out)
+{
+	return ask_number(ui, question, dflt, 1, 0, NULL, out);
+}
+
+bool ui_ask_range(struct ui *ui, const char *question, double lo, double hi, const char *unit,
+                  double dflt, double *out)
+{
+	return ask_number(ui, question, dflt, lo, hi, unit, out);
+}
+
 /* ------------------------------------------------------------------ */
-/* The pager: pages of lines, scrolled with the usual keys, searched with
- * '/' and 'n'; Tab turns the page. */
+/* The pager: pages of lines, wrapped to the screen's width, scrolled with
+ * the usual keys, searched with '/' (any case) and n/N; Tab turns the
+ * page. */
 
 struct page {
 	const char *title;
@@ -236,106 +349,221 @@ struct page {
 	int n;
 };
 
+struct pager {
+	struct page *pages;
+	int npages, p;
+	struct ui_text rows;   /* the page's lines wrapped */
+	int *src;              /* the line each row comes from */
+	int nsrc, cols;        /* what was wrapped, at which width */
+	int wrapped_page;
+	int top;               /* first row shown */
+	int found;             /* the line found by the last search, or -1 */
+	char note[160];        /* a word for the footer ("not found") */
+};
+
+struct wrap_ctx {
+	struct pager *pg;
+	int line;
+};
+
+static void pager_emit(void *ctx, const char *text)
+{
+	struct wrap_ctx *w = ctx;
+	int *src = realloc(w->pg->src, (size_t)(w->pg->rows.n + 1) * sizeof *src);
+	if (!src)
+		return;
+	w->pg->src = src;
+	ui_text_add(&w->pg->rows, "%s", text);
+	src[w->pg->rows.n - 1] = w->line;
+}
+
+/* Where a wrapped line goes on: under the second column of a line laid
+ * out in two ("  m        move ..."), else a little right of its start. */
+static int hanging_indent(const struct ui *ui, const char *line)
+{
+	int lead = (int)strspn(line, " ");
+	const char *gap = strstr(line + lead, "  ");
+	if (gap) {
+		const char *col = gap + strspn(gap, " ");
+		char head[256];
+		int w;
+		snprintf(head, sizeof head, "%.*s", (int)(col - line), line);
+		w = ui_text_width(ui, head);
+		if (*col && w < ui->cols / 2)
+			return w;
+	}
+	return lead + 2 < ui->cols / 2 ? lead + 2 : 2;
+}
+
+/* Wrap the page at the screen's width (again after a resize), keeping the
+ * line at the top where it was. */
+static void pager_wrap(struct ui *ui, struct pager *pg)
+{
+	struct page *page = &pg->pages[pg->p];
+	int keep = pg->rows.n && pg->wrapped_page == pg->p && pg->top < pg->rows.n ? pg->src[pg->top] : -1;
+	if (pg->wrapped_page == pg->p && pg->cols == ui->cols)
+		return;
+	ui_text_free(&pg->rows);
+	free(pg->src);
+	pg->src = NULL;
+	for (int i = 0; i < page->n; i++) {
+		struct wrap_ctx w = { pg, i };
+		if (!page->lines[i][0])
+			pager_emit(&w, "");
+		else
+			ui_wrap(ui, page->lines[i], ui->cols, hanging_indent(ui, page->lines[i]), pager_emit, &w);
+	}
+	pg->cols = ui->cols;
+	pg->wrapped_page = pg->p;
+	if (keep >= 0)
+		for (int r = 0; r < pg->rows.n; r++)
+			if (pg->src[r] == keep) {
+				pg->top = r;
+				break;
+			}
+}
+
+/* The footer: where we are and the keys, as many as fit. */
+static void pager_footer(const struct ui *ui, const struct pager *pg, int height, char *out,
+                         size_t size)
+{
+	static const char *const items[] = { "q back", "/ search", "n/N next", "j/k PgUp/PgDn g/G scroll",
+	                                     "Tab next page" };
+	int n = pg->rows.n;
+	bool take[5] = { false };
+	size_t used;
+	snprintf(out, size, "%d-%d of %d", n ? pg->top + 1 : 0, pg->top + height < n ? pg->top + height : n, n);
+	used = strlen(out);
+	for (int i = 0; i < 5; i++) {
+		size_t w = strlen(items[i]) + 3;
+		if ((i == 4 && pg->npages < 2) || used + w > (size_t)ui->cols)
+			continue;
+		take[i] = true;
+		used += w;
+	}
+	/* Shown in reading order: scrolling, searching, pages, leaving. */
+	for (int k = 0; k < 5; k++) {
+		static const int order[] = { 3, 1, 2, 4, 0 };
+		if (take[order[k]])
+			snprintf(out + strlen(out), size - strlen(out), "   %s", items[order[k]]);
+	}
+}
+
+static void pager_draw(struct ui *ui, void *ctx)
+{
+	struct pager *pg = ctx;
+	struct page *page = &pg->pages[pg->p];
+	int height = ui->rows - 2;
+	char footer[256];
+	pager_wrap(ui, pg);
+	if (pg->top > pg->rows.n - height)
+		pg->top = pg->rows.n - height;
+	if (pg->top < 0)
+		pg->top = 0;
+	erase();
+	ui_put_text(ui, 0, 0, ui->cols, page->title, A_BOLD | A_REVERSE, 0);
+	mvchgat(0, 0, -1, A_REVERSE, 0, NULL);
+	for (int r = 0; r < height && pg->top + r < pg->rows.n; r++)
+		ui_put_text(ui, 1 + r, 0, ui->cols, pg->rows.lines[pg->top + r],
+		            pg->src[pg->top + r] == pg->found ? A_REVERSE : A_NORMAL, 0);
+	if (pg->note[0]) {
+		ui_put_text(ui, ui->rows - 1, 0, ui->cols, pg->note, A_BOLD, 0);
+	} else {
+		pager_footer(ui, pg, height, footer, sizeof footer);
+		ui_put_text(ui, ui->rows - 1, 0, ui->cols, footer, A_DIM, 0);
+	}
+}
+
+/* The next line (dir 1) or the one before (-1) holding the text, in any
+ * case; the top row follows it.  False if no line does. */
+static bool pager_search(struct pager *pg, const char *what, int dir, int height)
+{
+	struct page *page = &pg->pages[pg->p];
+	int from = pg->found >= 0 ? pg->found
+	           : pg->top < pg->rows.n ? pg->src[pg->top] - (dir > 0 ? 1 : 0) : 0;
+	for (int k = 1; k <= page->n; k++) {
+		int i = ((from + dir * k) % page->n + page->n) % page->n;
+		if (strcasestr(page->lines[i], what)) {
+			pg->found = i;
+			for (int r = 0; r < pg->rows.n; r++)
+				if (pg->src[r] == i) {
+					pg->top = r - height / 2;
+					break;
+				}
+			return true;
+		}
+	}
+	return false;
+}
+
 static void pager_pages(struct ui *ui, struct page *pages, int npages, int start_at_end)
 {
-	int p = 0, top = 0, height, found = -1;
+	struct pager pg = { .pages = pages, .npages = npages, .found = -1, .wrapped_page = -1 };
 	char search[128] = "";
-	bool reset = true;
-
+	pager_wrap(ui, &pg);
+	pg.top = start_at_end ? pg.rows.n : 0;
 	for (;;) {
-		struct page *pg = &pages[p];
-		char footer[200];
-		int ch;
-		height = ui->rows - 2;
-		if (reset) {
-			top = start_at_end ? pg->n - height : 0;
-			reset = false;
-		}
-		if (top > pg->n - height)
-			top = pg->n - height;
-		if (top < 0)
-			top = 0;
-		erase();
-		ui_put_text(ui, 0, 0, ui->cols, pg->title, A_BOLD | A_REVERSE, 0);
-		mvchgat(0, 0, -1, A_REVERSE, 0, NULL);
-		for (int r = 0; r < height && top + r < pg->n; r++)
-			ui_put_text(ui, 1 + r, 0, ui->cols, pg->lines[top + r],
-			            top + r == found ? A_REVERSE : A_NORMAL, 0);
-		snprintf(footer, sizeof footer,
-		         "%d-%d of %d   j/k PgUp/PgDn g/G scroll   / search  n next%s   q back",
-		         pg->n ? top + 1 : 0, top + height < pg->n ? top + height : pg->n, pg->n,
-		         npages > 1 ? "   Tab next page" : "");
-		ui_put_text(ui, ui->rows - 1, 0, ui->cols, footer, A_DIM, 0);
-		refresh();
+		int height = ui->rows - 2, ch;
+		pager_draw(ui, &pg);
+		ui_show();
 		ch = ui_getch(ui);
+		pg.note[0] = '\0';
 		switch (ch) {
 		case 'q':
 		case ESC:
 		case '?':
+			ui_text_free(&pg.rows);
+			free(pg.src);
 			return;
 		case 'j':
 		case KEY_DOWN:
-			top++;
+			pg.top++;
 			break;
 		case 'k':
 		case KEY_UP:
-			top--;
+			pg.top--;
 			break;
 		case ' ':
 		case KEY_NPAGE:
-			top += height - 1;
+			pg.top += height - 1;
 			break;
 		case 'b':
 		case KEY_PPAGE:
-			top -= height - 1;
+			pg.top -= height - 1;
 			break;
 		case 'g':
 		case KEY_HOME:
-			top = 0;
+			pg.top = 0;
 			break;
 		case 'G':
 		case KEY_END:
-			top = pg->n;
+			pg.top = pg.rows.n;
 			break;
 		case '\t':
-			p = (p + 1) % npages;
-			reset = true;
-			found = -1;
-			break;
 		case KEY_BTAB:
-			p = (p + npages - 1) % npages;
-			reset = true;
-			found = -1;
+			pg.p = (pg.p + (ch == '\t' ? 1 : npages - 1)) % npages;
+			pg.top = 0;
+			pg.found = -1;
+			pager_wrap(ui, &pg);
 			break;
-		case '/':
-			search[0] = '\0';
-			if (!edit_line(ui, "/", search, sizeof search, NULL, NULL, 0) || !search[0])
+		case '/': {
+			/* The prompt goes on the footer: the page stays in view. */
+			struct backdrop bd = { pager_draw, &pg, -2, NULL };
+			char what[128] = "";
+			if (!edit_line_over(ui, "/", what, sizeof what, NULL, NULL, 0, &bd) || !what[0])
 				break;
-			found = top - 1;
-			/* fall through */
+			snprintf(search, sizeof search, "%s", what);
+			pg.found = -1;
+			if (!pager_search(&pg, search, 1, height))
+				snprintf(pg.note, sizeof pg.note, "'%s' not found", search);
+			break;
+		}
 		case 'n':
-			if (!search[0])
-				break;
-			for (int k = 1; k <= pg->n; k++) {
-				int i = (found + k + pg->n) % pg->n;
-				if (strstr(pg->lines[i], search)) {
-					found = i;
-					top = i - height / 2;
-					break;
-				}
-			}
-			break;
 		case 'N':
 			if (!search[0])
-				break;
-			for (int k = 1; k <= pg->n; k++) {
-				int i = ((found - k) % pg->n + pg->n) % pg->n;
-				if (strstr(pg->lines[i], search)) {
-					found = i;
-					top = i - height / 2;
-					break;
-				}
-			}
+				snprintf(pg.note, sizeof pg.note, "Nothing to search for yet: / searches.");
+			else if (!pager_search(&pg, search, ch == 'n' ? 1 : -1, height))
+				snprintf(pg.note, sizeof pg.note, "'%s' not found", search);
 			break;
 		default:
 			break;
@@ -369,146 +597,120 @@ void ui_log_history(struct ui *ui)
 	free(lines);
 }
 
-/* Lines into a growing array. */
-struct text {
-	char **lines;
-	int n;
-};
-
-static void add_line(struct text *t, const char *fmt, ...) GAME_PRINTF(2, 3);
-static void add_line(struct text *t, const char *fmt, ...)
-{
-	char buf[400];
-	char **p;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	p = realloc(t->lines, (size_t)(t->n + 1) * sizeof *p);
-	if (!p)
-		return;
-	t->lines = p;
-	t->lines[t->n] = strdup(buf);
-	if (t->lines[t->n])
-		t->n++;
-}
-
-static void free_text(struct text *t)
-{
-	for (int i = 0; i < t->n; i++)
-		free(t->lines[i]);
-	free(t->lines);
-	*t = (struct text){ 0 };
-}
-
-static void key_line(struct ui *ui, struct text *t, enum action a)
+static void key_line(struct ui *ui, struct ui_text *t, enum action a)
 {
 	char kb[16];
-	add_line(t, "  %-8s %s", options_key_name(ui->opt.key[a], kb), action_desc[a].text);
+	ui_text_add(t, "  %-8s %s", options_key_name(ui->opt.key[a], kb), action_desc[a].text);
 }
 
-const char *ui_terrain_glyph(const struct ui *ui, enum terrain_type tt, char buf[8]);
 
 void ui_help(struct ui *ui)
 {
-	struct text keys = { 0 }, seq = { 0 }, legend = { 0 };
+	struct ui_text keys = { 0 }, seq = { 0 }, legend = { 0 };
 	struct page pages[3];
-
-	switch (ui->mode) {
-	case MODE_MOVE:
-		add_line(&keys, "Moving a unit straight ahead:");
-		add_line(&keys, "  cursor keys  put the cursor where the unit should stop;");
-		add_line(&keys, "               the distance is measured along its facing");
-		add_line(&keys, "  digits       type the distance in cm");
-		add_line(&keys, "  m            as far as the unit may go");
-		add_line(&keys, "  Enter        give the order     Esc  cancel");
-		add_line(&keys, "The blinking footprint shows where it would stop; the message");
-		add_line(&keys, "line says why it cannot go further.");
-		break;
-	case MODE_PIVOT:
-		add_line(&keys, "Pivoting a unit about its centre:");
-		add_line(&keys, "  cursor keys  face toward the cursor");
-		add_line(&keys, "  < >          15 degrees left or right;  , .  1 degree");
-		add_line(&keys, "  Enter        give the order     Esc  cancel");
-		add_line(&keys, "Turning over 90 degrees in an initiative forbids a charge in it");
-		add_line(&keys, "(and firing, for artillery).");
-		break;
-	case MODE_TARGET:
-		add_line(&keys, "Choosing a target:");
-		add_line(&keys, "  cursor keys  put the cursor on the enemy unit");
-		add_line(&keys, "  Tab          the next target the unit can charge or fire at");
-		add_line(&keys, "  Enter        give the order     Esc  cancel");
-		add_line(&keys, "A charge shows where it makes contact; a shot shows its zone of");
-		add_line(&keys, "fire, the range and the number of dice.");
-		break;
-	case MODE_CMOVE:
-		add_line(&keys, "Moving a command stand (36 cm, turning where it likes):");
-		add_line(&keys, "  cursor keys  choose the next point");
-		add_line(&keys, "  Space        add the point to the way");
-		add_line(&keys, "  Enter        end the way at the cursor     Esc  cancel");
-		break;
-	default:
-		add_line(&keys, "Keys (change them in ~/.config/grognard/grognard.cfg):");
-		for (int a = 0; a < ACT_COUNT; a++)
-			key_line(ui, &keys, (enum action)a);
-		add_line(&keys, "  Enter    select (as Space);  Shift-Tab previous unit");
-		add_line(&keys, "  arrows   move the cursor (as h j k l)");
-		add_line(&keys, "%s", "");
-		add_line(&keys, "Every order also has a ':' command; ':help' lists them.");
-	}
-
-	add_line(&seq, "Each Turn (about half an hour):");
-	add_line(&seq, "  Both sides throw 2D6; the higher takes the initiative (ties again).");
-	add_line(&seq, "  The side with the initiative gives it to one of its brigades that");
-	add_line(&seq, "  has not had it this Turn (division artillery counts as a brigade),");
-	add_line(&seq, "  or manoeuvres a whole division none of whose brigades has had it.");
-	add_line(&seq, "%s", "");
-	add_line(&seq, "That brigade's initiative:");
-	add_line(&seq, "  1. Manoeuvre: its units, one at a time, change formation, turn, move");
-	add_line(&seq, "     or charge; the other side may react to what they do.");
-	add_line(&seq, "  2. Firing: its units fire, one at a time; targets may return fire.");
-	add_line(&seq, "  3. Hand-to-hand: every unit in contact with the enemy fights.");
-	add_line(&seq, "  4. Break-through: winners may rally or charge again.");
-	add_line(&seq, "%s", "");
-	add_line(&seq, "Then the side that had the initiative throws 3D6 against the other's");
-	add_line(&seq, "2D6 for the next one.  When one side has no brigade left, the other");
-	add_line(&seq, "uses its remaining brigades in turn.  When every brigade has had the");
-	add_line(&seq, "initiative, the Turn ends.  A side loses its blue and yellow markers");
-	add_line(&seq, "whenever it wins the initiative, and everybody at the end of a Turn.");
-	add_line(&seq, "%s", "");
-	add_line(&seq, "Command: a unit is in command within its division or corps");
-	add_line(&seq, "commander's radius (10 to 18 cm by rating), cautious up to 24 cm,");
-	add_line(&seq, "not in command beyond.  See grognard(6) for the whole game.");
+	char zoom[48], sel[16], mv[16];
 
 	{
-		char gb[8];
-		add_line(&legend, "The map (1 column = %g cm; a row is twice as tall):", ui->zoom);
-		add_line(&legend, "  I C A   infantry, cavalry, artillery of %s", ui->g->side[SIDE_A].name);
-		add_line(&legend, "  i c a   the same of %s", ui->g->side[SIDE_B].name);
-		add_line(&legend, "  K D B   corps, division, brigade commanders (k d b the other side)");
-		add_line(&legend, "  ^ > v <  a unit's facing, at its front edge or in front of it");
-		add_line(&legend, "  underlined: units that can still act;  reverse: the selection");
-		add_line(&legend, "%s", "");
-		for (int t = 0; t < TT_COUNT; t++)
-			add_line(&legend, "  %-3s %s", ui_terrain_glyph(ui, (enum terrain_type)t, gb),
-			         terrain_names[t].label);
+		char k1[16], k2[16], k3[16];
+		snprintf(zoom, sizeof zoom, "%s %s %s", options_key_name(ui->opt.key[ACT_ZOOM_IN], k1),
+		         options_key_name(ui->opt.key[ACT_ZOOM_OUT], k2),
+		         options_key_name(ui->opt.key[ACT_ZOOM_FIT], k3));
+		snprintf(sel, sizeof sel, "%s", options_key_name(ui->opt.key[ACT_SELECT], k1));
+		snprintf(mv, sizeof mv, "%s", options_key_name(ui->opt.key[ACT_MOVE], k1));
 	}
+	switch (ui->mode) {
+	case MODE_MOVE:
+		ui_text_add(&keys, "Moving a unit straight ahead:");
+		ui_text_add(&keys, "  cursor keys  put the cursor where the unit should stop;");
+		ui_text_add(&keys, "               the distance is measured along its facing");
+		ui_text_add(&keys, "  digits       type the distance in cm;  Backspace takes one back");
+		ui_text_add(&keys, "  %-12s as far as the unit may go", mv);
+		ui_text_add(&keys, "  %-12s zoom in, out, the whole table", zoom);
+		ui_text_add(&keys, "  Enter        give the order     Esc  cancel");
+		ui_text_add(&keys, "The blinking footprint shows where it would stop and the path it");
+		ui_text_add(&keys, "sweeps; the message line gives the allowance used and what is");
+		ui_text_add(&keys, "left, or says why it cannot go further.");
+		break;
+	case MODE_PIVOT:
+		ui_text_add(&keys, "Pivoting a unit about its centre:");
+		ui_text_add(&keys, "  cursor keys  face toward the cursor");
+		ui_text_add(&keys, "  < >          15 degrees left or right;  , .  1 degree");
+		ui_text_add(&keys, "  Enter        give the order     Esc  cancel");
+		ui_text_add(&keys, "Turning over 90 degrees in an initiative forbids a charge in it");
+		ui_text_add(&keys, "(and firing, for artillery).");
+		break;
+	case MODE_TARGET:
+		ui_text_add(&keys, "Choosing a target:");
+		ui_text_add(&keys, "  cursor keys  put the cursor on the enemy unit");
+		ui_text_add(&keys, "  Tab          the next target the unit can charge or fire at;");
+		ui_text_add(&keys, "               Shift-Tab the one before");
+		ui_text_add(&keys, "  %-12s fire: aim at the cursor (a point of the target)", sel);
+		ui_text_add(&keys, "  %-12s zoom in, out, the whole table", zoom);
+		ui_text_add(&keys, "  Enter        give the order     Esc  cancel");
+		ui_text_add(&keys, "A charge shows where it makes contact; a shot shows its zone of");
+		ui_text_add(&keys, "fire, the range and the number of dice.  A target just beyond");
+		ui_text_add(&keys, "the charge offers an extended charge with its odds: 1D6 at least");
+		ui_text_add(&keys, "the unit's quality, then 1D6/2D6/3D6 cm (by type) to make up the");
+		ui_text_add(&keys, "distance; failing either leaves it disordered.  Enter asks first.");
+		break;
+	case MODE_CMOVE:
+		ui_text_add(&keys, "Moving a command stand (36 cm, turning where it likes):");
+		ui_text_add(&keys, "  cursor keys  choose the next point");
+		ui_text_add(&keys, "  Space        add the point to the way");
+		ui_text_add(&keys, "  Enter        end the way at the cursor     Esc  cancel");
+		break;
+	default:
+		ui_text_add(&keys, "Keys (change them in ~/.config/grognard/grognard.cfg):");
+		for (int a = 0; a < ACT_COUNT; a++)
+			key_line(ui, &keys, (enum action)a);
+		ui_text_add(&keys, "  Enter    select (as Space);  Shift-Tab previous unit");
+		ui_text_add(&keys, "  arrows   move the cursor (as h j k l); Shift-arrows 8 cells");
+		ui_text_add(&keys, "In menus an item's key chooses it (or j k and Enter); in the pager");
+		ui_text_add(&keys, "j k Space b g G scroll, / searches, n N find again, q leaves.");
+		ui_text_add(&keys, "%s", "");
+		ui_text_add(&keys, "Every order also has a ':' command; ':help' lists them.");
+	}
+
+	ui_text_add(&seq, "Each Turn (about half an hour):");
+	ui_text_add(&seq, "  Both sides throw 2D6; the higher takes the initiative (ties again).");
+	ui_text_add(&seq, "  The side with the initiative gives it to one of its brigades that");
+	ui_text_add(&seq, "  has not had it this Turn (division artillery counts as a brigade),");
+	ui_text_add(&seq, "  or manoeuvres a whole division none of whose brigades has had it.");
+	ui_text_add(&seq, "%s", "");
+	ui_text_add(&seq, "That brigade's initiative:");
+	ui_text_add(&seq, "  1. Manoeuvre: its units, one at a time, change formation, turn, move");
+	ui_text_add(&seq, "     or charge; the other side may react to what they do.");
+	ui_text_add(&seq, "  2. Firing: its units fire, one at a time; targets may return fire.");
+	ui_text_add(&seq, "  3. Hand-to-hand: every unit in contact with the enemy fights.");
+	ui_text_add(&seq, "  4. Break-through: winners may rally or charge again.");
+	ui_text_add(&seq, "%s", "");
+	ui_text_add(&seq, "Then the side that had the initiative throws 3D6 against the other's");
+	ui_text_add(&seq, "2D6 for the next one.  When one side has no brigade left, the other");
+	ui_text_add(&seq, "uses its remaining brigades in turn.  When every brigade has had the");
+	ui_text_add(&seq, "initiative, the Turn ends.  A side loses its blue and yellow markers");
+	ui_text_add(&seq, "whenever it wins the initiative, and everybody at the end of a Turn.");
+	ui_text_add(&seq, "%s", "");
+	ui_text_add(&seq, "Command: a unit is in command within its division or corps");
+	ui_text_add(&seq, "commander's radius (10 to 18 cm by rating), cautious up to 24 cm,");
+	ui_text_add(&seq, "not in command beyond.  See grognard(6) for the whole game.");
+
+	ui_legend(ui, &legend);
 	pages[0] = (struct page){ "Help: keys (Tab: the sequence of play, the map legend)", keys.lines, keys.n };
 	pages[1] = (struct page){ "Help: the sequence of play", seq.lines, seq.n };
 	pages[2] = (struct page){ "Help: the map legend", legend.lines, legend.n };
 	pager_pages(ui, pages, 3, 0);
-	free_text(&keys);
-	free_text(&seq);
-	free_text(&legend);
+	ui_text_free(&keys);
+	ui_text_free(&seq);
+	ui_text_free(&legend);
 }
 
 /* ------------------------------------------------------------------ */
 
-static void text_from_buffer(struct text *t, char *buf)
+static void text_from_buffer(struct ui_text *t, char *buf)
 {
 	char *save = NULL;
 	for (char *line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-		add_line(t, "%s", line);
+		ui_text_add(t, "%s", line);
 }
 
 bool ui_command_line(struct ui *ui, struct order *o)
@@ -551,10 +753,10 @@ bool ui_command_line(struct ui *ui, struct order *o)
 		*strchr(outbuf, '\n') = '\0';
 		ui_flash(ui, false, "%s", outbuf);
 	} else if (outbuf && *outbuf) {
-		struct text t = { 0 };
+		struct ui_text t = { 0 };
 		text_from_buffer(&t, outbuf);
 		ui_pager(ui, line, t.lines, t.n, 0);
-		free_text(&t);
+		ui_text_free(&t);
 	}
 	if (ctx.quit && ui_confirm(ui, "Quit the battle?"))
 		ui->quit = true;

@@ -56,6 +56,7 @@ struct ui {
 	int status_y, msg_y;
 
 	double zoom;               /* cm per column; a row is twice that */
+	bool zoomed;               /* the player chose the zoom (not the fit) */
 	double ox, oy;             /* cm at the map's top-left corner */
 	double cx, cy;             /* the cursor (cm) */
 	int sel_unit, sel_cmdr;
@@ -74,12 +75,16 @@ struct ui {
 	bool zone_on;              /* draw a zone of fire */
 	struct vec2 zone[3];
 	char entry[16];            /* digits typed in a mode */
+	double move_max;           /* move mode: as far as the unit can go (cm) */
 
 	char msg[300];
 	bool msg_error;
 
 	enum side acting;          /* the side whose order is awaited */
+	int viewer;                /* the side at the keyboard now (its enemies threaten), or -1 */
 	bool watch, paused;
+	bool ai_turn;              /* the computer is playing (shown as it goes) */
+	int ahead[16], nahead;     /* keys typed while it played, for the player's turn */
 	struct controller *advisor;
 	struct order out;
 	bool have_order, quit;
@@ -88,6 +93,9 @@ struct ui {
 	struct ui_hooks hooks;
 	bool hangup;               /* stopped by a signal */
 	int log_limit;             /* show only this many log lines (replays), -1 all */
+	/* A key for the map while a dialog waits (pan, zoom, the log); true
+	 * if it was one. */
+	bool (*map_key)(struct ui *ui, int ch);
 };
 
 /* Frame characters: line drawing in UTF-8, plain ASCII otherwise. */
@@ -96,8 +104,27 @@ struct frame_chars {
 };
 const struct frame_chars *ui_frame(const struct ui *ui);
 
+/* Lines of text in a growing array. */
+struct ui_text {
+	char **lines;
+	int n;
+};
+
+/* ui.c: the terminal changed size: lay out again, and fit the table to
+ * the new view unless the player chose a zoom (then keep the cursor in
+ * the middle). */
+void ui_resized(struct ui *ui);
+
 /* ui-draw.c */
+void ui_text_add(struct ui_text *t, const char *fmt, ...) GAME_PRINTF(2, 3);
+void ui_text_emit(void *ctx, const char *line); /* adds a line; for ui_wrap */
+void ui_text_free(struct ui_text *t);
+int ui_wrap(const struct ui *ui, const char *text, int width, int indent,
+            void (*emit)(void *ctx, const char *line), void *ctx);
 void ui_layout(struct ui *ui);
+/* Compose the whole screen (not sent); send it; both at once. */
+void ui_compose(struct ui *ui);
+void ui_show(void);
 void ui_draw(struct ui *ui);
 void ui_put_text(struct ui *ui, int y, int x, int width, const char *text, attr_t attr, int pair);
 int ui_text_width(const struct ui *ui, const char *text);
@@ -106,15 +133,28 @@ void ui_cell_centre(const struct ui *ui, int sx, int sy, double *x, double *y);
 int ui_unit_at(const struct ui *ui, double x, double y);
 int ui_cmdr_at(const struct ui *ui, double x, double y);
 void ui_flash(struct ui *ui, bool error, const char *fmt, ...) GAME_PRINTF(3, 4);
+/* The side whose charge reach the threat overlay shows. */
+enum side ui_threat_side(const struct ui *ui);
+/* One of the units that act in this phase (ready: that can still act). */
+bool ui_unit_acts(const struct game *g, const struct unit *u, bool ready);
 attr_t ui_side_attr(const struct ui *ui, int side, int *pair);
+
+/* The map's legend, as drawn in this terminal. */
+void ui_legend(const struct ui *ui, struct ui_text *t);
 
 /* ui-dialog.c */
 /* A menu of items (key and label); returns the chosen index or -1. */
 int ui_menu(struct ui *ui, const char *title, const char *const *keys,
             const char *const *labels, int n, const char *hint);
+/* The same, with the map's keys working while it waits (decisions). */
+int ui_menu_map(struct ui *ui, const char *title, const char *const *keys,
+                const char *const *labels, int n, const char *hint);
 bool ui_confirm(struct ui *ui, const char *question);
 /* Ask for a number; false on Esc. */
 bool ui_ask_number(struct ui *ui, const char *question, double dflt, double *out);
+/* Ask for a number from lo to hi (of unit); out of range is refused. */
+bool ui_ask_range(struct ui *ui, const char *question, double lo, double hi, const char *unit,
+                  double dflt, double *out);
 /* Ask for a line of text (buf holds the default); false on Esc. */
 bool ui_ask_text(struct ui *ui, const char *question, char *buf, size_t size);
 /* A full-screen page of text to scroll through (and search). */

@@ -3,6 +3,7 @@
  * the computer's turns are shown as they are played. */
 #include "config.h"
 
+#include <ctype.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <math.h>
@@ -18,6 +19,7 @@
 #include "ui-int.h"
 
 #define ESC 27
+#define WATCH_DELAY_MAX 10000 /* ms: the options file's limit */
 
 /* Zoom levels, cm per column. */
 static const double zooms[] = { 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 15 };
@@ -35,6 +37,7 @@ static void fit_zoom(struct ui *ui)
 		}
 	ui->ox = floor((g->map.width - ui->map_w * ui->zoom) / 2 / ui->zoom) * ui->zoom;
 	ui->oy = floor((g->map.height - ui->map_h * 2 * ui->zoom) / 2 / (2 * ui->zoom)) * 2 * ui->zoom;
+	ui->zoomed = false;
 }
 
 /* Keep the cursor on the table and in view, scrolling by half a screen. */
@@ -51,6 +54,22 @@ static void keep_in_view(struct ui *ui)
 	/* Snap the view to whole cells so the terrain stays put. */
 	ui->ox = floor(ui->ox / ui->zoom) * ui->zoom;
 	ui->oy = floor(ui->oy / (2 * ui->zoom)) * 2 * ui->zoom;
+}
+
+void ui_resized(struct ui *ui)
+{
+	ui_layout(ui);
+	if (ui->too_small || !ui->g)
+		return;
+	if (ui->zoomed) {
+		double cx = ui->cx, cy = ui->cy;
+		ui->ox = cx - ui->map_w * ui->zoom / 2;
+		ui->oy = cy - ui->map_h * ui->zoom;
+		keep_in_view(ui);
+	} else {
+		fit_zoom(ui);
+		keep_in_view(ui);
+	}
 }
 
 static void centre_on(struct ui *ui, struct vec2 p)
@@ -72,6 +91,7 @@ static void set_zoom(struct ui *ui, int dir)
 	if (k < 0 || k >= NZOOMS)
 		return;
 	ui->zoom = zooms[k];
+	ui->zoomed = true;
 	centre_on(ui, v2(ui->cx, ui->cy));
 }
 
@@ -135,13 +155,10 @@ static void give(struct ui *ui, const struct order *o)
 	ui->msg[0] = '\0';
 }
 
-/* The acting side's units that belong to what has the initiative. */
-static bool in_hand(const struct ui *ui, const struct unit *u)
+/* The units of the side at the keyboard that act in this phase. */
+static bool in_hand(const struct ui *ui, const struct unit *u, bool ready)
 {
-	const struct game *g = ui->g;
-	if (u->state != US_ACTIVE || u->side != ui->acting || g->phase != PHASE_MANOEUVRE)
-		return false;
-	return g->divmove >= 0 ? unit_division(g, u) == g->divmove : u->brigade == g->active_brigade;
+	return u->side == ui->acting && ui_unit_acts(ui->g, u, ready);
 }
 
 static void select_unit(struct ui *ui, int unit)
@@ -162,13 +179,14 @@ static void cycle_units(struct ui *ui, int dir, bool ready_only)
 	for (int k = 1; k <= g->nunits; k++) {
 		int i = ((start + dir * k) % g->nunits + g->nunits) % g->nunits;
 		const struct unit *u = &g->units[i];
-		if (!in_hand(ui, u) || (ready_only && (u->acted & UA_DONE)))
+		if (!in_hand(ui, u, ready_only))
 			continue;
 		select_unit(ui, i);
 		return;
 	}
 	ui_flash(ui, false, "%s", g->phase == PHASE_MANOEUVRE ? "No unit of yours can act now."
-	                                                      : "Units act in the manoeuvre phase.");
+	                          : g->phase == PHASE_FIRE    ? "No unit of yours can fire now."
+	                                                      : "Units act in the manoeuvre and firing phases.");
 }
 
 /* The selected unit, when it is one the player may order now. */
@@ -333,8 +351,17 @@ static void special_menu(struct ui *ui)
 	k = ui_menu(ui, "Special moves:", keys, labels, 8, NULL);
 	switch (k) {
 	case 0:
-		sign = ui_menu(ui, "Side-step to which side?", (const char *const[]){ "h", "l" },
-		               (const char *const[]){ "left", "right" }, 2, NULL) == 0 ? -1 : 1;
+		switch (ui_menu(ui, "Side-step to which side?", (const char *const[]){ "h", "l" },
+		                (const char *const[]){ "left", "right" }, 2, NULL)) {
+		case 0:
+			sign = -1;
+			break;
+		case 1:
+			sign = 1;
+			break;
+		default:
+			return; /* Esc cancels */
+		}
 		if (!ui_ask_number(ui, "Side-step how far (cm)?", rules_special.sidestep, &a))
 			return;
 		o = order_new(ORD_SIDESTEP);
@@ -498,23 +525,36 @@ static void start_move(struct ui *ui)
 	preview(ui);
 	if (!ui->ghost.ok)
 		return;
+	ui->move_max = v2_dist(un->pos, ui->ghost.pos);
 	ui->mode = MODE_MOVE;
 	ui->cx = ui->ghost.pos.x;
 	ui->cy = ui->ghost.pos.y;
 	keep_in_view(ui);
 	ui_flash(ui, false, "Move %s: as far as %.1f cm. Cursor or digits set the distance, Enter "
-	         "orders, Esc cancels.", un->id, v2_dist(un->pos, ui->ghost.pos));
+	         "orders, Esc cancels.", un->id, ui->move_max);
 }
 
+/* A distance along the unit's facing: nothing is refused, beyond what it
+ * can go is as far as it can go. */
 static void move_mode_update(struct ui *ui, double d)
 {
 	const struct unit *u = &ui->g->units[ui->pending.unit];
-	ui->pending.flag = 0;
-	ui->pending.a = d < 0 ? 0 : d;
+	bool clamped = d > ui->move_max;
+	if (d < 0.05) {
+		ui->ghost_on = false;
+		ui_flash(ui, true, "Move %s 0 cm: put the cursor ahead of it (a unit moves straight ahead), "
+		         "or type a distance.", u->id);
+		return;
+	}
+	ui->pending.flag = clamped ? OF_MAX : 0;
+	ui->pending.a = clamped ? 0 : d;
 	preview(ui);
-	if (ui->ghost.ok)
-		ui_flash(ui, false, "Move %s %.1f cm (allowance used %.1f). Enter orders, Esc cancels.",
-		         u->id, ui->pending.a, ui->ghost.used);
+	if (ui->ghost.ok) {
+		double went = v2_dist(u->pos, ui->ghost.pos);
+		ui_flash(ui, false, "Move %s %.1f cm%s (allowance used %.1f; %.1f cm more possible). Enter "
+		         "orders, Esc cancels.", u->id, went, clamped ? ", as far as it can" : "",
+		         ui->ghost.used, fmax(ui->move_max - went, 0));
+	}
 }
 
 static void move_mode_key(struct ui *ui, int ch, int act)
@@ -528,14 +568,13 @@ static void move_mode_key(struct ui *ui, int ch, int act)
 		return;
 	}
 	if (act == ACT_SELECT && ch != ' ') {
-		if (ui->ghost.ok)
+		if (ui->ghost_on && ui->ghost.ok)
 			give(ui, &ui->pending);
 		return;
 	}
-	if (ch == 'm') {
-		ui->pending.flag = OF_MAX;
+	if (act == ACT_MOVE) { /* the move key again: as far as allowed */
 		ui->entry[0] = '\0';
-		preview(ui);
+		move_mode_update(ui, ui->move_max + 1);
 		return;
 	}
 	if (((ch >= '0' && ch <= '9') || ch == '.') && len + 1 < sizeof ui->entry) {
@@ -544,9 +583,9 @@ static void move_mode_key(struct ui *ui, int ch, int act)
 		move_mode_update(ui, atof(ui->entry));
 		return;
 	}
-	if ((ch == KEY_BACKSPACE || ch == 127) && len > 0) {
+	if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && len > 0) {
 		ui->entry[len - 1] = '\0';
-		move_mode_update(ui, atof(ui->entry));
+		move_mode_update(ui, len > 1 ? atof(ui->entry) : ui->move_max + 1);
 		return;
 	}
 	if (cursor_action(ui, act)) {
@@ -649,6 +688,45 @@ static void cmove_mode_key(struct ui *ui, int ch, int act)
 
 /* Charges and shots: choose the target. */
 
+/* The chance that n dice add up to at least need. */
+static double dice_at_least(int n, double need)
+{
+	double p[6 * 8 + 1] = { 1 }, q[6 * 8 + 1], sum = 0;
+	if (n > 8)
+		n = 8;
+	for (int k = 0; k < n; k++) {
+		memset(q, 0, sizeof q);
+		for (int s = 0; s <= 6 * k; s++)
+			for (int f = 1; f <= 6; f++)
+				q[s + f] += p[s] / 6;
+		memcpy(p, q, sizeof p);
+	}
+	for (int s = 0; s <= 6 * n; s++)
+		if (s >= need - 1e-9)
+			sum += p[s];
+	return sum;
+}
+
+/* An extended charge the unit could try at the target: how far short its
+ * charge falls (> 0), within what its extension dice can make up. */
+static bool extendable(struct ui *ui, int t, double *gap)
+{
+	const struct unit *u = &ui->g->units[ui->pending.unit];
+	char why[256];
+	return order_charge_short(ui->g, ui->pending.unit, t, gap, why, sizeof why) == 0 && *gap > 0 &&
+	       *gap <= 6 * rules_extend_dice[u->type];
+}
+
+/* The odds of an extended charge: the quality test, then dice enough. */
+static void extend_odds(const struct ui *ui, double gap, char *buf, size_t size)
+{
+	const struct unit *u = &ui->g->units[ui->pending.unit];
+	int q = rules_quality[u->rating], n = rules_extend_dice[u->type];
+	double p1 = q <= 1 ? 1 : q > 6 ? 0 : (7.0 - q) / 6, p2 = dice_at_least(n, gap);
+	snprintf(buf, size, "1D6 >= %d (%.0f%%), then %dD6 cm >= %.1f (%.0f%%): %.0f%% in all; "
+	         "failing, it stays disordered", q, 100 * p1, n, gap, 100 * p2, 100 * p1 * p2);
+}
+
 /* Show what the pending charge or shot at the target would be. */
 static void target_update(struct ui *ui)
 {
@@ -656,17 +734,25 @@ static void target_update(struct ui *ui)
 	int u = ui->pending.unit, t = ui->pending.target;
 	ui->ghost_on = false;
 	ui->zone_on = false;
+	ui->pending.flag &= ~OF_EXTEND;
 	if (t < 0) {
 		ui_flash(ui, false, "Put the cursor on the target (Tab: the next one it can %s).",
 		         ui->pending.kind == ORD_CHARGE ? "reach" : "fire at");
 		return;
 	}
 	if (ui->pending.kind == ORD_CHARGE) {
-		char why[256];
+		char why[256], odds[160];
 		struct vec2 end;
-		double facing;
+		double facing, gap;
 		if (order_charge_reach(g, u, t, &end, &facing, why, sizeof why) < 0) {
-			ui_flash(ui, true, "%s", why);
+			if (!extendable(ui, t, &gap)) {
+				ui_flash(ui, true, "%s", why);
+				return;
+			}
+			ui->pending.flag |= OF_EXTEND;
+			extend_odds(ui, gap, odds, sizeof odds);
+			ui_flash(ui, false, "Charge %s: %.1f cm short. Enter tries an extended charge: %s.",
+			         g->units[t].id, gap, odds);
 			return;
 		}
 		ui->ghost = (struct preview){ .ok = true, .unit = u, .pos = end, .facing = facing,
@@ -676,15 +762,16 @@ static void target_update(struct ui *ui)
 		         g->units[t].id, v2_dist(g->units[u].pos, end));
 	} else {
 		struct fire_shot shot;
-		if (!fire_check(g, u, t, NULL, &shot)) {
+		if (!fire_check(g, u, t, ui->pending.npts ? &ui->pending.pts[0] : NULL, &shot)) {
 			ui_flash(ui, true, "%s", shot.why);
 			return;
 		}
 		memcpy(ui->zone, shot.tri, sizeof ui->zone);
 		ui->zone_on = true;
-		ui_flash(ui, false, "Fire at %s: %.1f cm, %s, %d dice (%s). Enter fires.", g->units[t].id,
-		         shot.range, unit_is_artillery(&g->units[u]) ? range_names[shot.band].label : "small arms",
-		         shot.dice, shot.detail);
+		ui_flash(ui, false, "Fire at %s: %.1f cm, %s, %d dice (%s), aiming %s. Enter fires.",
+		         g->units[t].id, shot.range,
+		         unit_is_artillery(&g->units[u]) ? range_names[shot.band].label : "small arms",
+		         shot.dice, shot.detail, ui->pending.npts ? "at the cursor" : "at the best point");
 	}
 }
 
@@ -696,12 +783,20 @@ static bool target_ok(struct ui *ui, int t)
 		return false;
 	if (ui->pending.kind == ORD_CHARGE) {
 		struct vec2 end;
-		double f;
-		return order_charge_reach(g, ui->pending.unit, t, &end, &f, why, sizeof why) == 0;
+		double f, gap;
+		return order_charge_reach(g, ui->pending.unit, t, &end, &f, why, sizeof why) == 0 ||
+		       extendable(ui, t, &gap);
 	} else {
 		struct fire_shot shot;
 		return fire_check(g, ui->pending.unit, t, NULL, &shot);
 	}
+}
+
+static void set_target(struct ui *ui, int t)
+{
+	if (t != ui->pending.target)
+		ui->pending.npts = 0; /* a new target: the best aiming point again */
+	ui->pending.target = t;
 }
 
 static void start_target(struct ui *ui, enum order_kind kind)
@@ -742,11 +837,38 @@ static void target_key(struct ui *ui, int ch, int act)
 		ui->msg[0] = '\0';
 		return;
 	}
-	if (act == ACT_SELECT && ch != ' ') {
-		if (ui->pending.target >= 0 && target_ok(ui, ui->pending.target)) {
-			ui->zone_on = false;
-			give(ui, &ui->pending);
+	if (act == ACT_SELECT && ch == ' ' && ui->pending.kind == ORD_FIRE) {
+		/* The select key: aim at the cursor (a point of the target). */
+		int t = ui_unit_at(ui, ui->cx, ui->cy);
+		if (t < 0 || t != ui->pending.target) {
+			ui_flash(ui, true, "Put the cursor on %s to aim at that point of it.",
+			         ui->pending.target >= 0 ? g->units[ui->pending.target].id : "the target");
+			return;
 		}
+		ui->pending.pts[0] = v2(ui->cx, ui->cy);
+		ui->pending.npts = 1;
+		target_update(ui);
+		return;
+	}
+	if (act == ACT_SELECT && ch != ' ') {
+		if (ui->pending.target < 0 || !target_ok(ui, ui->pending.target))
+			return;
+		if (ui->pending.kind == ORD_FIRE && ui->pending.npts && !ui->zone_on)
+			return; /* the aiming point chosen is refused: the message says why */
+		if (ui->pending.flag & OF_EXTEND) {
+			char q[300], odds[160];
+			double gap = 0;
+			extendable(ui, ui->pending.target, &gap);
+			extend_odds(ui, gap, odds, sizeof odds);
+			snprintf(q, sizeof q, "Extended charge of %s at %s (%.1f cm short): %s. Try it?",
+			         g->units[ui->pending.unit].id, g->units[ui->pending.target].id, gap, odds);
+			if (!ui_confirm(ui, q)) {
+				target_update(ui);
+				return;
+			}
+		}
+		ui->zone_on = false;
+		give(ui, &ui->pending);
 		return;
 	}
 	if (act == ACT_NEXT || ch == KEY_BTAB) {
@@ -754,7 +876,7 @@ static void target_key(struct ui *ui, int ch, int act)
 		for (int k = 1; k <= g->nunits; k++) {
 			int i = ((start + dir * k) % g->nunits + g->nunits) % g->nunits;
 			if (target_ok(ui, i)) {
-				ui->pending.target = i;
+				set_target(ui, i);
 				ui->cx = g->units[i].pos.x;
 				ui->cy = g->units[i].pos.y;
 				keep_in_view(ui);
@@ -766,7 +888,7 @@ static void target_key(struct ui *ui, int ch, int act)
 	}
 	if (cursor_action(ui, act)) {
 		int t = ui_unit_at(ui, ui->cx, ui->cy);
-		ui->pending.target = t >= 0 && g->units[t].side != g->units[ui->pending.unit].side ? t : -1;
+		set_target(ui, t >= 0 && g->units[t].side != g->units[ui->pending.unit].side ? t : -1);
 		target_update(ui);
 	}
 }
@@ -914,7 +1036,12 @@ static void normal_key(struct ui *ui, int ch, int act)
 		static const char *const names[] = { "ranges", "command radii", "charge reach", "enemy charge reach" };
 		int bit = act - ACT_OVL_RANGE;
 		ui->overlays ^= 1u << bit;
-		ui_flash(ui, false, "Overlay of %s %s.", names[bit], ui->overlays & (1u << bit) ? "on" : "off");
+		if (act == ACT_OVL_THREAT)
+			ui_flash(ui, false, "Overlay of %s (the %s) %s.", names[bit],
+			         g->side[ui_threat_side(ui)].name, ui->overlays & (1u << bit) ? "on" : "off");
+		else
+			ui_flash(ui, false, "Overlay of %s %s.", names[bit],
+			         ui->overlays & (1u << bit) ? "on" : "off");
 		break;
 	}
 	case ACT_LOG:
@@ -948,6 +1075,14 @@ static void handle_key(struct ui *ui, int ch)
 	int act = key_action(ui, ch);
 	if (ui->mode != MODE_NORMAL && act == ACT_HELP) {
 		ui_help(ui);
+		return;
+	}
+	/* Zoom works in every mode: a zone of fire may need a closer look. */
+	if (ui->mode != MODE_NORMAL && (act == ACT_ZOOM_IN || act == ACT_ZOOM_OUT || act == ACT_ZOOM_FIT)) {
+		if (act == ACT_ZOOM_FIT)
+			fit_zoom(ui);
+		else
+			set_zoom(ui, act == ACT_ZOOM_IN ? -1 : 1);
 		return;
 	}
 	switch (ui->mode) {
@@ -986,18 +1121,18 @@ static int signals(struct ui *ui)
 	return 0;
 }
 
-/* Put the cursor somewhere useful when a side's turn to act begins. */
+/* Put the cursor somewhere useful when a side's turn to act begins: on
+ * a unit that can still act in this phase. */
 static void focus(struct ui *ui)
 {
 	const struct game *g = ui->g;
-	if (g->phase == PHASE_MANOEUVRE && (ui->sel_unit < 0 || !in_hand(ui, &g->units[ui->sel_unit]) ||
-	                                    (g->units[ui->sel_unit].acted & UA_DONE))) {
-		for (int i = 0; i < g->nunits; i++)
-			if (in_hand(ui, &g->units[i]) && !(g->units[i].acted & UA_DONE)) {
-				select_unit(ui, i);
-				break;
-			}
-	}
+	if (ui->sel_unit >= 0 && in_hand(ui, &g->units[ui->sel_unit], true))
+		return;
+	for (int i = 0; i < g->nunits; i++)
+		if (in_hand(ui, &g->units[i], true)) {
+			select_unit(ui, i);
+			break;
+		}
 }
 
 static int human_order(struct controller *c, struct game *g, enum side side, struct order *o)
@@ -1005,6 +1140,8 @@ static int human_order(struct controller *c, struct game *g, enum side side, str
 	struct ui *ui = ((struct human *)c->ctx)->ui;
 	ui->g = g;
 	ui->acting = side;
+	ui->viewer = (int)side;
+	ui->ai_turn = false;
 	ui->have_order = false;
 	focus(ui);
 	if (g->phase == PHASE_INITIATIVE && !ui->msg[0])
@@ -1042,12 +1179,109 @@ static void human_refused(struct controller *c, struct game *g, enum side side,
 	ui_flash(ui, true, "Refused: %s", why);
 }
 
+/* One line recalling the rule behind a decision (numbers from the rules
+ * tables), shown under its options. */
+static void decision_rule(const struct decision *d, char *buf, size_t size)
+{
+	const struct reaction_rules *r = &rules_react;
+	const struct breakthrough_rules *b = &rules_breakthrough;
+	switch (d->kind) {
+	case DK_OPPORTUNITY:
+		snprintf(buf, size, "Rule: a formed unit may charge an enemy moving within %g cm (infantry) "
+		         "or %g cm (cavalry), turning up to %g degrees; 1D6 >= its quality, or it does no more.",
+		         r->opportunity_inf, r->opportunity_cav, r->opportunity_pivot);
+		break;
+	case DK_COUNTER:
+		snprintf(buf, size, "Rule: a unit charged may charge its charger back, with no test "
+		         "(not artillery; infantry never against cavalry).");
+		break;
+	case DK_FALLBACK:
+		snprintf(buf, size, "Rule: skirmishers charged may about face and fall back (infantry %g to "
+		         "%g cm, cavalry %g to %g cm); the charger gains a break-through.",
+		         r->fallback_inf_min, r->fallback_inf_max, r->fallback_cav_min, r->fallback_cav_max);
+		break;
+	case DK_FLEE:
+	case DK_CREWS:
+		snprintf(buf, size, "Rule: horse artillery contacted by infantry may limber up and flee %g to "
+		         "%g cm (1D6 >= quality, or it is overrun); crews touching a solid square may flee "
+		         "into it, abandoning the guns.", r->flee_min, r->flee_max);
+		break;
+	case DK_ESQUARE:
+		snprintf(buf, size, "Rule: against cavalry that began its charge over %g cm away, 1D6 >= "
+		         "quality (+%d Austrian or British column) forms it; failing costs %d hits.",
+		         r->esquare_charge_from, r->esquare_column_bonus, r->esquare_fail_hits);
+		break;
+	case DK_FEINT:
+		snprintf(buf, size, "Rule: cavalry that charged from over %g cm into an emergency square may "
+		         "feint on 1D6 >= quality: back %g to %g cm along its path.", r->esquare_charge_from,
+		         r->feint_min, r->feint_max);
+		break;
+	case DK_FEINT_PIVOT:
+		snprintf(buf, size, "Rule: after a feint it may pivot up to %g degrees; touching any unit "
+		         "or forbidden ground eliminates it.", r->feint_pivot);
+		break;
+	case DK_RETURN_FIRE:
+		snprintf(buf, size, "Rule: a unit fired at may fire back at the firer, once an initiative; "
+		         "it then has a yellow marker and fires no more until it is removed.");
+		break;
+	case DK_SUPPORT_FIRE:
+		snprintf(buf, size, "Rule: artillery within %g cm of a unit fired at may fire at the firer "
+		         "in its support, once an initiative (yellow marker).", rules_fire.support_range);
+		break;
+	case DK_SUPPRESS:
+		snprintf(buf, size, "Rule: unformed infantry that has not fired may stop a battery that "
+		         "would fire at it; both take yellow markers.");
+		break;
+	case DK_JOIN:
+		snprintf(buf, size, "Rule: formed units within %g cm of an enemy in contact with a friend "
+		         "may join the hand-to-hand (moving up to %g cm); joining is not charging.",
+		         rules_melee.join_range, rules_melee.join_move);
+		break;
+	case DK_BREAKOUT:
+		snprintf(buf, size, "Rule: a solid square out of contact may try to break out and join in: "
+		         "1D6 >= quality, then column and up to %g cm forward.", rules_melee.join_move);
+		break;
+	case DK_SPLIT:
+		snprintf(buf, size, "Rule: a unit touching several enemies shares its SP among them as its "
+		         "side likes; hits beyond what one enemy has are lost.");
+		break;
+	case DK_BREAKTHROUGH:
+		snprintf(buf, size, "Rule: rally back (%g-%g cm infantry, %g-%g cavalry), stop (pivot up to "
+		         "%g degrees), rally forward (up to %g/%g cm), or charge again after %d hit.",
+		         b->rally_back_inf_min, b->rally_back_inf_max, b->rally_back_cav_min,
+		         b->rally_back_cav_max, b->rally_pivot, b->rally_forward_inf, b->rally_forward_cav,
+		         b->charge_hits);
+		break;
+	default:
+		snprintf(buf, size, "The rules give your side this choice.");
+	}
+}
+
+/* The number that goes with an option: its unit in the question, its
+ * default offered, and nothing outside its range accepted. */
+static bool decision_number(struct ui *ui, const struct decision *d, int k, double *v)
+{
+	const char *unit = d->opt[k].unit ? d->opt[k].unit : "cm";
+	char label[96], q[200], paren[48];
+	/* "fall back (cm)": the unit is said in the question. */
+	snprintf(label, sizeof label, "%s", d->opt[k].label);
+	snprintf(paren, sizeof paren, " (%s)", unit);
+	if (strlen(label) > strlen(paren) && strcmp(label + strlen(label) - strlen(paren), paren) == 0)
+		label[strlen(label) - strlen(paren)] = '\0';
+	label[0] = (char)toupper((unsigned char)label[0]);
+	snprintf(q, sizeof q, "%s: how many %s (%g to %g%s)?", label, unit, d->opt[k].lo, d->opt[k].hi,
+	         d->opt[k].lo < 0 && strcmp(unit, "degrees") == 0 ? ", negative to the left" : "");
+	return ui_ask_range(ui, q, d->opt[k].lo, d->opt[k].hi, unit, d->opt[k].dflt, v);
+}
+
 static int human_decide(struct controller *c, struct game *g, struct decision *d)
 {
 	struct ui *ui = ((struct human *)c->ctx)->ui;
 	const char *keys[DECISION_MAX_OPTIONS + 1], *labels[DECISION_MAX_OPTIONS + 1];
-	char kb[DECISION_MAX_OPTIONS + 1][12];
+	char kb[DECISION_MAX_OPTIONS + 1][12], rule[400];
 	int n = d->nopts, k;
+	ui->ai_turn = false;
+	ui->viewer = (int)d->side;
 	for (int i = 0; i < n; i++) {
 		snprintf(kb[i], sizeof kb[i], "%d", i + 1);
 		keys[i] = kb[i];
@@ -1058,8 +1292,15 @@ static int human_decide(struct controller *c, struct game *g, struct decision *d
 		labels[n] = "decide for me";
 		n++;
 	}
+	decision_rule(d, rule, sizeof rule);
+	/* Show the unit that decides. */
+	if (d->unit >= 0 && d->unit < g->nunits) {
+		ui->cx = g->units[d->unit].pos.x;
+		ui->cy = g->units[d->unit].pos.y;
+		keep_in_view(ui);
+	}
 	for (;;) {
-		k = ui_menu(ui, d->question, keys, labels, n, "the rules give you this choice");
+		k = ui_menu_map(ui, d->question, keys, labels, n, rule);
 		if (signals(ui) < 0)
 			return -1;
 		if (k < 0)
@@ -1068,15 +1309,43 @@ static int human_decide(struct controller *c, struct game *g, struct decision *d
 			return ui->advisor->decide(ui->advisor, g, d);
 		d->choice = k;
 		d->value = d->opt[k].lo;
-		if (d->opt[k].hi > d->opt[k].lo) {
-			char q[160];
-			double v;
-			snprintf(q, sizeof q, "How far (%g to %g cm)?", d->opt[k].lo, d->opt[k].hi);
-			if (!ui_ask_number(ui, q, d->opt[k].hi, &v))
-				continue;
-			d->value = fmin(fmax(v, d->opt[k].lo), d->opt[k].hi);
-		}
+		if (d->opt[k].hi > d->opt[k].lo && !decision_number(ui, d, k, &d->value))
+			continue;
 		return 0;
+	}
+}
+
+/* Keys for the map while a dialog waits: the cursor (but j and k, which
+ * move in the menu), zoom, centring, overlays and the log. */
+static bool map_key(struct ui *ui, int ch)
+{
+	int act = key_action(ui, ch);
+	if (cursor_action(ui, act))
+		return true;
+	switch (act) {
+	case ACT_ZOOM_IN:
+		set_zoom(ui, -1);
+		return true;
+	case ACT_ZOOM_OUT:
+		set_zoom(ui, 1);
+		return true;
+	case ACT_ZOOM_FIT:
+		fit_zoom(ui);
+		return true;
+	case ACT_CENTRE:
+		centre_on(ui, v2(ui->cx, ui->cy));
+		return true;
+	case ACT_OVL_RANGE:
+	case ACT_OVL_COMMAND:
+	case ACT_OVL_REACH:
+	case ACT_OVL_THREAT:
+		ui->overlays ^= 1u << (act - ACT_OVL_RANGE);
+		return true;
+	case ACT_LOG:
+		ui_log_history(ui);
+		return true;
+	default:
+		return false;
 	}
 }
 
@@ -1129,10 +1398,14 @@ static int watch_pause(struct ui *ui)
 			ui_draw(ui);
 		} else if (ch == '.' && ui->paused) {
 			break;
-		} else if (ch == '+') {
-			ui->opt.watch_delay = ui->opt.watch_delay > 50 ? ui->opt.watch_delay / 2 : 0;
-		} else if (ch == '-') {
-			ui->opt.watch_delay = ui->opt.watch_delay ? ui->opt.watch_delay * 2 : 50;
+		} else if (ch == '+' || ch == '-') {
+			/* Faster or slower, within what the options file allows. */
+			int d = ui->opt.watch_delay;
+			d = ch == '+' ? (d > 50 ? d / 2 : 0) : (d ? d * 2 : 50);
+			ui->opt.watch_delay = d > WATCH_DELAY_MAX ? WATCH_DELAY_MAX : d;
+			ui_flash(ui, false, "Pace: %d ms between the computer's orders (+ faster, - slower).",
+			         ui->opt.watch_delay);
+			ui_draw(ui);
 		} else if (ch == 16) {
 			timeout(-1);
 			ui_log_history(ui);
@@ -1141,10 +1414,16 @@ static int watch_pause(struct ui *ui)
 			timeout(-1);
 			ui_help(ui);
 			timeout(20);
-		} else if (ch != ERR && !ui->watch) {
-			break; /* any key hurries the computer along */
+		} else if (ch != ERR && ch != KEY_RESIZE && !ui->watch) {
+			/* Any key hurries the computer along; one that is not just
+			 * a nudge (a ':' typed ahead) is kept for the player's turn. */
+			bool nudge = ch == ' ' || ch == ESC || ch == '\n' || ch == '\r' || ch == KEY_ENTER;
+			if ((!nudge || ui->nahead > 0) &&
+			    ui->nahead < (int)(sizeof ui->ahead / sizeof ui->ahead[0]))
+				ui->ahead[ui->nahead++] = ch;
+			break;
 		}
-		if (!ui->paused && (waited += 20) >= delay)
+		if (ui->nahead > 0 || (!ui->paused && (waited += 20) >= delay))
 			break;
 	}
 	timeout(-1);
@@ -1156,6 +1435,10 @@ static int watch_order(struct controller *c, struct game *g, enum side side, str
 	struct watcher *w = c->ctx;
 	w->ui->g = g;
 	w->ui->acting = side;
+	w->ui->ai_turn = true;
+	/* Until the keyboard has played, the side at it is the other one. */
+	if (w->ui->viewer < 0 && !w->ui->watch)
+		w->ui->viewer = side == SIDE_A ? SIDE_B : SIDE_A;
 	if (watch_pause(w->ui) < 0)
 		return -1;
 	return w->inner->order(w->inner, g, side, o);
@@ -1211,10 +1494,10 @@ void ui_battle_over(struct ui *ui)
 		ch = ui_getch(ui);
 		if (ch == 'q' || ch == ESC)
 			return;
-		if (ch == 16)
-			ui_log_history(ui);
-		else if (key_action(ui, ch) >= 0 && cursor_action(ui, key_action(ui, ch)))
-			continue;
+		if (key_action(ui, ch) == ACT_HELP)
+			ui_help(ui);
+		else
+			map_key(ui, ch); /* look round the field: cursor, zoom, overlays, the log */
 	}
 }
 
@@ -1234,6 +1517,8 @@ struct ui *ui_open(struct game *g, const struct ui_options *opts, bool mono)
 	ui->opt = *opts;
 	ui->sel_unit = ui->sel_cmdr = -1;
 	ui->log_limit = -1;
+	ui->map_key = map_key;
+	ui->viewer = -1;
 	cs = nl_langinfo(CODESET);
 	ui->utf8 = cs && strcmp(cs, "UTF-8") == 0 && !opts->ascii;
 	if (!initscr()) {
