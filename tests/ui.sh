@@ -4,7 +4,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 116
+plan 117
 
 # unlike GOT PATTERN DESCRIPTION: the pattern is nowhere in GOT.
 unlike() {
@@ -240,6 +240,10 @@ keys g 1 p '>' '>' '>' '>' Enter
 like "$(screen)" "turning 30 more at most" "after a pivot of 60 the panel gives what is left for a charge"
 keys p '>' '>' '>' Enter
 unlike "$(screen)" "may: .*charge" "after 105 degrees in all it may not charge"
+keys c
+like "$(screen)" "has turned over 90 degrees this initiative and cannot charge" \
+	"and the charge key says why at once, before a target is chosen"
+keys Escape
 # Markers with their meaning.
 start 100x30 --seed 2 --side both "$top_srcdir/tests/rules/charge-react.cfg"
 cmd 'brigade KS'

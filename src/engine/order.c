@@ -1079,11 +1079,13 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 	return 0;
 }
 
-static int do_charge(struct ctx *c)
+/* What forbids the unit a charge this manoeuvre phase, whatever its
+ * target. */
+static int charge_unit_refusal(struct ctx *c, int unit)
 {
 	struct game *g = c->g;
-	int unit = c->o->unit, r;
-	struct unit *u;
+	const struct unit *u;
+	int r;
 
 	if ((r = manoeuvre_unit(c, unit)))
 		return r;
@@ -1094,9 +1096,26 @@ static int do_charge(struct ctx *c)
 		return refuse(c, "%s has already moved: a charge is its one move", u->id);
 	if (u->acted & UA_NO_CHARGE)
 		return refuse(c, "%s has turned over 90 degrees this initiative and cannot charge", u->id);
+	return 0;
+}
+
+int order_charge_ready(struct game *g, enum side side, int unit, char *why, size_t size)
+{
+	struct order o = order_new(ORD_CHARGE);
+	struct ctx c = { .g = g, .side = side, .o = &o, .why = why, .size = size };
+	o.unit = unit;
+	return charge_unit_refusal(&c, unit);
+}
+
+static int do_charge(struct ctx *c)
+{
+	int unit = c->o->unit, r;
+
+	if ((r = charge_unit_refusal(c, unit)))
+		return r;
 	if ((r = charge_core(c, unit, c->o->target, false, true)))
 		return r;
-	begin_unit_order(g, unit);
+	begin_unit_order(c->g, unit);
 	return charge_core(c, unit, c->o->target, false, false);
 }
 

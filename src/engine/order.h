@@ -103,6 +103,11 @@ int order_charge(struct game *g, struct controller **ctl, int unit, int target, 
 int order_form_place(struct game *g, int unit, enum formation to, int target, struct vec2 *centre,
                      int *blocker);
 
+/* Whether the unit may charge at all now (its side giving the order): 0,
+ * or -1 with what forbids it (already moved, turned over 90 degrees, a
+ * division manoeuvre, not its phase ...), as the charge order would say. */
+int order_charge_ready(struct game *g, enum side side, int unit, char *why, size_t size);
+
 /* Where a charge would make contact (for showing it), without dice. */
 int order_charge_reach(struct game *g, int unit, int target, struct vec2 *end, double *facing,
                        char *why, size_t size);

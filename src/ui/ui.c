@@ -802,8 +802,15 @@ static void set_target(struct ui *ui, int t)
 static void start_target(struct ui *ui, enum order_kind kind)
 {
 	int u = my_unit(ui);
+	char why[256];
 	if (u < 0)
 		return;
+	/* A unit that may not charge at all is told so now, not after its
+	 * target is chosen. */
+	if (kind == ORD_CHARGE && order_charge_ready(ui->g, ui->acting, u, why, sizeof why) < 0) {
+		ui_flash(ui, true, "%s", why);
+		return;
+	}
 	ui->pending = order_new(kind);
 	ui->pending.unit = u;
 	ui->pending.target = -1;
