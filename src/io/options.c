@@ -111,7 +111,7 @@ bool options_load(struct ui_options *o, const char *path, struct diag *d)
 	conf_known_keys(&c, root, "options", option_keys);
 	if (conf_bool(&c, root, "ascii", "options", &b))
 		o->ascii = b;
-	conf_int(&c, root, "watch_delay", "options", false, 0, 10000, &o->watch_delay);
+	conf_int(&c, root, "watch_delay", "options", false, 0, OPTIONS_WATCH_DELAY_MAX, &o->watch_delay);
 	if ((s = config_setting_get_member(root, "keys")) && conf_is_group(&c, s, "options", "'keys'")) {
 		for (int i = 0; i < config_setting_length(s); i++) {
 			const config_setting_t *m = config_setting_get_elem(s, (unsigned)i);

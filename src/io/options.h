@@ -87,11 +87,15 @@ extern const struct action_desc action_desc[ACT_COUNT];
 enum palette { PALETTE_LIST(PALETTE_ID) PAL_COUNT };
 extern const char *const palette_names[PAL_COUNT];
 
+/* The slowest pace of watch mode, in ms (the options file and the keys). */
+#define OPTIONS_WATCH_DELAY_MAX 10000
+
 struct ui_options {
 	int key[ACT_COUNT];
 	int colour[PAL_COUNT];  /* curses colour numbers 0..7 */
 	bool ascii;             /* plain ASCII glyphs even in a UTF-8 locale */
-	int watch_delay;        /* ms between the computer's orders on screen */
+	int watch_delay;        /* ms between the computer's orders on screen,
+	                           0 .. OPTIONS_WATCH_DELAY_MAX */
 };
 
 void options_default(struct ui_options *o);

@@ -19,7 +19,6 @@
 #include "ui-int.h"
 
 #define ESC 27
-#define WATCH_DELAY_MAX 10000 /* ms: the options file's limit */
 
 /* Zoom levels, cm per column. */
 static const double zooms[] = { 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 15 };
@@ -1409,7 +1408,7 @@ static int watch_pause(struct ui *ui)
 			/* Faster or slower, within what the options file allows. */
 			int d = ui->opt.watch_delay;
 			d = ch == '+' ? (d > 50 ? d / 2 : 0) : (d ? d * 2 : 50);
-			ui->opt.watch_delay = d > WATCH_DELAY_MAX ? WATCH_DELAY_MAX : d;
+			ui->opt.watch_delay = d > OPTIONS_WATCH_DELAY_MAX ? OPTIONS_WATCH_DELAY_MAX : d;
 			ui_flash(ui, false, "Pace: %d ms between the computer's orders (+ faster, - slower).",
 			         ui->opt.watch_delay);
 			ui_draw(ui);
