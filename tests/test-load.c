@@ -450,6 +450,8 @@ static void check_commanders(const struct game *g)
 	for (int i = 0; i < g->ncmdrs; i++) {
 		const struct commander *c = &g->cmdrs[i];
 		struct shape s = commander_shape(c);
+		/* No commander has left a unit before the battle begins. */
+		assert_int_equal(c->detached_from, -1);
 		if (c->attached >= 0)
 			continue;
 		if (!deploy_on_table(g, &s) || deploy_commander_overlap(g, i) != -1)

@@ -50,7 +50,8 @@ static int rated_commander(struct loader *l, struct conf *c, const config_settin
 {
 	const config_setting_t *s = config_setting_get_member(g, "commander");
 	struct commander cm = { .side = side, .level = level, .of = of,
-	                        .attached = -1, .state = US_ACTIVE, .arrive_turn = 1 };
+	                        .attached = -1, .detached_from = -1, .state = US_ACTIVE,
+	                        .arrive_turn = 1 };
 	char rating[32];
 	char where[NAME_LEN + 40];
 	static const int no_none[] = { CR_NONE, -1 };
@@ -90,7 +91,7 @@ static int brigade_commander(struct loader *l, struct conf *c, const config_sett
 	const config_setting_t *s = config_setting_get_member(g, "commander");
 	struct brigade *b = &l->g->brigs[brigade];
 	struct commander cm = { .side = side, .level = CL_BRIGADE, .of = brigade,
-	                        .rating = CR_NONE, .attached = -1, .state = US_ACTIVE,
+	                        .rating = CR_NONE, .attached = -1, .detached_from = -1, .state = US_ACTIVE,
 	                        .arrive_turn = 1 };
 	snprintf(cm.id, sizeof cm.id, "%s", b->id);
 	if (b->kind == BK_ARTILLERY) {
