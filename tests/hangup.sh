@@ -137,7 +137,7 @@ like "$(printf '%s\n' "$s" | tr -s ' \n' '  ')" "saved by a newer grognard \(for
 keys q
 like "$(screen)" "Continue a battle\?" "... then the list comes again"
 keys 2
-like "$(screen)" "has changed since this battle was saved" "a save of a changed scenario says so too"
+like "$(screen | tr -s ' \n' '  ')" "has changed since this battle was saved" "a save of a changed scenario says so too"
 keys q Escape
 like "$(screen)" "\| (French|Austrians): initiative" "Esc at the list starts a new battle"
 keys q y

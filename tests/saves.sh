@@ -65,7 +65,7 @@ damage "a unit off the table" sed '0,/x = 35.25; y = 72.0;/s//x = 35.25; y = 720
 want="commander 'IV': at -40.00, 82.61: off the 120 x 90 cm table$"
 damage "a commander off the table" sed 's/{ id = "IV"; x = [0-9.]*;/{ id = "IV"; x = -40.0;/'
 
-plan $((n * 3 + 13))
+plan $((n * 3 + 16))
 "$GROGNARD" --check "$good" >"$tmp/out" 2>&1
 ok $? "the good save passes --check"
 printf 'dump\nquit\n' | "$GROGNARD" --batch --side both --load good >"$tmp/after" 2>&1
@@ -105,6 +105,20 @@ is "$(cat "$tmp/dec.err")" "stdin:4: cannot save while a decision waits for an a
 ok $([ ! -e "$dir/mid.save" ] && echo 0 || echo 1) "... and writes nothing"
 "$GROGNARD" --check "$dir/after.save" >/dev/null 2>&1
 ok $? "once answered, the battle saves"
+
+# A scenario is its map and the orbat files it names: an orbat edited
+# after the battle began makes the save one that cannot be continued.
+mkdir -p "$tmp/scen/orbats" "$tmp/scen/maps"
+cp "$top_srcdir/maps/auerstedt.cfg" "$tmp/scen/maps/"
+cp "$top_srcdir"/orbats/auerstedt-*.cfg "$tmp/scen/orbats/"
+printf 'save auer\nquit\n' | "$GROGNARD" --batch --side both --seed 2 "$tmp/scen/maps/auerstedt.cfg" >/dev/null 2>&1
+"$GROGNARD" --check "$dir/auer.save" >/dev/null 2>&1
+ok $? "a save of a scenario with orbat files passes --check"
+sed -i '0,/rating = "veteran"/s//rating = "untrained"/' "$tmp/scen/orbats/auerstedt-french.cfg"
+"$GROGNARD" --check "$dir/auer.save" >"$tmp/out" 2>"$tmp/err"
+is "$?" 1 "once an orbat file it names is edited, the save is refused"
+like "$(cat "$tmp/err")" "auer.save:[0-9]+: scenario: .*auerstedt.cfg has changed since this battle was saved \(the map or an orbat file it names\)" \
+	"... saying the scenario has changed"
 
 i=1
 while [ $i -le $n ]; do

@@ -260,6 +260,8 @@ char *conf_read_all(FILE *f, size_t *len)
 
 static bool parse_text(struct conf *c, config_t *cfg, const char *text, size_t len)
 {
+	if (c->sum)
+		*c->sum = conf_checksum_add(*c->sum, text, len);
 	if (!scan_text(c, text, len))
 		return false;
 	config_set_auto_convert(cfg, 1);
@@ -270,9 +272,8 @@ static bool parse_text(struct conf *c, config_t *cfg, const char *text, size_t l
 	return true;
 }
 
-uint64_t conf_checksum(const char *text, size_t len)
+uint64_t conf_checksum_add(uint64_t h, const char *text, size_t len)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
 	for (size_t i = 0; i < len; i++) {
 		h ^= (unsigned char)text[i];
 		h *= 0x100000001b3ULL;

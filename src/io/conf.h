@@ -17,6 +17,8 @@ struct conf {
 	const char *path; /* shown in messages */
 	struct diag *diag;
 	int errors;       /* problems found in this file */
+	uint64_t *sum;    /* when set, every text read is folded into it
+	                     (conf_checksum_add): what a scenario is built from */
 };
 
 int conf_line(const config_setting_t *s);
@@ -31,8 +33,10 @@ bool conf_read_string(struct conf *c, config_t *cfg, const char *text);
 char *conf_read_all(FILE *f, size_t *len);
 /* The whole of a file (NUL-terminated, its length in len), or NULL. */
 char *conf_slurp(const char *path, size_t *len);
-/* A checksum of a text (FNV-1a, 64 bits), to notice a changed scenario. */
-uint64_t conf_checksum(const char *text, size_t len);
+/* A checksum of texts (FNV-1a, 64 bits), to notice a changed scenario:
+ * start from CONF_CHECKSUM_START and add each text in turn. */
+#define CONF_CHECKSUM_START 0xcbf29ce484222325ULL
+uint64_t conf_checksum_add(uint64_t sum, const char *text, size_t len);
 
 /* Report every member of a group whose name is not in keys (NULL-ended). */
 void conf_known_keys(struct conf *c, const config_setting_t *group,

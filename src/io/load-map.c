@@ -4,7 +4,6 @@
 #include "config.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -266,7 +265,7 @@ static bool load_side_orbat(struct loader *l, struct conf *c, const config_setti
 		return false;
 	}
 	snprintf(l->g->side[side].orbat, sizeof l->g->side[side].orbat, "%s", name);
-	oc = (struct conf){ .path = path, .diag = c->diag };
+	oc = (struct conf){ .path = path, .diag = c->diag, .sum = c->sum };
 	config_init(&cfg);
 	ok = conf_read_file(&oc, &cfg, path) &&
 	     load_orbat_setting(l, &oc, config_root_setting(&cfg), side);
@@ -774,34 +773,28 @@ static struct game *finish(struct game *g)
 	return g;
 }
 
+/* The battle, and the checksum of every text it is built from (the map
+ * and the orbat files it names), by which a save knows it again. */
 struct game *load_scenario_file(const char *path, uint64_t seed, struct diag *d)
 {
-	struct conf c = { .path = path, .diag = d };
+	uint64_t sum = CONF_CHECKSUM_START;
+	struct conf c = { .path = path, .diag = d, .sum = &sum };
 	config_t cfg;
 	struct game *g = NULL;
 	config_init(&cfg);
 	if (conf_read_file(&c, &cfg, path))
 		g = load_scenario(&c, &cfg, seed);
 	config_destroy(&cfg);
-	/* What the battle is built from, to know it again (saves). */
-	if (g) {
-		size_t len;
-		char *text = conf_slurp(path, &len);
-		if (!text) {
-			diag_add(d, path, 0, "cannot read: %s", strerror(errno));
-			game_free(g);
-			return NULL;
-		}
-		g->scenario_sum = conf_checksum(text, len);
-		free(text);
-	}
+	if (g)
+		g->scenario_sum = sum;
 	return finish(g);
 }
 
 struct game *load_scenario_text(const char *text, const char *name,
                                 uint64_t seed, struct diag *d)
 {
-	struct conf c = { .path = name, .diag = d };
+	uint64_t sum = CONF_CHECKSUM_START;
+	struct conf c = { .path = name, .diag = d, .sum = &sum };
 	config_t cfg;
 	struct game *g = NULL;
 	config_init(&cfg);
@@ -809,7 +802,7 @@ struct game *load_scenario_text(const char *text, const char *name,
 		g = load_scenario(&c, &cfg, seed);
 	config_destroy(&cfg);
 	if (g)
-		g->scenario_sum = conf_checksum(text, strlen(text));
+		g->scenario_sum = sum;
 	return finish(g);
 }
 

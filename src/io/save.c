@@ -830,7 +830,7 @@ static struct game *read_save(const char *path, const struct save_hooks *h, stru
 	struct game *g = NULL;
 	char spath[PATH_MAX], sumtext[32], seedtext[32];
 	int format = 0;
-	uint64_t seed, want_sum, sum;
+	uint64_t seed, want_sum;
 
 	config_init(&cfg);
 	if (!conf_read_file(&c, &cfg, path))
@@ -867,39 +867,30 @@ static struct game *read_save(const char *path, const struct save_hooks *h, stru
 			conf_error(&c, config_setting_get_member(root, "seed"), "save", "'seed' must be a whole number as text");
 		goto out;
 	}
-	/* The scenario again, and the same one: a look at its text first (an
-	 * edited scenario may no longer load at all), then the text the battle
-	 * is built from. */
+	/* The scenario again, and the same one: every text it is built from
+	 * (the map and its orbat files) must be as when the battle began. */
 	{
 		struct diag sd = { 0 };
 		bool builtin = h->builtin_name && strcmp(spath, h->builtin_name) == 0;
-		size_t len;
-		char *text = builtin ? NULL : conf_slurp(spath, &len);
-		if (!builtin && !text) {
-			conf_error(&c, config_setting_get_member(s, "path"), "scenario",
-			           "the scenario %s cannot be read: %s", spath, strerror(errno));
-			goto out;
-		}
-		sum = builtin ? conf_checksum(h->builtin_text, strlen(h->builtin_text)) : conf_checksum(text, len);
-		free(text);
-		if (sum == want_sum)
-			g = builtin ? load_scenario_text(h->builtin_text, h->builtin_name, seed, &sd)
-			            : load_scenario_file(spath, seed, &sd);
-		if (sum != want_sum || (g && g->scenario_sum != want_sum)) {
-			conf_error(&c, config_setting_get_member(s, "checksum"), "scenario",
-			           "%s has changed since this battle was saved: it can no longer be continued", spath);
-			diag_free(&sd);
-			game_free(g);
-			g = NULL;
-			goto out;
-		}
+		g = builtin ? load_scenario_text(h->builtin_text, h->builtin_name, seed, &sd)
+		            : load_scenario_file(spath, seed, &sd);
 		if (!g) {
+			conf_error(&c, config_setting_get_member(s, "path"), "scenario",
+			           "%s no longer loads (has it changed since this battle was saved?):", spath);
 			for (int i = 0; i < sd.n; i++)
 				diag_add(d, path, conf_line(s), "scenario: %s", sd.msg[i]);
 			diag_free(&sd);
 			goto out;
 		}
 		diag_free(&sd);
+		if (g->scenario_sum != want_sum) {
+			conf_error(&c, config_setting_get_member(s, "checksum"), "scenario",
+			           "%s has changed since this battle was saved (the map or an orbat file "
+			           "it names): it can no longer be continued", spath);
+			game_free(g);
+			g = NULL;
+			goto out;
+		}
 	}
 	if (start_only) {
 		/* Only the orders: the battle replays from its beginning. */
