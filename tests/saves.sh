@@ -62,6 +62,12 @@ want="unit '10L1': sp0 is 60 but the scenario gives it 6"
 damage "a strength at the start not the scenario's" sed '0,/sp = 6; sp0 = 6;/s//sp = 6; sp0 = 60;/'
 want="unit '10L1': at 35.25, 720.00: off the 120 x 90 cm table$"
 damage "a unit off the table" sed '0,/x = 35.25; y = 72.0;/s//x = 35.25; y = 720.0;/'
+want="unit '10L1': unknown key 'colour' \\(expected one of: id, x, y,"
+damage "an unknown key in a unit" sed '0,/sp = 6; sp0 = 6;/s//sp = 6; sp0 = 6; colour = "red";/'
+want="commander 'IV': unknown key 'mood'"
+damage "an unknown key in a commander" sed 's/{ id = "IV";/{ id = "IV"; mood = "grim";/'
+want="game: unknown key 'speed'"
+damage "an unknown key in the game" sed 's/^game = {/game = { speed = 2;/'
 want="commander 'IV': at -40.00, 82.61: off the 120 x 90 cm table$"
 damage "a commander off the table" sed 's/{ id = "IV"; x = [0-9.]*;/{ id = "IV"; x = -40.0;/'
 

@@ -412,6 +412,30 @@ static const char *const top_keys[] = {
 	"commanders", "brigades", "terrain", "objectives", "log", "computer", "history", NULL
 };
 
+/* The keys of each group the writer makes: anything else is a damaged
+ * or hand-edited save, reported at its line. */
+static const char *const game_keys[] = {
+	"title", "turn", "phase", "initiative", "brigade", "current", "divmove", "divmove_allow",
+	"divmove_keep", "initiatives", "decisions", "terrain_version", "winner", "result", "ended",
+	"players", "ai", NULL
+};
+static const char *const weather_keys[] = {
+	"time_roll", "weather_roll", "start", "dawn", "dusk", "weather", "sky", "sky_turns",
+	"sky_sight", "mud", "settled", NULL
+};
+static const char *const unit_keys[] = {
+	"id", "x", "y", "facing", "formation", "sp", "sp0", "markers", "state", "acted", "pivoted",
+	"used", "defends", "shelter", "charge_start", "bridge", "bridge_foe", "bridge_foe_x",
+	"bridge_foe_y", "arrive", NULL
+};
+static const char *const commander_keys[] = {
+	"id", "x", "y", "rating", "flags", "state", "attached", "arrive", "moved_turn", "moved_init",
+	"used", "detached_from", "detached_init", NULL
+};
+static const char *const brigade_keys[] = { "id", "used", NULL };
+static const char *const feature_keys[] = { "name", "type", "impassable", "damage", NULL };
+static const char *const objective_keys[] = { "name", "holder", NULL };
+
 static bool parse_u64(const char *s, int base, uint64_t *out)
 {
 	char *end;
@@ -495,6 +519,7 @@ static void read_game(struct conf *c, const config_setting_t *s, struct game *g)
 		conf_error(c, NULL, "save", "missing 'game'");
 		return;
 	}
+	conf_known_keys(c, s, ctx, game_keys);
 	conf_int(c, s, "turn", ctx, true, 1, g->turns, &g->turn);
 	if (conf_enum(c, s, "phase", ctx, true, phase_names, PHASE_COUNT, NULL, &v))
 		g->phase = (enum phase)v;
@@ -548,6 +573,7 @@ static void read_weather(struct conf *c, const config_setting_t *s, struct game 
 		conf_error(c, NULL, "save", "missing 'weather'");
 		return;
 	}
+	conf_known_keys(c, s, ctx, weather_keys);
 	if (conf_bool(c, s, "time_roll", ctx, &b))
 		w->time_roll = b;
 	if (conf_bool(c, s, "weather_roll", ctx, &b))
@@ -604,6 +630,7 @@ static void read_units(struct conf *c, const config_setting_t *root, struct game
 		if (!conf_string(c, s, "id", "unit", true, id, sizeof id))
 			continue;
 		snprintf(ctx, sizeof ctx, "unit '%s'", id);
+		conf_known_keys(c, s, ctx, unit_keys);
 		if (strcmp(id, u->id) != 0) {
 			conf_error(c, s, ctx, "expected unit '%s' here: the save does not match the scenario", u->id);
 			continue;
@@ -669,6 +696,7 @@ static void read_commanders(struct conf *c, const config_setting_t *root, struct
 		if (!conf_string(c, s, "id", "commander", true, id, sizeof id))
 			continue;
 		snprintf(ctx, sizeof ctx, "commander '%s'", id);
+		conf_known_keys(c, s, ctx, commander_keys);
 		if (strcmp(id, k->id) != 0) {
 			conf_error(c, s, ctx, "expected commander '%s' here: the save does not match the scenario", k->id);
 			continue;
@@ -701,7 +729,10 @@ static void read_rest(struct conf *c, const config_setting_t *root, struct game 
 		for (int i = 0; i < g->nbrigs; i++) {
 			const config_setting_t *s = config_setting_get_elem(list, (unsigned)i);
 			bool b = false;
-			if (conf_is_group(c, s, "brigades", "a brigade") && conf_bool(c, s, "used", "brigade", &b))
+			if (!conf_is_group(c, s, "brigades", "a brigade"))
+				continue;
+			conf_known_keys(c, s, "brigade", brigade_keys);
+			if (conf_bool(c, s, "used", "brigade", &b))
 				g->brigs[i].used = b;
 		}
 	if ((list = list_of(c, root, "terrain", g->map.nf)))
@@ -712,6 +743,7 @@ static void read_rest(struct conf *c, const config_setting_t *root, struct game 
 			bool b;
 			if (!conf_is_group(c, s, "terrain", "a feature"))
 				continue;
+			conf_known_keys(c, s, f->name, feature_keys);
 			if (conf_enum(c, s, "type", f->name, true, terrain_names, TT_COUNT, NULL, &v))
 				f->type = (enum terrain_type)v;
 			if (conf_bool(c, s, "impassable", f->name, &b))
@@ -724,6 +756,7 @@ static void read_rest(struct conf *c, const config_setting_t *root, struct game 
 			char word[8];
 			if (!conf_is_group(c, s, "objectives", "an objective"))
 				continue;
+			conf_known_keys(c, s, g->obj[i].name, objective_keys);
 			if (conf_string(c, s, "holder", g->obj[i].name, true, word, sizeof word)) {
 				int v = strcmp(word, "-") == 0 ? -1 : ENUM_LOOKUP(side_names, word);
 				if (strcmp(word, "-") && v < 0)
