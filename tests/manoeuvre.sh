@@ -16,7 +16,7 @@
 # the initiative from 'dump' after each brigade.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 209
+plan 211
 
 # seed_for MAP PROBE: the first seed for which the probe script runs with
 # nothing refused and ends with side A holding a fresh initiative.
@@ -705,6 +705,19 @@ EOF
 is "$(pos cmd-pivot N2)" "x=45.00 y=60.00 facing=90.0 formation=line" "a pivot may sweep a unit over a friendly command stand"
 is "$(field cmd-pivot '$' commander AD1 x),$(field cmd-pivot '$' commander AD1 y)" "45.00,63.85" \
 	"... which is then moved the least distance off it"
+
+# The same pivot over an enemy stand (Div-B put at 45, 63): "a command
+# stand contacted by a moving enemy unit evades" 6 to 12 cm, and has no
+# radius for the rest of the Turn.
+sed 's/{ id = "BD"; x = 70.0; y = 3.0; },/{ id = "BD"; x = 45.0; y = 63.0; },/' \
+	"$rules/command.cfg" >"$tmp/cmd-enemy.cfg"
+printf 'brigade A1\nface N2 90\ndump\n' |
+	"$GROGNARD" --batch --side both --seed "$seed" "$tmp/cmd-enemy.cfg" >"$tmp/cmd-enemy.out" 2>&1
+is "$(logline cmd-enemy 'Div-B')" "log: Div-B evades N2 (white markers: no command radius this Turn)." \
+	"a pivot that sweeps a unit over an enemy command stand makes it evade"
+d=$(awk -v x="$(field cmd-enemy '$' commander BD x)" -v y="$(field cmd-enemy '$' commander BD y)" \
+	'BEGIN { d = sqrt((x - 45) ^ 2 + (y - 63) ^ 2); print (d >= 6 - 1e-6 && d <= 12 + 1e-6) ? "ok" : d }')
+is "$d $(field cmd-enemy '$' commander BD radius)" "ok 0" "... 6 to 12 cm away, with no command radius"
 
 # "A player may only move his Corps ... command stands whenever that player
 # has the initiative": the firing phase is part of the initiative.

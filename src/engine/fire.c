@@ -207,14 +207,6 @@ static void ctx_bonus(struct fire_ctx *c)
 	c->showers = c->g->wx.sky == SKY_SHOWERS;
 }
 
-/* Half the diagonal of a unit's footprint: nothing of it lies further
- * from its centre. */
-static double unit_radius(const struct unit *v)
-{
-	double w, d;
-	formation_size(v->type, v->form, &w, &d);
-	return sqrt(w * w + d * d) / 2;
-}
 
 /* Refusals of the firer that hold whatever it aims at. */
 static bool firer_refusal(struct fire_ctx *c, char *why, size_t size)

@@ -496,9 +496,7 @@ void move_clear_stands(struct game *g, int unit)
 	const struct unit *u = &g->units[unit];
 	struct vec2 buf[4];
 	struct shape us = unit_shape(u, buf);
-	struct obb fp = unit_footprint(u);
-	/* Nothing of the unit lies further from its centre than this. */
-	double reach = 0.5 * hypot(fp.w, fp.d) + rules_stand[ARM_COMMAND].w / 2;
+	double reach = unit_radius(u) + rules_stand[ARM_COMMAND].w / 2;
 	for (int i = 0; i < g->ncmdrs; i++) {
 		struct commander *c = &g->cmdrs[i];
 		struct shape cs;

@@ -1882,8 +1882,10 @@ int order_exec(struct game *g, struct controller **ctl, enum side side,
 		return r;
 	}
 	/* Whatever the order and the reactions to it did to footprints, no
-	 * command stand stays under a friendly unit. */
+	 * command stand stays under a unit: friends make room, enemies make
+	 * it evade. */
 	move_clear_all_stands(g);
+	react_stands_overlapped(g);
 	if (o->kind == ORD_UNDO) {
 		snapshot_free(&before);
 		return 0;

@@ -262,6 +262,20 @@ static bool evade(struct game *g, int cmdr)
 	return best_d >= 0;
 }
 
+/* A command stand an enemy unit has come upon evades it, or is lost when
+ * there is nowhere to go (a corps stand excepted: see evade). */
+static void stand_evades(struct game *g, int stand, const struct unit *u)
+{
+	struct commander *c = &g->cmdrs[stand];
+	if (!evade(g, stand)) {
+		c->state = US_ELIMINATED;
+		game_log(g, "%s finds nowhere to evade to and is lost.", c->name);
+	} else {
+		c->flags |= CF_EVADED;
+		game_log(g, "%s evades %s (white markers: no command radius this Turn).", c->name, u->id);
+	}
+}
+
 static void stands_in_the_way(struct game *g, int mover, struct obb start, struct vec2 dir,
                               double dist, bool overrun)
 {
@@ -285,12 +299,32 @@ static void stands_in_the_way(struct game *g, int mover, struct obb start, struc
 		if (overrun) {
 			c->state = US_ELIMINATED;
 			game_log(g, "%s is overrun by the charging %s.", c->name, u->id);
-		} else if (!evade(g, i)) {
-			c->state = US_ELIMINATED;
-			game_log(g, "%s finds nowhere to evade to and is lost.", c->name);
 		} else {
-			c->flags |= CF_EVADED;
-			game_log(g, "%s evades %s (white markers: no command radius this Turn).", c->name, u->id);
+			stand_evades(g, i, u);
+		}
+	}
+}
+
+void react_stands_overlapped(struct game *g)
+{
+	for (int i = 0; i < g->ncmdrs; i++) {
+		struct commander *c = &g->cmdrs[i];
+		struct shape cs;
+		if (c->state != US_ACTIVE || c->attached >= 0)
+			continue;
+		cs = commander_shape(c);
+		for (int k = 0; k < g->nunits; k++) {
+			const struct unit *u = &g->units[k];
+			struct vec2 buf[4];
+			struct shape us;
+			if (u->side == c->side || !unit_present(u) ||
+			    v2_dist(u->pos, c->pos) > unit_radius(u) + rules_stand[ARM_COMMAND].w)
+				continue;
+			us = unit_shape(u, buf);
+			if (geom_overlap(&us, &cs)) {
+				stand_evades(g, i, u);
+				break;
+			}
 		}
 	}
 }

@@ -27,6 +27,10 @@ int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2
 void react_stands_passed(struct game *g, int mover, struct obb start, struct vec2 dir, double dist,
                          bool overrun);
 
+/* Command stands left under an enemy unit by anything but a move (a
+ * pivot, a formation change, a unit placed by a reaction) evade it. */
+void react_stands_overlapped(struct game *g);
+
 /* A charge has reached its target: the target's reactions (fall back,
  * limber and flee, crews to a square, emergency square with the formed
  * infantry near it) and then the charger's feint.  start: how far apart

@@ -431,6 +431,7 @@ enum step_result game_step(struct game *g, struct controller **ctl)
 		}
 		snapshot_free(&before);
 		move_clear_all_stands(g);
+		react_stands_overlapped(g);
 		seq_end_phase(g);
 		return g->phase == PHASE_OVER ? STEP_OVER : STEP_OK;
 	}

@@ -1,6 +1,8 @@
 /* unit: unit types, formations and their footprints, strength points. */
 #include "config.h"
 
+#include <math.h>
+
 #include "rules.h"
 #include "unit.h"
 
@@ -172,6 +174,13 @@ bool unit_has_marker(const struct unit *u, enum marker m)
 bool unit_abandoned(const struct unit *u)
 {
 	return unit_is_artillery(u) && unit_has_marker(u, MK_ORANGE);
+}
+
+double unit_radius(const struct unit *u)
+{
+	double w, d;
+	formation_size(u->type, u->form, &w, &d);
+	return sqrt(w * w + d * d) / 2;
 }
 
 bool unit_present(const struct unit *u)

@@ -112,6 +112,9 @@ bool unit_abandoned(const struct unit *u);
 /* On the table and not abandoned guns: there for movement, charges, fire
  * and hand-to-hand combat. */
 bool unit_present(const struct unit *u);
+/* Half the diagonal of a unit's footprint: nothing of it lies further
+ * from its centre (a cheap test before exact geometry). */
+double unit_radius(const struct unit *u);
 void unit_set_marker(struct unit *u, enum marker m, bool on);
 
 #endif
