@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "ai.h"
+#include "decide.h"
+#include "estimate.h"
 #include "engine/fire.h"
 #include "engine/game.h"
 #include "engine/melee.h"
@@ -170,65 +172,9 @@ static double sp_worth(const struct unit *u)
 	return unit_is_artillery(u) ? 1.5 : 1.0;
 }
 
-/* ------------------------------------------------------------------ */
-/* Weighing a charge with the rules' dice */
-
-/* Expected hits each way over the impact and one melee round, for a
- * charger placed at its contact point; the target as it stands or, with
- * square, in an emergency square. */
-static void melee_expectation(struct game *g, int a, int t, bool square, double *give, double *take)
-{
-	struct unit *ua = &g->units[a], *ut = &g->units[t];
-	enum formation keep = ut->form;
-	int ha, ht, da, dt;
-	if (square)
-		ut->form = FORM_ESQUARE;
-	ha = melee_halvings(g, a, t);
-	ht = melee_halvings(g, t, a);
-	da = ua->sp >> (ha > 6 ? 6 : ha);
-	dt = ut->sp >> (ht > 6 ? 6 : ht);
-	*give = odds_melee_hits(melee_impact_sets(g, a, t, NULL, 0) + melee_round_sets(g, a, t, NULL, 0), da,
-	                        rules_quality[ua->rating]);
-	*take = odds_melee_hits(melee_impact_sets(g, t, a, NULL, 0) + melee_round_sets(g, t, a, NULL, 0), dt,
-	                        rules_quality[ut->rating]);
-	ut->form = keep;
-}
-
-/* The worth of a charge by a on t (strength points won less lost), or
- * -INFINITY when the rules do not allow it.  Nothing is thrown: the
- * charger is set at its contact point, the sets are counted, and it is put
- * back. */
 double general_charge_value(struct game *g, int a, int t, bool breakthrough)
 {
-	struct unit *ua = &g->units[a], *ut = &g->units[t];
-	struct unit keep = *ua;
-	struct vec2 end;
-	double facing, give, take, value, p_square = 0;
-	char why[256];
-	if (order_charge_check(g, a, t, breakthrough, why, sizeof why) < 0)
-		return -INFINITY;
-	if (order_charge_reach(g, a, t, &end, &facing, why, sizeof why) < 0)
-		return -INFINITY;
-	ua->pos = end;
-	ua->facing = facing;
-	ua->acted |= UA_CHARGING;
-	/* Infantry charged by cavalry may try an emergency square. */
-	if (unit_is_cavalry(ua) && unit_is_infantry(ut) && ut->form != FORM_SQUARE &&
-	    ut->form != FORM_ESQUARE && ut->form != FORM_SKIRMISH && ut->irregular == IRR_NONE &&
-	    keep.charge_start >= 0)
-		p_square = odds_d6_at_least(rules_quality[ut->rating], 0);
-	melee_expectation(g, a, t, false, &give, &take);
-	value = (1 - p_square) * (give * sp_worth(ut) - take * sp_worth(ua));
-	/* A likely kill is worth the unit, not only its losses. */
-	if (give >= ut->sp - unit_elimination_sp(ut))
-		value += (1 - p_square) * 2;
-	if (p_square > 0) {
-		melee_expectation(g, a, t, true, &give, &take);
-		value += p_square * (give * sp_worth(ut) - take * sp_worth(ua));
-		value += (1 - p_square) * 0; /* a failed square's hits are counted in the unformed case */
-	}
-	*ua = keep;
-	return value;
+	return est_charge(g, a, t, breakthrough, NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -861,97 +807,6 @@ static void general_refused(struct controller *ctl, struct game *g, enum side si
 		ai->did[o->unit] |= DID_DONE | DID_FIRE;
 	if (ai->unit == o->unit)
 		ai->unit = -1;
-}
-
-static int option(const struct decision *d, const char *key)
-{
-	for (int i = 0; i < d->nopts; i++)
-		if (strcmp(d->opt[i].key, key) == 0)
-			return i;
-	return -1;
-}
-
-static int choose(struct decision *d, int k, double value)
-{
-	if (k < 0)
-		k = 0;
-	d->choice = k;
-	d->value = fmin(fmax(value, d->opt[k].lo), d->opt[k].hi > d->opt[k].lo ? d->opt[k].hi : d->opt[k].lo);
-	return 0;
-}
-
-static int general_decide(struct controller *ctl, struct game *g, struct decision *d)
-{
-	struct general_ai *ai = ctl->ctx;
-	int k;
-	const struct unit *u = d->unit >= 0 && d->unit < g->nunits ? &g->units[d->unit] : NULL;
-	const struct unit *e = d->other >= 0 && d->other < g->nunits ? &g->units[d->other] : NULL;
-
-	switch (d->kind) {
-	case DK_OPPORTUNITY:
-	case DK_COUNTER:
-		if (u && e && general_charge_value(g, d->unit, d->other, false) > ai->charge_threshold)
-			return choose(d, option(d, "charge"), 0);
-		return choose(d, option(d, "no"), 0);
-	case DK_FALLBACK:
-		k = option(d, "fallback");
-		return choose(d, k, k >= 0 ? d->opt[k].hi : 0);
-	case DK_FLEE:
-		if ((k = option(d, "flee")) >= 0)
-			return choose(d, k, d->opt[k].hi);
-		return choose(d, option(d, "crews"), 0);
-	case DK_CREWS:
-		return choose(d, option(d, "crews"), 0);
-	case DK_ESQUARE:
-		/* Worth trying unless failing is likelier and costs more than
-		 * meeting the cavalry unformed would. */
-		if (u && ai->level != AI_EASY &&
-		    odds_d6_at_least(rules_quality[u->rating], 0) < 0.34 && u->sp <= rules_react.esquare_fail_hits)
-			return choose(d, option(d, "stand"), 0);
-		return choose(d, option(d, "square"), 0);
-	case DK_FEINT:
-		if (u && e && unit_is_cavalry(u) && (e->form == FORM_SQUARE || e->form == FORM_ESQUARE) &&
-		    (k = option(d, "feint")) >= 0)
-			return choose(d, k, d->opt[k].lo);
-		return choose(d, option(d, "stand"), 0);
-	case DK_FEINT_PIVOT:
-		return choose(d, option(d, "none"), 0);
-	case DK_RETURN_FIRE:
-	case DK_SUPPORT_FIRE:
-		return choose(d, option(d, "fire"), 0);
-	case DK_SUPPRESS:
-		return choose(d, option(d, "suppress"), 0);
-	case DK_JOIN:
-		return choose(d, option(d, "join"), 0);
-	case DK_BREAKOUT:
-		return choose(d, option(d, "no"), 0);
-	case DK_SPLIT:
-		return choose(d, option(d, "even"), 0);
-	case DK_BREAKTHROUGH: {
-		int best = -1;
-		double bv = ai->charge_threshold;
-		for (int i = 0; i < d->nopts; i++) {
-			int t;
-			double v;
-			if (strncmp(d->opt[i].key, "charge-", 7) != 0)
-				continue;
-			t = orbat_find_unit(g, d->opt[i].key + 7);
-			if (t < 0)
-				continue;
-			v = general_charge_value(g, d->unit, t, true) - rules_breakthrough.charge_hits;
-			if (v > bv) {
-				bv = v;
-				best = i;
-			}
-		}
-		if (best >= 0)
-			return choose(d, best, 0);
-		return choose(d, option(d, "stop"), 0);
-	}
-	case DK_COUNT:
-		break;
-	}
-	return choose(d, 0, d->opt[0].lo);
 }
 
 int general_init(struct general_ai *ai, struct game *g, enum ai_level level)
