@@ -61,7 +61,7 @@ static double threat_at(struct game *g, int unit, struct vec2 pos, double facing
 	double t;
 	u->pos = pos;
 	u->facing = facing;
-	t = est_threat(g, unit, NULL);
+	t = est_threat(g, unit, NULL, NULL);
 	*u = keep;
 	return t;
 }
@@ -78,12 +78,16 @@ static double receive_charge(struct game *g, int m, int us)
 	move_mover_unit(g, m, TMODE_CHARGE, false, &mv);
 	mv.target = us;
 	mv.through_friends = false;
-	move_sweep(g, &mv, &fp, fp.c, geom_dir(um->facing), 200, INFINITY, false, &s);
+	{
+		const struct move_allowance *ma = rules_move_for(um->type, um->form);
+		double reach = ma && ma->charge > 0 ? ma->charge + 1 : 0;
+		move_sweep(g, &mv, &fp, fp.c, geom_dir(um->facing), reach, INFINITY, false, &s);
+	}
 	if (s.why != STOP_TARGET)
 		return 0;
 	um->pos = move_shift(fp, geom_dir(um->facing), s.dist).c;
 	um->acted |= UA_CHARGING;
-	v = -est_arrival(g, m, us, um->charge_start, NULL);
+	v = -est_arrival(g, m, us, um->charge_start, NULL, NULL);
 	*um = keep;
 	return v;
 }
@@ -150,14 +154,14 @@ static int decide_square(struct general_ai *ai, struct game *g, struct decision 
 		return choose(d, option(d, "square"), 0);
 	if (game_units_within(u, c, GEOM_CONTACT)) {
 		/* Reached: the cavalry's worth of trying against standing. */
-		est_arrival(g, d->other, d->unit, c->charge_start, &e);
+		est_arrival(g, d->other, d->unit, c->charge_start, NULL, &e);
 		return choose(d, option(d, e.tries_square ? "square" : "stand"), 0);
 	}
 	/* Nearby: failing costs nothing; a square is worth having while
 	 * cavalry could charge it. */
 	{
 		struct est_threat t;
-		est_threat(g, d->unit, &t);
+		est_threat(g, d->unit, NULL, &t);
 		return choose(d, option(d, t.charger >= 0 && unit_is_cavalry(&g->units[t.charger]) ? "square" : "stand"), 0);
 	}
 }
@@ -262,12 +266,12 @@ static int decide_breakout(struct game *g, struct decision *d)
 	struct unit *u = &g->units[d->unit], keep = *u;
 	struct est_threat as_square, as_column;
 	double facing, dist, gain = -INFINITY;
-	est_threat(g, d->unit, &as_square);
+	est_threat(g, d->unit, NULL, &as_square);
 	u->form = FORM_COLUMN;
 	u->facing = geom_bearing(u->pos, g->units[d->other].pos);
 	if (join_path(g, d->unit, d->other, &facing, &dist))
 		gain = est_join(g, d->unit, d->other, facing, dist);
-	est_threat(g, d->unit, &as_column);
+	est_threat(g, d->unit, NULL, &as_column);
 	*u = keep;
 	gain -= as_column.charge - as_square.charge;
 	return choose(d, option(d, gain > 0 ? "try" : "no"), 0);

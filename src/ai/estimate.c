@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "engine/command.h"
 #include "engine/fire.h"
@@ -114,7 +115,7 @@ bool est_feint_clear(struct game *g, int charger, int square, double dist)
 
 /* Against an emergency square: fight it, or (when that is worse) try to
  * feint, which fails back into the fight. */
-double est_against_square(struct game *g, int a, int t)
+double est_against_square(struct game *g, int a, int t, struct est_paths *paths)
 {
 	struct unit *ut = &g->units[t];
 	enum formation keep = ut->form;
@@ -124,11 +125,18 @@ double est_against_square(struct game *g, int a, int t)
 	ut->form = keep;
 	if (fight >= 0)
 		return fight;
-	feint = est_feint_clear(g, a, t, rules_react.feint_min) ? 0 : -est_whole_worth(&g->units[a]);
+	if (paths && paths->unit == t && a < paths->n) {
+		/* Its way back, looked at once while t is planned. */
+		if (!paths->feint[a])
+			paths->feint[a] = est_feint_clear(g, a, t, rules_react.feint_min) ? 1 : -1;
+		feint = paths->feint[a] > 0 ? 0 : -est_whole_worth(&g->units[a]);
+	} else {
+		feint = est_feint_clear(g, a, t, rules_react.feint_min) ? 0 : -est_whole_worth(&g->units[a]);
+	}
 	return fmax(fight, est_pass(&g->units[a], 0) * feint + (1 - est_pass(&g->units[a], 0)) * fight);
 }
 
-double est_arrival(struct game *g, int a, int t, double start, struct est_charge *out)
+double est_arrival(struct game *g, int a, int t, double start, struct est_paths *paths, struct est_charge *out)
 {
 	struct unit *ua = &g->units[a], *ut = &g->units[t];
 	struct est_charge tmp = { 0 };
@@ -161,7 +169,7 @@ double est_arrival(struct game *g, int a, int t, double start, struct est_charge
 	}
 	bonus = reacts ? react_esquare_bonus(g, a, t, start) : -1;
 	if (bonus >= 0) {
-		double p = est_pass(ut, bonus), sq = est_against_square(g, a, t), failed, tried;
+		double p = est_pass(ut, bonus), sq = est_against_square(g, a, t, paths), failed, tried;
 		int hits = rules_react.esquare_fail_hits;
 		if (ut->sp - hits <= unit_elimination_sp(ut)) {
 			failed = est_whole_worth(ut);
@@ -181,6 +189,65 @@ double est_arrival(struct game *g, int a, int t, double start, struct est_charge
 	return value;
 }
 
+/* May the unit (as it is set now) pivot from its facing to to?  The
+ * engine's test ("must not contact any other unit ... during a pivot",
+ * sampled as finely), made only against the units within the circle it
+ * turns in; where ground it may not enter or the table's edge comes
+ * inside that circle, the engine's own check decides. */
+#define PIVOT_SAMPLE 0.5
+
+bool est_may_pivot(const struct game *g, int unit, double to)
+{
+	const struct unit *u = &g->units[unit];
+	struct obb b = unit_footprint(u);
+	double r = 0.5 * hypot(b.w, b.d) + GEOM_CONTACT, diff = geom_angle_diff(u->facing, to);
+	int near[16], nn = 0, steps;
+	struct shape c, start;
+	struct vec2 sb[4];
+	struct mover m;
+	int feature = -1;
+	if (fabs(diff) < 1e-6)
+		return true;
+	if (u->acted & UA_CROSSED)
+		return false;
+	move_mover_unit(g, unit, TMODE_MOVE, false, &m);
+	c = geom_circle(&u->pos, r);
+	if (u->pos.x - r <= 0 || u->pos.y - r <= 0 || u->pos.x + r >= g->map.width || u->pos.y + r >= g->map.height ||
+	    terrain_go(&g->map, m.tclass, m.mode, &c, false, &feature) == GO_NO)
+		return move_pivot_blocker(g, unit, u->facing, to) == -1;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *o = &g->units[i];
+		struct obb ob;
+		if (i == unit || o->state != US_ACTIVE || unit_has_marker(o, MK_ORANGE))
+			continue;
+		ob = unit_footprint(o);
+		if (v2_dist(u->pos, o->pos) > r + 0.5 * hypot(ob.w, ob.d) + 0.1)
+			continue;
+		if (nn == 16)
+			return move_pivot_blocker(g, unit, u->facing, to) == -1;
+		near[nn++] = i;
+	}
+	if (!nn)
+		return true;
+	start = geom_obb_shape(&b, sb);
+	steps = (int)ceil(fabs(diff) / PIVOT_SAMPLE);
+	for (int k = 1; k <= steps; k++) {
+		struct obb at = unit_footprint_as(u->type, u->form, u->pos, u->facing + diff * k / steps);
+		struct vec2 ab[4];
+		struct shape s = geom_obb_shape(&at, ab);
+		for (int q = 0; q < nn; q++) {
+			struct vec2 ob[4];
+			struct shape os = unit_shape(&g->units[near[q]], ob);
+			if (geom_overlap(&s, &os) || (geom_contact(&s, &os) && !geom_contact(&start, &os)))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* How far the unit (as set now) could go along dir, as sweep_unit would
+ * let it: its allowance, the ground, friends it may pass but not stop
+ * on, a division manoeuvre's stand-off. */
 /* Could t counter-charge a charging it, by the cheap tests of "A unit may
  * Counter-Charge" (the engine offers it only where its path is clear)? */
 static bool may_counter(const struct game *g, int a, int t)
@@ -193,32 +260,23 @@ static bool may_counter(const struct game *g, int a, int t)
 	       !(unit_is_infantry(ut) && unit_is_cavalry(ua)) && !unit_has_marker(ut, MK_BLUE) &&
 	       !unit_has_marker(ut, MK_ORANGE) &&
 	       fabs(geom_angle_diff(ut->facing, want)) <= rules_react.opportunity_pivot + 1e-9 &&
-	       move_pivot_blocker(g, t, ut->facing, want) == -1;
+	       est_may_pivot(g, t, want);
 }
 
-double est_charge(struct game *g, int a, int t, bool breakthrough, struct est_charge *out)
+/* The charge by a on t arriving at end, facing facing. */
+static double charge_from(struct game *g, int a, int t, struct vec2 end, double facing, struct est_charge *out)
 {
 	struct unit *ua = &g->units[a], *ut = &g->units[t];
 	struct unit keep_a = *ua, keep_t = *ut;
-	struct est_charge tmp = { 0 };
-	struct vec2 end;
-	double facing, start, contact;
-	char why[256];
+	double start = game_unit_distance(ua, ut), contact;
 	bool counter;
 
-	if (!out)
-		out = &tmp;
-	*out = (struct est_charge){ .value = -INFINITY };
-	(void)breakthrough; /* the reach check refuses any charge that would need extending */
-	if (order_charge_reach(g, a, t, &end, &facing, why, sizeof why) < 0)
-		return -INFINITY;
-	start = game_unit_distance(ua, ut);
 	out->go = command_status(g, ua, NULL) == CS_CAUTIOUS ? est_pass(ua, 0) : 1;
 	counter = may_counter(g, a, t);
 	ua->pos = end;
 	ua->facing = facing;
 	ua->acted |= UA_CHARGING;
-	contact = est_arrival(g, a, t, start, out);
+	contact = est_arrival(g, a, t, start, NULL, out);
 	if (counter) {
 		/* Met on the way: both charging, no square. */
 		double met;
@@ -235,6 +293,30 @@ double est_charge(struct game *g, int a, int t, bool breakthrough, struct est_ch
 	*ua = keep_a;
 	out->value = out->go * contact;
 	return out->value;
+}
+
+double est_charge(struct game *g, int a, int t, bool breakthrough, struct est_charge *out)
+{
+	struct est_charge tmp = { 0 };
+	struct vec2 end;
+	double facing;
+	char why[256];
+	if (!out)
+		out = &tmp;
+	*out = (struct est_charge){ .value = -INFINITY };
+	(void)breakthrough; /* the reach check refuses any charge that would need extending */
+	if (order_charge_reach(g, a, t, &end, &facing, why, sizeof why) < 0)
+		return -INFINITY;
+	return charge_from(g, a, t, end, facing, out);
+}
+
+double est_charge_hope(struct game *g, int a, int t)
+{
+	struct est_charge tmp = { 0 };
+	const struct unit *ua = &g->units[a];
+	double facing = geom_bearing(ua->pos, g->units[t].pos);
+	struct vec2 end = v2_add(ua->pos, v2_scale(geom_dir(facing), game_unit_distance(ua, &g->units[t])));
+	return charge_from(g, a, t, end, facing, &tmp);
 }
 
 double est_reaction_charge(struct game *g, int r, int m, bool counter)
@@ -340,13 +422,39 @@ double est_join(struct game *g, int j, int e, double facing, double dist)
 	return v_with - v_without;
 }
 
+void est_paths_begin(struct est_paths *p, const struct game *g, int unit)
+{
+	const struct unit *u = &g->units[unit];
+	const struct move_allowance *ma = rules_move_for(u->type, u->form);
+	/* How far it may go, and what can reach it (cavalry's charge, and a
+	 * little); guns reach 80 cm. */
+	double go = g->divmove >= 0 ? g->divmove_allow : ma ? fmax(ma->move, fmax(ma->charge, ma->redeploy)) : 0;
+	double reach = go + 35, guns = go + rules_fire.art_range[RANGE_LONG] + 5;
+	p->unit = unit;
+	p->n = g->nunits < EST_PATHS_MAX ? g->nunits : EST_PATHS_MAX;
+	memset(p->in, 0, sizeof p->in);
+	memset(p->out, 0, sizeof p->out);
+	memset(p->feint, 0, sizeof p->feint);
+	p->nnear = 0;
+	for (int i = 0; i < p->n; i++) {
+		const struct unit *o = &g->units[i];
+		bool gun_range = o->side != u->side && (unit_is_artillery(o) || unit_is_artillery(u));
+		if (i == unit || o->state != US_ACTIVE || unit_has_marker(o, MK_ORANGE))
+			continue;
+		if (game_units_within(u, o, gun_range ? guns : reach))
+			p->near[p->nnear++] = i;
+	}
+}
+
 /* Where a charge by e on u would make contact if e charged it now, by the
  * engine's sweep (nothing in the way, within its allowance, a turn of 90
- * degrees at most); false when it could not. */
-static bool could_charge(const struct game *g, int e, int u, double *facing, double *dist)
+ * degrees at most); false when it could not.  With paths, a way already
+ * swept for the unit being planned is not swept again. */
+static bool could_charge(const struct game *g, int e, int u, struct est_paths *paths, double *facing, double *dist)
 {
 	const struct unit *ue = &g->units[e], *uu = &g->units[u];
 	const struct move_allowance *ma = rules_move_for(ue->type, ue->form);
+	signed char *known = NULL;
 	struct obb fp;
 	struct mover mv;
 	struct sweep s;
@@ -357,65 +465,134 @@ static bool could_charge(const struct game *g, int e, int u, double *facing, dou
 	*facing = geom_bearing(ue->pos, uu->pos);
 	if (fabs(geom_angle_diff(ue->facing, *facing)) > rules_special.pivot_charge_limit + 1e-9)
 		return false;
+	if (paths && paths->unit == u && e < paths->n)
+		known = &paths->in[e];
+	else if (paths && paths->unit == e && u < paths->n)
+		known = &paths->out[u];
+	if (known && *known) {
+		*dist = game_unit_distance(ue, uu);
+		return *known > 0;
+	}
 	fp = unit_footprint_as(ue->type, ue->form, ue->pos, *facing);
+	if (known) {
+		/* While a unit is planned, the way is judged by the corridor the
+		 * charge would sweep: any other unit in it, or ground the
+		 * charger may not cross (or not far enough at half rate), and
+		 * there is no charge. */
+		struct obb lane = fp;
+		struct vec2 lb[4];
+		struct shape ls;
+		int feature = -1;
+		enum go go;
+		double gap = game_unit_distance(ue, uu);
+		bool clear = true;
+		lane.d += gap;
+		lane.c = v2_add(fp.c, v2_scale(geom_dir(*facing), gap / 2));
+		ls = geom_obb_shape(&lane, lb);
+		for (int i = 0; i < paths->nnear && clear; i++) {
+			int k = paths->near[i];
+			struct vec2 ob[4];
+			struct shape os;
+			if (k == e || k == u)
+				continue;
+			os = unit_shape(&g->units[k], ob);
+			clear = !geom_overlap(&ls, &os);
+		}
+		if (clear) {
+			move_mover_unit(g, e, TMODE_CHARGE, false, &mv);
+			go = terrain_go(&g->map, mv.tclass, TMODE_CHARGE, &ls, false, &feature);
+			clear = go != GO_NO && (go == GO_FREE || 2 * gap <= ma->charge);
+		}
+		*known = clear ? 1 : -1;
+		*dist = gap;
+		return clear;
+	}
 	move_mover_unit(g, e, TMODE_CHARGE, false, &mv);
 	mv.target = u;
 	mv.through_friends = false;
 	move_sweep(g, &mv, &fp, fp.c, geom_dir(*facing), ma->charge + 0.5, ma->charge, g->wx.weather == WX_HOT, &s);
 	*dist = s.dist;
+	if (known)
+		*known = s.why == STOP_TARGET ? 1 : -1;
 	return s.why == STOP_TARGET;
 }
 
-double est_enemy_charge(struct game *g, int e, int u)
+double est_enemy_charge(struct game *g, int e, int u, struct est_paths *paths)
 {
 	struct unit *ue = &g->units[e], keep = *ue;
 	int initiative = g->initiative;
 	double facing, dist, start, value;
-	if (!could_charge(g, e, u, &facing, &dist))
+	if (!could_charge(g, e, u, paths, &facing, &dist))
 		return 0;
 	start = game_unit_distance(ue, &g->units[u]);
 	g->initiative = (int)ue->side;
 	ue->pos = v2_add(ue->pos, v2_scale(geom_dir(facing), dist));
 	ue->facing = facing;
 	ue->acted |= UA_CHARGING;
-	value = est_arrival(g, e, u, start, NULL);
+	value = est_arrival(g, e, u, start, paths, NULL);
 	*ue = keep;
 	g->initiative = initiative;
 	return value > 0 ? value : 0;
 }
 
-/* The dice a unit could fire at u if it turned to face it (and, for
- * small arms, came up within range), by the engine's own reckoning where
- * it can already fire. */
-static int fire_dice_at(struct game *g, int e, int u)
+/* The dice an enemy could fire at t from dist cm if it faced it (and,
+ * with small arms, came up within range), by the rules' tables: the zone
+ * of fire is taken to be clear; cover (t touching a village or wood) and
+ * an unformed target halve them. */
+static int threat_dice(const struct unit *e, const struct unit *t, double dist, int halvings)
 {
-	struct unit *ue = &g->units[e], keep = *ue;
-	struct fire_shot shot;
-	int dice = 0;
-	ue->facing = geom_bearing(ue->pos, g->units[u].pos);
-	if (fire_check(g, e, u, NULL, &shot))
-		dice = shot.dice;
-	else if (unit_is_infantry(ue) && !game_units_within(ue, &g->units[u], rules_fire.small_arms_range)) {
-		const struct unit *t = &g->units[u];
-		dice = rules_fire.small_arms_dice[ue->form];
-		if (t->form == FORM_COLUMN || t->form == FORM_SQUARE || t->form == FORM_ESQUARE)
-			dice += rules_fire.target_square_or_column_bonus;
-		if (!unit_formed(t))
-			dice /= 2;
+	int dice;
+	if (unit_is_artillery(e)) {
+		int band = -1;
+		for (int b = 0; b < RANGE_COUNT && band < 0; b++)
+			if (dist <= rules_fire.art_range[b])
+				band = b;
+		if (band < 0)
+			return 0;
+		dice = rules_fire.art_dice[e->weight][band];
+		if (e->nat == NAT_BRITISH && !(e->flags & UF_KGL))
+			dice += rules_fire.british_artillery_bonus;
+		if (e->nat == NAT_FRENCH && (e->rating == RATING_GUARD || e->rating == RATING_ELITE))
+			dice += rules_fire.french_elite_artillery_bonus;
+	} else {
+		dice = rules_fire.small_arms_dice[e->form];
+		if (e->rating == RATING_GUARD)
+			dice += rules_fire.guard_infantry_bonus;
 	}
-	*ue = keep;
-	return dice;
+	if (t->form == FORM_COLUMN || t->form == FORM_SQUARE || t->form == FORM_ESQUARE)
+		dice += rules_fire.target_square_or_column_bonus;
+	return fire_halve(dice, halvings + !unit_formed(t));
 }
 
-double est_threat(struct game *g, int u, struct est_threat *out)
+/* Does a unit touch ground that covers it from fire? */
+static bool in_cover(const struct game *g, const struct unit *u)
+{
+	struct vec2 b[4];
+	struct shape us = unit_shape(u, b);
+	for (int i = 0; i < g->map.nf; i++) {
+		const struct feature *f = &g->map.f[i];
+		if (rules_terrain[f->type].cover && !feature_is_linear(f->type) &&
+		    !(f->strength > 0 && f->damage >= f->strength) && terrain_touches(f, &us))
+			return true;
+	}
+	return false;
+}
+
+/* How many of the nearest units that could charge are weighed. */
+#define EST_CHARGERS 4
+
+double est_threat(struct game *g, int u, struct est_paths *paths, struct est_threat *out)
 {
 	const struct unit *uu = &g->units[u];
 	struct est_threat tmp;
 	const double move_in = 6.0; /* infantry could close this far to fire */
+	int cover = -1, chargers[EST_CHARGERS], nc = 0;
+	double near[EST_CHARGERS], weights[EST_CHARGERS];
 	if (!out)
 		out = &tmp;
 	*out = (struct est_threat){ .charger = -1 };
-	for (int e = 0; e < g->nunits; e++) {
+	for (int i = 0; i < (paths && paths->unit == u ? paths->nnear : g->nunits); i++) {
+		int e = paths && paths->unit == u ? paths->near[i] : i;
 		const struct unit *ue = &g->units[e];
 		double weight, reach;
 		if (ue->side == uu->side || ue->state != US_ACTIVE || unit_has_marker(ue, MK_ORANGE))
@@ -429,16 +606,34 @@ double est_threat(struct game *g, int u, struct est_threat *out)
 		if (!game_units_within(ue, uu, reach))
 			continue;
 		if (!unit_is_artillery(ue)) {
-			double c = weight * est_enemy_charge(g, e, u);
-			if (c > out->charge) {
-				out->charge = c;
-				out->charger = e;
+			/* The nearest few who could charge it are weighed. */
+			double d = v2_dist(ue->pos, uu->pos);
+			int j;
+			if (nc < EST_CHARGERS || d < near[nc - 1]) {
+				for (j = nc < EST_CHARGERS ? nc++ : nc - 1; j > 0 && near[j - 1] > d; j--) {
+					near[j] = near[j - 1];
+					chargers[j] = chargers[j - 1];
+					weights[j] = weights[j - 1];
+				}
+				near[j] = d;
+				chargers[j] = e;
+				weights[j] = weight;
 			}
 		}
 		if (!unit_is_cavalry(ue)) {
-			int dice = fire_dice_at(g, e, u);
+			int dice;
+			if (cover < 0)
+				cover = in_cover(g, uu);
+			dice = threat_dice(ue, uu, game_unit_distance(ue, uu), cover);
 			if (dice > 0)
 				out->fire += weight * odds_fire_hits(dice) * est_sp_worth(uu);
+		}
+	}
+	for (int k = 0; k < nc; k++) {
+		double c = weights[k] * est_enemy_charge(g, chargers[k], u, paths);
+		if (c > out->charge) {
+			out->charge = c;
+			out->charger = chargers[k];
 		}
 	}
 	/* One charge lands at most; every unit in reach may fire. */

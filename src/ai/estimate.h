@@ -9,6 +9,7 @@
 
 struct game;
 struct unit;
+struct est_paths;
 
 /* What a strength point of a unit is worth (guns are scarce), and what
  * its removal is worth on top of its strength points. */
@@ -45,10 +46,16 @@ struct est_charge {
  * -INFINITY when the rules forbid it. */
 double est_charge(struct game *g, int a, int t, bool breakthrough, struct est_charge *out);
 
+/* The same for a charge taken to be allowed, its point of contact
+ * guessed (straight at the target, the gap between them): cheap, for
+ * sorting out the charges worth asking the engine about. */
+double est_charge_hope(struct game *g, int a, int t);
+
 /* What the arrival of a's charge on t is worth to a's side once a stands
  * in contact (a is where the charge ends): t's reactions, then the fight.
  * start: how far apart they were when it began. */
-double est_arrival(struct game *g, int a, int t, double start, struct est_charge *out);
+double est_arrival(struct game *g, int a, int t, double start, struct est_paths *paths,
+                   struct est_charge *out);
 
 /* A reaction charge (opportunity or counter-charge) by r on the moving
  * unit m where m now is: its worth to r's side, the tests' chance
@@ -67,27 +74,48 @@ bool est_away_clear(const struct game *g, int unit, int from, double dist, bool 
 bool est_feint_clear(struct game *g, int charger, int square, double dist);
 /* The fight against t in an emergency square, for a in contact with it:
  * fought, or a feint tried where fighting is worse. */
-double est_against_square(struct game *g, int a, int t);
+double est_against_square(struct game *g, int a, int t, struct est_paths *paths);
 
 /* What joining the fight against e is worth to j's side (j pivoting to
  * facing and going dist cm into contact): the fight of e against the
  * friends in contact with it and j, less that without j. */
 double est_join(struct game *g, int j, int e, double facing, double dist);
 
+/* The ways charges could take to and from one unit while it is being
+ * planned, each swept once (clear 1, blocked -1, not yet looked at 0). */
+#define EST_PATHS_MAX 512
+struct est_paths {
+	int unit, n;
+	signed char in[EST_PATHS_MAX], out[EST_PATHS_MAX];
+	signed char feint[EST_PATHS_MAX]; /* each charger's way back from it */
+	/* The units that can matter to it wherever it goes this time: all
+	 * within reach of a charge or a musket of anywhere it may go, and
+	 * the enemy's guns (or, for a battery, all enemies) in range. */
+	int near[EST_PATHS_MAX], nnear;
+};
+void est_paths_begin(struct est_paths *p, const struct game *g, int unit);
+
 /* What enemy e could win by charging u where both now stand (0 when it
- * could not, or would not for the loss it would take). */
-double est_enemy_charge(struct game *g, int e, int u);
+ * could not, or would not for the loss it would take).  paths may be
+ * NULL. */
+double est_enemy_charge(struct game *g, int e, int u, struct est_paths *paths);
 
 /* What the enemy could do to u where it stands, as it stands, before its
  * side acts again: the worst charge one unit could make on it and the
  * fire of every unit in reach (closing in first where small arms must),
  * as worth lost to u's side.  Brigades that have had their initiative
- * this Turn count for half. */
+ * this Turn count for half; of the units that could charge, the nearest
+ * four are weighed. */
 struct est_threat {
 	double charge, fire;
 	int charger;   /* the unit with the worst charge, or -1 */
 };
-double est_threat(struct game *g, int u, struct est_threat *out);
+double est_threat(struct game *g, int u, struct est_paths *paths, struct est_threat *out);
+
+/* May the unit pivot about its centre from its facing to to without
+ * touching another unit or forbidden ground (the engine's test, made
+ * only against what lies within the circle it turns in)? */
+bool est_may_pivot(const struct game *g, int unit, double to);
 
 /* The chance that a quality test of u passes (1D6 + bonus >= quality). */
 double est_pass(const struct unit *u, int bonus);
