@@ -21,6 +21,7 @@
  * Exit status 1 when a figure misses its target. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,9 +111,21 @@ static int fewest_units = -1; /* in a side of the last battle played */
 
 static void print_line(void *ctx, const struct game *g, const struct event *ev)
 {
-	(void)ctx, (void)g;
+	const char *watch = getenv("BENCH_WATCH");
+	(void)ctx;
 	if (ev->kind == EV_LOG || ev->kind == EV_DICE)
 		printf("%s\n", ev->text);
+	/* BENCH_WATCH=X,Y,R: at each Turn, who stands within R cm of (X, Y). */
+	if (watch && ev->kind == EV_LOG && strstr(ev->text, " begins (")) {
+		double x, y, r;
+		if (sscanf(watch, "%lf,%lf,%lf", &x, &y, &r) == 3)
+			for (int i = 0; i < g->nunits; i++) {
+				const struct unit *u = &g->units[i];
+				if (u->state == US_ACTIVE && hypot(u->pos.x - x, u->pos.y - y) < r)
+					printf("watch: %s side %d at %.1f %.1f facing %.0f %s sp %d\n", u->id, u->side, u->pos.x,
+					       u->pos.y, u->facing, formation_names[u->form].key, u->sp);
+			}
+	}
 }
 
 static struct game *open_battle(const struct scenario *s, uint64_t seed)

@@ -44,6 +44,7 @@ struct general_ai {
 	int ndivs;
 	int plan_turn[2];        /* per side: the Turn its plan was made */
 	bool defending[2];
+	double urgency[2];       /* 0..1: behind on objectives, the end near */
 	int initiative, phase;   /* the step its state belongs to */
 	bool planned;            /* the brigade's units planned this initiative */
 	bool noted;              /* intent written this initiative */

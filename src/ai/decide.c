@@ -118,7 +118,7 @@ static int decide_artillery_charged(struct game *g, struct decision *d)
 	if ((k = option(d, "flee")) >= 0) {
 		double dist = safe_distance(g, d->unit, d->other, d->opt[k].lo, d->opt[k].hi, true);
 		double p = est_pass(u, 0);
-		v = -(1 - p) * est_whole_worth(u) - p * (dist < 0 ? est_whole_worth(u) : 0.25);
+		v = -(1 - p) * est_whole_worth(g, u) - p * (dist < 0 ? est_whole_worth(g, u) : 0.25);
 		if (v > best) {
 			best = v;
 			pick = k;
@@ -299,7 +299,7 @@ static double round_worth(const struct game *g, int unit, int foe, int sp)
 		}
 		kill = 1 - cum;
 	}
-	return fmin(hits, f->sp) * est_sp_worth(f) + kill * est_gone_worth(f);
+	return fmin(hits, f->sp) * est_sp_worth(f) + kill * est_gone_worth(g, f);
 }
 
 static int decide_split(struct game *g, struct decision *d)

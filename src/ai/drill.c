@@ -11,7 +11,6 @@
 
 #include <math.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -145,7 +144,7 @@ static double shot_value(const struct game *g, int target, int dice)
 {
 	const struct unit *t = &g->units[target];
 	return odds_fire_hits(dice) * est_sp_worth(t) +
-	       est_gone_worth(t) * odds_fire_at_least(dice, t->sp - unit_elimination_sp(t));
+	       est_gone_worth(g, t) * odds_fire_at_least(dice, t->sp - unit_elimination_sp(t));
 }
 
 /* The best shot a unit has from where it stands, as worth: the nearest
@@ -218,6 +217,37 @@ static double support(const struct game *g, int unit, const struct est_paths *pa
 	return n;
 }
 
+/* How many friends a unit would stand in front of, masking their fire
+ * and blocking their way: within 5 cm ahead of infantry, 20 cm ahead of
+ * a battery (its close range). */
+static double masking(const struct game *g, int unit, const struct est_paths *paths)
+{
+	const struct unit *u = &g->units[unit];
+	struct vec2 ub[4];
+	struct shape us = unit_shape(u, ub);
+	double n = 0;
+	for (int i = 0; i < paths->nnear; i++) {
+		const struct unit *k = &g->units[paths->near[i]];
+		struct obb zone;
+		struct vec2 zb[4];
+		struct shape zs;
+		double ahead;
+		if (k->side != u->side || k->state != US_ACTIVE || (!unit_is_artillery(k) && !unit_is_infantry(k)) ||
+		    k->form == FORM_SQUARE || k->form == FORM_ESQUARE)
+			continue;
+		ahead = unit_is_artillery(k) ? rules_fire.art_range[RANGE_CLOSE] : 5;
+		if (v2_dist(k->pos, u->pos) > ahead + 8)
+			continue;
+		zone = unit_footprint(k);
+		zone.c = v2_add(zone.c, v2_scale(geom_dir(zone.facing), zone.d / 2 + ahead / 2));
+		zone.d = ahead;
+		zs = geom_obb_shape(&zone, zb);
+		if (geom_overlap(&us, &zs))
+			n += unit_is_artillery(k) ? 0.6 : 0.4;
+	}
+	return n;
+}
+
 static double pose_score(struct general_ai *ai, struct game *g, int unit, const struct pose *p,
                          const struct aim *aim, struct est_paths *paths)
 {
@@ -242,7 +272,15 @@ static double pose_score(struct general_ai *ai, struct game *g, int unit, const 
 	score += aim->pull * (before - after);
 	if (aim->objective >= 0 && victory_on_objective(g, &g->obj[aim->objective], u))
 		score += 0.5 * g->obj[aim->objective].value;
-	score += 0.1 * support(g, unit, paths);
+	/* Still on its way and turned from it where nothing lets it turn:
+	 * next time's progress is lost too. */
+	if (after > 1 && !unit_is_artillery(u)) {
+		double to = geom_bearing(p->pos, aim->target);
+		const struct move_allowance *ma = rules_move_for(u->type, u->form);
+		if (ma && fabs(geom_angle_diff(p->facing, to)) > 30 && !est_may_pivot(g, unit, to))
+			score -= 0.5 * aim->pull * fmin(ma->move, after);
+	}
+	score += 0.1 * support(g, unit, paths) - masking(g, unit, paths);
 	*u = keep;
 	return score;
 }
@@ -511,8 +549,13 @@ static void from_here(struct cands *cs, struct game *g, int unit, const struct o
 		d = reach_along(g, unit, &body, geom_dir(u->facing), allow, allow, false);
 		if (d < 0.5)
 			return;
-		u->pos = move_shift(body, geom_dir(u->facing), d).c;
-		o[n++] = move_order(unit, d - 0.001);
+		/* As little as frees the turn, or all the way. */
+		for (double step = fmin(2, d); ; step = fmin(step + 2, d)) {
+			u->pos = move_shift(body, geom_dir(u->facing), step).c;
+			if (est_may_pivot(g, unit, h) || step >= d)
+				break;
+		}
+		o[n++] = move_order(unit, v2_dist(u->pos, was.pos) - 0.001);
 		end = (struct pose){ u->pos, u->facing, u->form, fires };
 		if (est_may_pivot(g, unit, h)) {
 			o[n++] = face_order(unit, h);
@@ -640,9 +683,16 @@ static void artillery_cands(struct cands *cs, struct game *g, int unit, const st
 {
 	struct unit *u = &g->units[unit];
 	const struct move_allowance *ma = rules_move_for(u->type, u->form);
-	double d, h[4], allow = g->divmove >= 0 ? g->divmove_allow : ma ? ma->redeploy : 0;
+	double d, h[6], allow = g->divmove >= 0 ? g->divmove_allow : ma ? ma->redeploy : 0;
 	int e = nearest_enemy(g, u, &d), nh = headings(g, u, aim, far, h);
 	bool fires = !volley_may_fire(g, u) && g->divmove < 0;
+	/* Out to either side of the enemy, for a zone of fire that friends do
+	 * not mask. */
+	if (e >= 0 && !far) {
+		double b = geom_bearing(u->pos, g->units[e].pos);
+		h[nh++] = geom_norm_deg(b + 90);
+		h[nh++] = geom_norm_deg(b - 90);
+	}
 	for (int k = 0; k < nh; k++) {
 		struct order o;
 		struct pose end = { u->pos, h[k], u->form, fires && fabs(geom_angle_diff(u->facing, h[k])) + u->pivoted <=
@@ -757,6 +807,29 @@ static int best_charge(struct general_ai *ai, struct game *g, int unit, double b
 
 /* ------------------------------------------------------------------ */
 
+/* Would a battery unlimbered there lie within the circle an enemy turns
+ * in?  An enemy reacting to it on its way may turn, and the guns could
+ * then not unlimber there (the engine checks that after the move). */
+static bool near_enemy_turn(const struct game *g, const struct unit *u, const struct obb *at)
+{
+	struct vec2 b[4];
+	struct shape s = geom_obb_shape(at, b);
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *e = &g->units[i];
+		struct obb eb;
+		struct shape c;
+		if (e->side == u->side || e->state != US_ACTIVE || unit_is_artillery(e))
+			continue;
+		eb = unit_footprint(e);
+		if (v2_dist(e->pos, at->c) > 0.5 * hypot(eb.w, eb.d) + 0.5 * hypot(at->w, at->d) + 0.2)
+			continue;
+		c = geom_circle(&e->pos, 0.5 * hypot(eb.w, eb.d) + 0.1);
+		if (geom_distance(&s, &c) <= 0)
+			return true;
+	}
+	return false;
+}
+
 /* Sweep a candidate's move: the distance it really gets (from the unit
  * as the plan's formation change leaves it), false if hardly any. */
 static bool sweep_cand(struct game *g, int unit, struct cand *c, bool *changed)
@@ -786,7 +859,7 @@ static bool sweep_cand(struct game *g, int unit, struct cand *c, bool *changed)
 			at = unit_footprint_as(u->type, u->form, end.c, o->c);
 			move_mover_unit(g, unit, TMODE_MOVE, false, &un);
 			un.through_friends = false;
-			if (k != -1 || move_place_blocker(g, &un, &at, -1) != -1)
+			if (k != -1 || move_place_blocker(g, &un, &at, -1) != -1 || near_enemy_turn(g, u, &at))
 				continue;
 		}
 		break;
@@ -858,11 +931,12 @@ void drill_plan(struct general_ai *ai, struct game *g, enum side side, int unit,
 	struct est_paths *paths = &ai->scratch->paths;
 	struct aim aim;
 	struct pose here = { u->pos, u->facing, u->form, !volley_may_fire(g, u) && !unit_is_cavalry(u) && g->divmove < 0 };
-	double stay, best, charge, dn;
+	double stay, best, charge, dn, bar;
 	int pick = -1, target;
 	bool far;
 
-	*out = (struct drill){ .kind = DRILL_STAND, .charge_target = -1, .end = u->pos };
+	*out = (struct drill){ .kind = DRILL_STAND, .charge_target = -1, .end = u->pos, .planned = true,
+		               .ahead = !ai->noted };
 	plan_aim(ai, g, unit, &aim);
 	/* Far from the enemy only the march toward the aim is looked at. */
 	nearest_enemy(g, u, &dn);
@@ -908,8 +982,9 @@ void drill_plan(struct general_ai *ai, struct game *g, enum side side, int unit,
 			cs->c[pick].score = pose_score(ai, g, unit, &cs->c[pick].end, &aim, paths);
 	}
 	/* A charge worth its risk, and worth more than any manoeuvre. */
-	target = best_charge(ai, g, unit, fmax(ai->charge_threshold, best - stay), &charge);
-	if (target >= 0 && charge >= ai->charge_threshold && charge >= best - stay) {
+	bar = ai->charge_threshold * (1 - ai->urgency[u->side]);
+	target = best_charge(ai, g, unit, fmax(bar, best - stay), &charge);
+	if (target >= 0 && charge >= bar && charge >= best - stay) {
 		out->o[0] = order_new(ORD_CHARGE);
 		out->o[0].unit = unit;
 		out->o[0].target = target;

@@ -15,6 +15,7 @@
 #include "engine/move.h"
 #include "engine/react.h"
 #include "engine/rules.h"
+#include "engine/victory.h"
 #include "estimate.h"
 #include "odds.h"
 
@@ -27,10 +28,48 @@ double est_sp_worth(const struct unit *u)
 	return unit_is_artillery(u) ? 1.5 : 1.0;
 }
 
-double est_gone_worth(const struct unit *u)
+/* Removing a unit is worth 2 on top of its strength points, and more as
+ * its side nears breaking (each loss brings the end closer: the last one
+ * needed is worth 6 more), or when it holds an objective the enemy is
+ * close to (when its side's last unit there goes, the objective may change
+ * hands: its share of the objective's value among its side's units on
+ * it). */
+double est_gone_worth(const struct game *g, const struct unit *u)
 {
-	(void)u;
-	return 2.0;
+	double worth = 2.0;
+	int side = (int)u->side, units = 0, lost = 0;
+	if (g->side[side].break_percent > 0) {
+		int need;
+		for (int i = 0; i < g->nunits; i++) {
+			const struct unit *o = &g->units[i];
+			if (o->side != u->side)
+				continue;
+			units++;
+			lost += o->state == US_ELIMINATED || o->state == US_RETREATED;
+		}
+		need = (g->side[side].break_percent * units + 99) / 100 - lost;
+		if (need >= 1)
+			worth += 6.0 / need;
+	}
+	for (int k = 0; k < g->nobj; k++) {
+		const struct objective *o = &g->obj[k];
+		int holding = 1;
+		bool enemy = false;
+		if (o->holder != side || !victory_on_objective(g, o, u))
+			continue;
+		for (int i = 0; i < g->nunits; i++) {
+			const struct unit *x = &g->units[i];
+			if (x == u || x->state != US_ACTIVE)
+				continue;
+			if (x->side == u->side)
+				holding += victory_on_objective(g, o, x);
+			else if (!enemy && game_units_within(x, u, 15))
+				enemy = true;
+		}
+		if (enemy)
+			worth += (double)o->value / holding;
+	}
+	return worth;
 }
 
 double est_pass(const struct unit *u, int bonus)
@@ -39,9 +78,9 @@ double est_pass(const struct unit *u, int bonus)
 }
 
 /* All a unit is worth: its strength and its removal. */
-double est_whole_worth(const struct unit *u)
+double est_whole_worth(const struct game *g, const struct unit *u)
 {
-	return u->sp * est_sp_worth(u) + est_gone_worth(u);
+	return u->sp * est_sp_worth(u) + est_gone_worth(g, u);
 }
 
 static void fighter(const struct game *g, int u, int e, struct odds_fighter *f)
@@ -57,20 +96,69 @@ static void fighter(const struct game *g, int u, int e, struct odds_fighter *f)
 	};
 }
 
+/* Could unit k join the fight against enemy e at the hand-to-hand phase
+ * (formed infantry or cavalry not in square and not breaking through,
+ * within 6 cm of it and facing it within the 90 degrees it may turn)?
+ * Joining is not charging, so no other test applies. */
+static bool may_join(const struct game *g, int k, int e)
+{
+	const struct unit *u = &g->units[k];
+	return u->state == US_ACTIVE && !unit_has_marker(u, MK_ORANGE) && unit_formed(u) && !unit_is_artillery(u) &&
+	       u->form != FORM_SQUARE && u->form != FORM_ESQUARE && !unit_has_marker(u, MK_WHITE) &&
+	       game_units_within(u, &g->units[e], rules_melee.join_range) &&
+	       !game_units_within(u, &g->units[e], GEOM_CONTACT) &&
+	       fabs(geom_angle_diff(u->facing, geom_bearing(u->pos, g->units[e].pos))) <= rules_melee.join_pivot;
+}
+
+/* One side of a fight: unit u against e, with every friend that could
+ * join it fighting as one (its dice and strength pooled; it is gone only
+ * when all of them are).  The worth of each removal and of each SP. */
+static void side_of(const struct game *g, int u, int e, struct odds_fighter *f, double *gone, double *sp_worth)
+{
+	const struct unit *x = &g->units[u];
+	double sp = x->sp, need = 0, round = 0;
+	int n = 1;
+	fighter(g, u, e, f);
+	*gone = est_gone_worth(g, x);
+	*sp_worth = est_sp_worth(x);
+	need = (double)x->sp * f->need;
+	round = (double)f->round_sets * odds_halved(x->sp, f->halvings);
+	for (int k = 0; k < g->nunits; k++) {
+		const struct unit *j = &g->units[k];
+		struct odds_fighter fj;
+		if (k == u || j->side != x->side || !may_join(g, k, e))
+			continue;
+		fighter(g, k, e, &fj);
+		sp += j->sp;
+		need += (double)j->sp * fj.need;
+		round += (double)fj.round_sets * odds_halved(j->sp, fj.halvings);
+		f->elim += fj.elim;
+		*gone += est_gone_worth(g, j);
+		n++;
+	}
+	if (n == 1)
+		return;
+	f->pooled = true;
+	f->impact_dice = f->impact_sets * odds_halved(x->sp, f->halvings);
+	f->round_per_sp = round / sp;
+	f->halvings = 0;
+	f->need = (int)lround(need / sp);
+	f->sp = (int)sp;
+}
+
 void est_fight(const struct game *g, int a, int t, struct est_fight *f)
 {
-	const struct unit *ua = &g->units[a], *ut = &g->units[t];
 	struct odds_fighter fa, ft;
 	struct odds_fight r;
-	fighter(g, a, t, &fa);
-	fighter(g, t, a, &ft);
+	double gone_a, gone_t, worth_a, worth_t;
+	side_of(g, a, t, &fa, &gone_a, &worth_a);
+	side_of(g, t, a, &ft, &gone_t, &worth_t);
 	odds_fight(&fa, &ft, &r);
 	for (int s = 0; s < 2; s++) {
 		f->lost[s] = r.lost[s];
 		f->gone[s] = r.gone[s];
 	}
-	f->value = r.lost[1] * est_sp_worth(ut) + r.gone[1] * est_gone_worth(ut) - r.lost[0] * est_sp_worth(ua) -
-	           r.gone[0] * est_gone_worth(ua);
+	f->value = r.lost[1] * worth_t + r.gone[1] * gone_t - r.lost[0] * worth_a - r.gone[0] * gone_a;
 }
 
 double est_fight_value(const struct game *g, int a, int t)
@@ -129,9 +217,9 @@ double est_against_square(struct game *g, int a, int t, struct est_paths *paths)
 		/* Its way back, looked at once while t is planned. */
 		if (!paths->feint[a])
 			paths->feint[a] = est_feint_clear(g, a, t, rules_react.feint_min) ? 1 : -1;
-		feint = paths->feint[a] > 0 ? 0 : -est_whole_worth(&g->units[a]);
+		feint = paths->feint[a] > 0 ? 0 : -est_whole_worth(g, &g->units[a]);
 	} else {
-		feint = est_feint_clear(g, a, t, rules_react.feint_min) ? 0 : -est_whole_worth(&g->units[a]);
+		feint = est_feint_clear(g, a, t, rules_react.feint_min) ? 0 : -est_whole_worth(g, &g->units[a]);
 	}
 	return fmax(fight, est_pass(&g->units[a], 0) * feint + (1 - est_pass(&g->units[a], 0)) * fight);
 }
@@ -145,12 +233,14 @@ double est_arrival(struct game *g, int a, int t, double start, struct est_paths 
 	bool reacts = ut->side != (enum side)g->initiative && !unit_has_marker(ut, MK_BLUE);
 	if (!out)
 		out = &tmp;
+	out->square = out->in_square = 0;
+	out->tries_square = out->falls_back = false;
 	stand = value = est_fight_value(g, a, t);
 	out->stand = stand;
 	/* The target's reactions, each taken only if it is better for it. */
 	if (reacts && ut->form == FORM_SKIRMISH && !unit_is_artillery(ut)) {
 		double lo = unit_is_cavalry(ut) ? rules_react.fallback_cav_min : rules_react.fallback_inf_min;
-		double back = est_away_clear(g, t, a, lo, false) ? GROUND_WORTH : est_whole_worth(ut);
+		double back = est_away_clear(g, t, a, lo, false) ? GROUND_WORTH : est_whole_worth(g, ut);
 		if (back < value) {
 			value = back;
 			out->falls_back = true;
@@ -162,8 +252,8 @@ double est_arrival(struct game *g, int a, int t, double start, struct est_paths 
 			          game_units_within(&g->units[i], ut, GEOM_CONTACT);
 		if (ut->type == UT_HORSE_ART && unit_is_infantry(ua) && !engaged) {
 			double p = est_pass(ut, 0);
-			double flee = p * (est_away_clear(g, t, a, rules_react.flee_min, true) ? GROUND_WORTH : est_whole_worth(ut)) +
-			              (1 - p) * est_whole_worth(ut);
+			double flee = p * (est_away_clear(g, t, a, rules_react.flee_min, true) ? GROUND_WORTH : est_whole_worth(g, ut)) +
+			              (1 - p) * est_whole_worth(g, ut);
 			value = fmin(value, flee);
 		}
 	}
@@ -172,7 +262,7 @@ double est_arrival(struct game *g, int a, int t, double start, struct est_paths 
 		double p = est_pass(ut, bonus), sq = est_against_square(g, a, t, paths), failed, tried;
 		int hits = rules_react.esquare_fail_hits;
 		if (ut->sp - hits <= unit_elimination_sp(ut)) {
-			failed = est_whole_worth(ut);
+			failed = est_whole_worth(g, ut);
 		} else {
 			ut->sp -= hits;
 			failed = hits * est_sp_worth(ut) + est_fight_value(g, a, t);
@@ -343,7 +433,7 @@ double est_reaction_charge(struct game *g, int r, int m, bool counter)
 		pass *= est_pass(ur, 0);
 	/* Guns caught on the move are overrun outright. */
 	if (!counter && unit_is_artillery(um))
-		return pass * (est_whole_worth(um) + GROUND_WORTH);
+		return pass * (est_whole_worth(g, um) + GROUND_WORTH);
 	ur->pos = v2_add(ur->pos, v2_scale(geom_dir(want), s.dist));
 	ur->facing = want;
 	ur->acted |= UA_CHARGING;
@@ -403,8 +493,8 @@ static double pooled_value(const struct game *g, const struct odds_fighter *us, 
 		return 0;
 	fighter(g, e, foe, &fe);
 	odds_fight(us, &fe, &r);
-	return r.lost[1] * est_sp_worth(ue) + r.gone[1] * est_gone_worth(ue) - r.lost[0] -
-	       r.gone[0] * est_gone_worth(ue);
+	return r.lost[1] * est_sp_worth(ue) + r.gone[1] * est_gone_worth(g, ue) - r.lost[0] -
+	       r.gone[0] * est_gone_worth(g, ue);
 }
 
 double est_join(struct game *g, int j, int e, double facing, double dist)

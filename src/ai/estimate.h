@@ -12,9 +12,10 @@ struct unit;
 struct est_paths;
 
 /* What a strength point of a unit is worth (guns are scarce), and what
- * its removal is worth on top of its strength points. */
+ * its removal is worth on top of its strength points (more as its side
+ * nears breaking, or when it holds an objective the enemy is close to). */
 double est_sp_worth(const struct unit *u);
-double est_gone_worth(const struct unit *u);
+double est_gone_worth(const struct game *g, const struct unit *u);
 
 /* A hand-to-hand combat of a and t as they stand now (places,
  * formations, who is charging), fought to its end: strength points lost
@@ -63,7 +64,7 @@ double est_arrival(struct game *g, int a, int t, double start, struct est_paths 
 double est_reaction_charge(struct game *g, int r, int m, bool counter);
 
 /* Everything a unit is worth: its strength points and its removal. */
-double est_whole_worth(const struct unit *u);
+double est_whole_worth(const struct game *g, const struct unit *u);
 
 /* Could unit move straight away from the enemy from (about facing first if
  * it faces it) dist cm without running into an enemy, forbidden ground or

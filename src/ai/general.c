@@ -128,52 +128,138 @@ static int points(const struct game *g, int side)
 	return p;
 }
 
+/* Strength points of a side (or of a division, div >= 0) within range of
+ * a point. */
+static int strength_near(const struct game *g, enum side side, int div, struct vec2 at, double range)
+{
+	int sp = 0;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (u->side == side && active(u) && (div < 0 || unit_division(g, u) == div) && v2_dist(u->pos, at) < range)
+			sp += u->sp;
+	}
+	return sp;
+}
+
+/* How fast a division gets anywhere: its slowest unit (cm a Turn). */
+static double division_speed(const struct game *g, int div)
+{
+	double slow = INFINITY;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		const struct move_allowance *ma;
+		if (!active(u) || unit_division(g, u) != div || !(ma = rules_move_for(u->type, u->form)))
+			continue;
+		slow = fmin(slow, unit_is_artillery(u) ? ma->redeploy : ma->move);
+	}
+	return isinf(slow) || slow < 6 ? 6 : slow;
+}
+
+/* The plan: each division is given the objective it can do most for,
+ * worth its value, the more so when it is not ours (or ours and the enemy
+ * is at it), the less so the more enemy stands on it for the strength the
+ * division has, and the longer it takes to get there (one it cannot
+ * reach before the end is left out); a division taking one makes it less
+ * attractive to the next, so that the corps spreads over what there is to
+ * win.  A side behind on objectives grows more urgent as the end nears. */
 static void make_plan(struct general_ai *ai, struct game *g, enum side side)
 {
 	int mine = side_sp(g, side), theirs = side_sp(g, side ^ 1);
 	int held = points(g, side), lost = points(g, side ^ 1), ndiv = 0;
-	bool defend;
+	double late = g->turns > 0 ? (double)g->turn / g->turns : 0, taken[64] = { 0 };
+	int left = g->turns - g->turn + 1;
+	bool defend, done[256] = { false };
 	struct vec2 enemy;
 	bool have_enemy = centroid(g, side ^ 1, -1, &enemy);
 
 	/* Ahead on objectives and not clearly stronger, or badly beaten:
 	 * hold what it has. */
 	defend = (held > lost && mine < theirs * 1.2) || mine < theirs * 0.6;
+	ai->urgency[side] = held < lost ? fmin(1, fmax(0, (late - 0.3) / 0.6)) : 0;
 	for (int d = 0; d < g->ndivs; d++) {
 		struct div_plan *p = &ai->plan[d];
 		struct vec2 at;
-		double best = -INFINITY;
 		if (division_side(g, d) != side)
 			continue;
+		p->objective = -1;
+		p->role = ROLE_HOLD;
 		if (!centroid(g, side, d, &at)) {
-			p->role = ROLE_HOLD;
-			p->objective = -1;
+			done[d % 256] = true;
 			continue;
 		}
 		ndiv++;
-		p->objective = -1;
 		p->goal = have_enemy ? enemy : at;
 		snprintf(p->where, sizeof p->where, "the enemy");
-		for (int i = 0; i < g->nobj; i++) {
-			const struct objective *o = &g->obj[i];
-			bool ours = o->holder == (int)side;
-			double score = o->value * (ours == defend ? 2.0 : 1.0) / (v2_dist(at, objective_centre(g, o)) + 20);
-			if (score > best) {
-				best = score;
-				p->objective = i;
+	}
+	for (int round = 0; round < g->ndivs; round++) {
+		int bd = -1, bo = -1;
+		double best = 0;
+		for (int d = 0; d < g->ndivs && d < 256; d++) {
+			struct vec2 at;
+			double speed;
+			int own;
+			if (done[d] || division_side(g, d) != side || !centroid(g, side, d, &at))
+				continue;
+			speed = division_speed(g, d);
+			own = strength_near(g, side, d, at, INFINITY);
+			for (int i = 0; i < g->nobj && i < 64; i++) {
+				const struct objective *o = &g->obj[i];
+				struct vec2 c = objective_centre(g, o);
+				bool ours = o->holder == (int)side, theirs_o = o->holder == (int)(side ^ 1);
+				int there = strength_near(g, side ^ 1, -1, c, 12);
+				double turns = v2_dist(at, c) / speed, swing, score;
+				if (turns > left + 1)
+					continue;
+				/* What changing (or keeping) its holder does to the
+				 * score: taken from the enemy it counts twice; ours and
+				 * threatened, twice what losing it would cost; ours and
+				 * quiet, little.  Behind, what could turn the result
+				 * counts double and what is already ours counts little;
+				 * ahead, what keeps the lead counts double. */
+				if (ours) {
+					swing = there ? 2.0 * o->value : 0.2 * o->value;
+					if (held > lost && held - lost <= 2 * o->value)
+						swing *= 2;
+					else if (held < lost)
+						swing *= 0.3;
+				} else {
+					swing = (theirs_o ? 2.0 : 1.0) * o->value;
+					if (held <= lost && swing > lost - held)
+						swing *= 2;
+					if (defend)
+						swing *= 0.5;
+				}
+				score = swing * (own + 1.0) / (own + there + 1.0) / (turns + 2) / (1 + taken[i]);
+				if (score > best) {
+					best = score;
+					bd = d;
+					bo = i;
+				}
 			}
 		}
-		if (p->objective >= 0) {
-			p->goal = objective_centre(g, &g->obj[p->objective]);
-			snprintf(p->where, sizeof p->where, "%s", g->obj[p->objective].name);
+		if (bd < 0)
+			break;
+		done[bd] = true;
+		/* A strongly held objective wants more than one division. */
+		{
+			struct vec2 at, c = objective_centre(g, &g->obj[bo]);
+			int own = centroid(g, side, bd, &at) ? strength_near(g, side, bd, at, INFINITY) : 0;
+			int there = strength_near(g, side ^ 1, -1, c, 12);
+			taken[bo] += 0.7 * fmin(1, (own + 1.0) / (there + 1.0));
 		}
-		p->role = defend || (p->objective >= 0 && g->obj[p->objective].holder == (int)side) ? ROLE_HOLD
-		                                                                                 : ROLE_ATTACK;
+		ai->plan[bd].objective = bo;
+		ai->plan[bd].goal = objective_centre(g, &g->obj[bo]);
+		snprintf(ai->plan[bd].where, sizeof ai->plan[bd].where, "%s", g->obj[bo].name);
+		ai->plan[bd].role = defend || g->obj[bo].holder == (int)side ? ROLE_HOLD : ROLE_ATTACK;
 	}
-	/* A corps of three divisions or more that is not the stronger keeps
-	 * the one farthest from the fighting in reserve for the first half of
-	 * the battle. */
-	if (ndiv >= 3 && g->turn <= g->turns / 2 && have_enemy && mine < theirs * 1.3) {
+	/* Divisions left without an objective go for the enemy. */
+	for (int d = 0; d < g->ndivs && d < 256; d++)
+		if (!done[d] && division_side(g, d) == side)
+			ai->plan[d].role = defend ? ROLE_HOLD : ROLE_ATTACK;
+	/* A corps of three divisions or more that is not the stronger and not
+	 * pressed keeps the one farthest from the fighting in reserve for the
+	 * first third of the battle. */
+	if (ndiv >= 3 && late <= 0.34 && have_enemy && mine < theirs * 1.3 && ai->urgency[side] == 0) {
 		int far = -1;
 		double fd = -1;
 		for (int d = 0; d < g->ndivs; d++) {
@@ -243,6 +329,10 @@ void plan_aim(const struct general_ai *ai, const struct game *g, int unit, struc
 	}
 	if (seize)
 		aim->pull *= 1.5;
+	/* Behind on objectives with the end near: pressing on, whatever the
+	 * cost. */
+	aim->pull *= 1 + ai->urgency[u->side];
+	aim->risk *= 1 - 0.6 * ai->urgency[u->side];
 	if (ai->level == AI_EASY)
 		aim->risk *= 0.5;
 }
@@ -556,7 +646,7 @@ static bool best_fire(struct general_ai *ai, struct game *g, enum side side, str
 				v = 100 - game_unit_distance(u, t); /* the nearest */
 			else
 				v = odds_fire_hits(shot.dice) * est_sp_worth(t) +
-				    est_gone_worth(t) * odds_fire_at_least(shot.dice, t->sp - unit_elimination_sp(t));
+				    est_gone_worth(g, t) * odds_fire_at_least(shot.dice, t->sp - unit_elimination_sp(t));
 			if (v > bv) {
 				bv = v;
 				best = k;
@@ -631,7 +721,7 @@ static void intent(struct general_ai *ai, struct game *g, enum side side, struct
 		const struct unit *u = &g->units[i];
 		const struct drill *d = &ai->drills[i];
 		double dist;
-		if (!drill_in_hand(g, u, side))
+		if (!drill_in_hand(g, u, side) || !d->planned)
 			continue;
 		n++;
 		count[d->kind]++;
@@ -742,17 +832,29 @@ static bool charge_still_on(struct game *g, const struct order *o)
 	       order_charge_check(g, o->unit, o->target, false, why, sizeof why) == 0;
 }
 
+/* How many units (those to act first) are planned before the intent is
+ * written; the others are planned as their turn comes, so that no single
+ * call plans a whole division. */
+#define PLAN_AHEAD 3
+
 static int manoeuvre(struct general_ai *ai, struct game *g, enum side side, struct order *o)
 {
 	if (!ai->planned) {
-		/* Every unit's plan first: the intent says what they will do. */
 		ai->planned = true;
 		for (int i = 0; i < g->nunits; i++)
-			if (drill_in_hand(g, &g->units[i], side))
-				drill_plan(ai, g, side, i, &ai->drills[i]);
-		for (int i = 0; i < g->nunits; i++)
+			ai->drills[i].planned = false;
+		for (int k = 0; k < PLAN_AHEAD; k++) {
+			int i = next_unit(ai, g, side);
+			if (i < 0)
+				break;
+			drill_plan(ai, g, side, i, &ai->drills[i]);
+			ai->did[i] |= DID_DONE; /* only to skip it in the search */
+		}
+		for (int i = 0; i < g->nunits; i++) {
+			ai->did[i] &= (unsigned char)~DID_DONE;
 			ai->marks[i] = (struct drill_mark){ g->units[i].pos, g->units[i].facing, g->units[i].form,
 				                            g->units[i].state, g->units[i].markers };
+		}
 	}
 	if (!ai->noted) {
 		ai->noted = true;
@@ -767,25 +869,39 @@ static int manoeuvre(struct general_ai *ai, struct game *g, enum side side, stru
 	}
 	for (;;) {
 		struct drill *d;
+		bool ok;
 		if (ai->unit < 0 && (ai->unit = next_unit(ai, g, side)) < 0)
 			break;
 		d = &ai->drills[ai->unit];
+		if (!d->planned && g->units[ai->unit].state == US_ACTIVE) {
+			drill_plan(ai, g, side, ai->unit, d);
+			d->fresh = true;
+		}
 		if (g->units[ai->unit].state == US_ACTIVE && d->next < d->n) {
 			*o = d->o[d->next];
-			/* A charge is never tried (it would throw dice); anything
-			 * else the engine refuses now means the plan is stale: plan
-			 * the unit again from where things stand. */
-			/* A plan made after the others is always tried (the marks
-			 * are those of the first planning). */
-			if (o->kind == ORD_CHARGE ? charge_still_on(g, o)
-			                          : (!(ai->did[ai->unit] & DID_REPLAN) && !stale(ai, g, ai->unit)) ||
-			                                drill_check(g, side, o)) {
+			/* A charge is never tried (it would throw dice), but its
+			 * checks are made again.  The first order of a plan made
+			 * just now stands; a plan made ahead stands while nothing
+			 * near the unit has changed; anything else is checked
+			 * again, and a plan the engine would now refuse is made
+			 * again from where things stand. */
+			if (o->kind == ORD_CHARGE)
+				ok = charge_still_on(g, o);
+			else if (d->fresh)
+				ok = true;
+			else if (d->ahead && !(ai->did[ai->unit] & DID_REPLAN) && !stale(ai, g, ai->unit))
+				ok = true;
+			else
+				ok = drill_check(g, side, o);
+			if (ok) {
 				d->next++;
+				d->fresh = false;
 				return 0;
 			}
 			if (!(ai->did[ai->unit] & DID_REPLAN)) {
 				ai->did[ai->unit] |= DID_REPLAN;
 				drill_plan(ai, g, side, ai->unit, d);
+				d->fresh = true;
 				continue;
 			}
 		}
@@ -809,6 +925,9 @@ static int general_order(struct controller *ctl, struct game *g, enum side side,
 	if (g->phase == PHASE_INITIATIVE) {
 		int best = -1, march, corps = g->side[side].corps;
 		double bs = -INFINITY;
+		for (int c = 0; c < g->ncorps && corps < 0; c++)
+			if (g->corps[c].side == side)
+				corps = c;
 		/* The corps commander first, where he keeps most in command. */
 		if (ai->level != AI_EASY && corps >= 0 && g->corps[corps].commander >= 0 &&
 		    place_commander(ai, g, side, g->corps[corps].commander, -1, -1, o))

@@ -109,7 +109,11 @@ struct fight_end {
 
 static int fighter_dice(const struct odds_fighter *f, int sp, bool impact)
 {
-	int n = (impact ? f->impact_sets : f->round_sets) * odds_halved(sp, f->halvings);
+	int n;
+	if (f->pooled)
+		n = impact ? f->impact_dice : (int)lround(f->round_per_sp * odds_halved(sp, f->halvings));
+	else
+		n = (impact ? f->impact_sets : f->round_sets) * odds_halved(sp, f->halvings);
 	return n < 0 ? 0 : n > FIGHT_MAX_DICE ? FIGHT_MAX_DICE : n;
 }
 

@@ -21,6 +21,12 @@ double odds_melee_hits(int sets, int dice, int need);
 struct odds_fighter {
 	int sp, elim, need, halvings;
 	int impact_sets, round_sets;
+	/* Several units fighting as one (a unit and those joining it): the
+	 * impact round's dice, counted from each unit, and the dice each
+	 * strength point throws a melee round, on average. */
+	bool pooled;
+	int impact_dice;
+	double round_per_sp;
 };
 /* The combat fought to its end as the rules fight it: the impact round,
  * then melee rounds until one of them (or both) is removed, losses taken

@@ -43,6 +43,9 @@ struct drill {
 	double score;
 	int charge_target;  /* for the intent, or -1 */
 	struct vec2 end;    /* where it is to end up */
+	bool planned;       /* this initiative */
+	bool ahead;         /* planned before the intent was written */
+	bool fresh;         /* planned just now: nothing done since */
 };
 
 /* How a unit stood when the plans were made. */
