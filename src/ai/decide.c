@@ -104,9 +104,9 @@ static double safe_distance(const struct game *g, int unit, int from, double lo,
 
 /* Guns whose crews leave them for a square: lost if the square moves or
  * goes, so counted at half their worth. */
-static double abandoned_worth(const struct unit *guns)
+static double abandoned_worth(const struct game *g, const struct unit *guns)
 {
-	return -0.5 * guns->sp * est_sp_worth(guns);
+	return -0.5 * guns->sp * est_sp_worth(g, guns);
 }
 
 static int decide_artillery_charged(struct game *g, struct decision *d)
@@ -125,7 +125,7 @@ static int decide_artillery_charged(struct game *g, struct decision *d)
 			value = dist;
 		}
 	}
-	if ((k = option(d, "crews")) >= 0 && (v = abandoned_worth(u) - 0.25) > best) {
+	if ((k = option(d, "crews")) >= 0 && (v = abandoned_worth(g, u) - 0.25) > best) {
 		best = v;
 		pick = k;
 		value = 0;
@@ -228,9 +228,9 @@ static int decide_suppress(struct game *g, struct decision *d)
 		if (g->units[i].side == u->side && g->units[i].state == US_ACTIVE &&
 		    game_units_within(b, &g->units[i], rules_fire.art_range[RANGE_LONG]) &&
 		    fire_check(g, d->other, i, NULL, &s))
-			gain = fmax(gain, odds_fire_hits(s.dice) * est_sp_worth(&g->units[i]));
+			gain = fmax(gain, odds_fire_hits(s.dice) * est_sp_worth(g, &g->units[i]));
 	if (fire_check(g, d->unit, d->other, NULL, &s))
-		cost = odds_fire_hits(s.dice) * est_sp_worth(b);
+		cost = odds_fire_hits(s.dice) * est_sp_worth(g, b);
 	return choose(d, option(d, gain > cost ? "suppress" : "no"), 0);
 }
 
@@ -299,7 +299,7 @@ static double round_worth(const struct game *g, int unit, int foe, int sp)
 		}
 		kill = 1 - cum;
 	}
-	return fmin(hits, f->sp) * est_sp_worth(f) + kill * est_gone_worth(g, f);
+	return fmin(hits, f->sp) * est_sp_worth(g, f) + kill * est_gone_worth(g, f);
 }
 
 static int decide_split(struct game *g, struct decision *d)
@@ -355,7 +355,7 @@ static int decide_breakthrough(struct general_ai *ai, struct game *g, struct dec
 			u->sp -= hits;
 			v = est_charge(g, d->unit, t, true, NULL);
 			u->sp += hits;
-			v -= hits * est_sp_worth(u) + ai->charge_threshold;
+			v -= hits * est_sp_worth(g, u) + ai->charge_threshold;
 		} else {
 			continue;
 		}

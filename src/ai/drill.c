@@ -143,7 +143,7 @@ bool drill_check(struct game *g, enum side side, const struct order *o)
 static double shot_value(const struct game *g, int target, int dice)
 {
 	const struct unit *t = &g->units[target];
-	return odds_fire_hits(dice) * est_sp_worth(t) +
+	return odds_fire_hits(dice) * est_sp_worth(g, t) +
 	       est_gone_worth(g, t) * odds_fire_at_least(dice, t->sp - unit_elimination_sp(t));
 }
 
@@ -527,10 +527,9 @@ static double stand_off(const struct game *g, const struct unit *u, double h, co
 /* From the unit as set now (after pre, its orders so far): turn to h and
  * stand, or go straight ahead as far as it may, or only so far.  When
  * the turn is blocked, it goes straight first and turns at the end. */
-static void from_here(struct cands *cs, struct game *g, int unit, const struct order *pre, int npre,
-                      double h, const struct aim *aim, bool fires, bool unformed)
+static void from_here_cands(struct cands *cs, struct game *g, int unit, const struct order *pre, int npre,
+                            double h, const struct aim *aim, bool fires, bool unformed)
 {
-	int first = cs->n;
 	struct unit *u = &g->units[unit];
 	struct order o[DRILL_MAX_ORDERS];
 	struct pose end = { u->pos, u->facing, u->form, fires };
@@ -593,6 +592,15 @@ static void from_here(struct cands *cs, struct game *g, int unit, const struct o
 		c->allow = allow;
 		c->want = dist;
 	}
+}
+
+/* The same, every plan marked when its formation change is still to be
+ * tried on the engine. */
+static void from_here(struct cands *cs, struct game *g, int unit, const struct order *pre, int npre, double h,
+                      const struct aim *aim, bool fires, bool unformed)
+{
+	int first = cs->n;
+	from_here_cands(cs, g, unit, pre, npre, h, aim, fires, unformed);
 	for (int i = first; i < cs->n; i++)
 		cs->c[i].unformed = unformed;
 }

@@ -23,9 +23,38 @@
  * to it (another charge, or the place). */
 #define GROUND_WORTH 0.25
 
-double est_sp_worth(const struct unit *u)
+/* The stake of an objective in a unit of its holder standing on it with
+ * the enemy close by: its value shared among the holder's units there
+ * (per_sp false), or spread over their strength points (per_sp true). */
+static double objective_stake(const struct game *g, const struct unit *u, bool per_sp)
 {
-	return unit_is_artillery(u) ? 1.5 : 1.0;
+	double stake = 0;
+	for (int k = 0; k < g->nobj; k++) {
+		const struct objective *o = &g->obj[k];
+		int holding = 1, sp = u->sp;
+		bool enemy = false;
+		if (o->holder != (int)u->side || !victory_on_objective(g, o, u))
+			continue;
+		for (int i = 0; i < g->nunits; i++) {
+			const struct unit *x = &g->units[i];
+			if (x == u || x->state != US_ACTIVE)
+				continue;
+			if (x->side == u->side && victory_on_objective(g, o, x)) {
+				holding++;
+				sp += x->sp;
+			} else if (x->side != u->side && !enemy && game_units_within(x, u, 15)) {
+				enemy = true;
+			}
+		}
+		if (enemy)
+			stake += per_sp ? 2.0 * o->value / (sp > 0 ? sp : 1) : (double)o->value / holding;
+	}
+	return stake;
+}
+
+double est_sp_worth(const struct game *g, const struct unit *u)
+{
+	return (unit_is_artillery(u) ? 1.5 : 1.0) + (g->nobj ? objective_stake(g, u, true) : 0);
 }
 
 /* Removing a unit is worth 2 on top of its strength points, and more as
@@ -51,26 +80,9 @@ double est_gone_worth(const struct game *g, const struct unit *u)
 		if (need >= 1)
 			worth += 6.0 / need;
 	}
-	for (int k = 0; k < g->nobj; k++) {
-		const struct objective *o = &g->obj[k];
-		int holding = 1;
-		bool enemy = false;
-		if (o->holder != side || !victory_on_objective(g, o, u))
-			continue;
-		for (int i = 0; i < g->nunits; i++) {
-			const struct unit *x = &g->units[i];
-			if (x == u || x->state != US_ACTIVE)
-				continue;
-			if (x->side == u->side)
-				holding += victory_on_objective(g, o, x);
-			else if (!enemy && game_units_within(x, u, 15))
-				enemy = true;
-		}
-		if (enemy)
-			worth += (double)o->value / holding;
-	}
-	return worth;
+	return worth + (g->nobj ? objective_stake(g, u, false) : 0);
 }
+
 
 double est_pass(const struct unit *u, int bonus)
 {
@@ -80,7 +92,7 @@ double est_pass(const struct unit *u, int bonus)
 /* All a unit is worth: its strength and its removal. */
 double est_whole_worth(const struct game *g, const struct unit *u)
 {
-	return u->sp * est_sp_worth(u) + est_gone_worth(g, u);
+	return u->sp * est_sp_worth(g, u) + est_gone_worth(g, u);
 }
 
 static void fighter(const struct game *g, int u, int e, struct odds_fighter *f)
@@ -110,8 +122,8 @@ static bool may_join(const struct game *g, int k, int e)
 	       fabs(geom_angle_diff(u->facing, geom_bearing(u->pos, g->units[e].pos))) <= rules_melee.join_pivot;
 }
 
-/* One side of a fight: unit u against e, with every friend that could
- * join it fighting as one (its dice and strength pooled; it is gone only
+/* One side of a fight: unit u against e, with every friend already in
+ * contact with e or that could join it fighting as one (its dice and strength pooled; it is gone only
  * when all of them are).  The worth of each removal and of each SP. */
 static void side_of(const struct game *g, int u, int e, struct odds_fighter *f, double *gone, double *sp_worth)
 {
@@ -120,13 +132,14 @@ static void side_of(const struct game *g, int u, int e, struct odds_fighter *f, 
 	int n = 1;
 	fighter(g, u, e, f);
 	*gone = est_gone_worth(g, x);
-	*sp_worth = est_sp_worth(x);
+	*sp_worth = est_sp_worth(g, x);
 	need = (double)x->sp * f->need;
 	round = (double)f->round_sets * odds_halved(x->sp, f->halvings);
 	for (int k = 0; k < g->nunits; k++) {
 		const struct unit *j = &g->units[k];
 		struct odds_fighter fj;
-		if (k == u || j->side != x->side || !may_join(g, k, e))
+		if (k == u || j->side != x->side || j->state != US_ACTIVE || unit_has_marker(j, MK_ORANGE) ||
+		    (!may_join(g, k, e) && !game_units_within(j, &g->units[e], GEOM_CONTACT)))
 			continue;
 		fighter(g, k, e, &fj);
 		sp += j->sp;
@@ -265,7 +278,7 @@ double est_arrival(struct game *g, int a, int t, double start, struct est_paths 
 			failed = est_whole_worth(g, ut);
 		} else {
 			ut->sp -= hits;
-			failed = hits * est_sp_worth(ut) + est_fight_value(g, a, t);
+			failed = hits * est_sp_worth(g, ut) + est_fight_value(g, a, t);
 			ut->sp += hits;
 		}
 		tried = p * sq + (1 - p) * failed;
@@ -493,7 +506,7 @@ static double pooled_value(const struct game *g, const struct odds_fighter *us, 
 		return 0;
 	fighter(g, e, foe, &fe);
 	odds_fight(us, &fe, &r);
-	return r.lost[1] * est_sp_worth(ue) + r.gone[1] * est_gone_worth(g, ue) - r.lost[0] -
+	return r.lost[1] * est_sp_worth(g, ue) + r.gone[1] * est_gone_worth(g, ue) - r.lost[0] -
 	       r.gone[0] * est_gone_worth(g, ue);
 }
 
@@ -716,7 +729,7 @@ double est_threat(struct game *g, int u, struct est_paths *paths, struct est_thr
 				cover = in_cover(g, uu);
 			dice = threat_dice(ue, uu, game_unit_distance(ue, uu), cover);
 			if (dice > 0)
-				out->fire += weight * odds_fire_hits(dice) * est_sp_worth(uu);
+				out->fire += weight * odds_fire_hits(dice) * est_sp_worth(g, uu);
 		}
 	}
 	for (int k = 0; k < nc; k++) {

@@ -11,10 +11,12 @@ struct game;
 struct unit;
 struct est_paths;
 
-/* What a strength point of a unit is worth (guns are scarce), and what
+/* What a strength point of a unit is worth (guns are scarce; a unit
+ * holding an objective the enemy is close to carries a share of it), and
+ * what
  * its removal is worth on top of its strength points (more as its side
  * nears breaking, or when it holds an objective the enemy is close to). */
-double est_sp_worth(const struct unit *u);
+double est_sp_worth(const struct game *g, const struct unit *u);
 double est_gone_worth(const struct game *g, const struct unit *u);
 
 /* A hand-to-hand combat of a and t as they stand now (places,

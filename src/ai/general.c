@@ -645,7 +645,7 @@ static bool best_fire(struct general_ai *ai, struct game *g, enum side side, str
 			if (ai->level == AI_EASY)
 				v = 100 - game_unit_distance(u, t); /* the nearest */
 			else
-				v = odds_fire_hits(shot.dice) * est_sp_worth(t) +
+				v = odds_fire_hits(shot.dice) * est_sp_worth(g, t) +
 				    est_gone_worth(g, t) * odds_fire_at_least(shot.dice, t->sp - unit_elimination_sp(t));
 			if (v > bv) {
 				bv = v;
