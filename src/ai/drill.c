@@ -48,6 +48,9 @@ struct cand {
 	/* A formation change not yet tried on the engine: the pose was
 	 * guessed with the unit in its new formation where it stands. */
 	bool unformed;
+	/* A special order (oblique move, bridge crossing, a landmark) not yet
+	 * tried: the pose is a guess until the engine carries it out. */
+	bool untried;
 };
 
 /* Distances (cm): how close infantry stands to fire (inside the 4 cm of
@@ -184,14 +187,14 @@ static double best_shot(const struct game *g, int unit, const struct est_paths *
 }
 
 /* The best charge a unit could make from here next time (the enemy as
- * it stands, reacting as suits it), for cavalry looking for one. */
+ * it stands, reacting as suits it, with the friends that would join). */
 static double charge_prospect(struct game *g, int unit, struct est_paths *paths)
 {
 	const struct unit *u = &g->units[unit];
 	const struct move_allowance *ma = rules_move_for(u->type, u->form);
 	double best = 0;
 	int looked = 0;
-	if (!ma || ma->charge <= 0 || !unit_is_cavalry(u))
+	if (!ma || ma->charge <= 0 || unit_is_artillery(u) || !unit_formed(u))
 		return 0;
 	for (int i = 0; i < paths->nnear && looked < 4; i++) {
 		int k = paths->near[i];
@@ -272,9 +275,9 @@ static double pose_score(struct general_ai *ai, struct game *g, int unit, const 
 	score += aim->pull * (before - after);
 	if (aim->objective >= 0 && victory_on_objective(g, &g->obj[aim->objective], u))
 		score += 0.5 * g->obj[aim->objective].value;
-	/* Still on its way and turned from it where nothing lets it turn:
-	 * next time's progress is lost too. */
-	if (after > 1 && !unit_is_artillery(u)) {
+	/* Staying, still on its way and turned from it where nothing lets it
+	 * turn: next time's progress is lost too. */
+	if (after > 1 && !unit_is_artillery(u) && v2_dist(p->pos, keep.pos) < 0.5) {
 		double to = geom_bearing(p->pos, aim->target);
 		const struct move_allowance *ma = rules_move_for(u->type, u->form);
 		if (ma && fabs(geom_angle_diff(p->facing, to)) > 30 && !est_may_pivot(g, unit, to))
@@ -353,6 +356,7 @@ static void keep_plan(struct cands *cs, const struct order *o, int n, const stru
 	c->kind = kind;
 	c->unswept = false;
 	c->unformed = false;
+	c->untried = false;
 	c->sign = 1;
 }
 
@@ -682,6 +686,43 @@ static void manoeuvre_cands(struct cands *cs, struct general_ai *ai, struct game
 			c->allow = c->want = want;
 			c->sign = i == 1 ? -1 : 1;
 		}
+		/* Forward and to the side at once (3 cm each way). */
+		for (int i = -1; i <= 1; i += 2) {
+			struct order o = order_new(ORD_OBLIQUE);
+			struct pose end = { v2_add(u->pos, v2_add(v2_scale(geom_dir(u->facing), rules_special.oblique_forward),
+			                                          v2_scale(geom_right(u->facing), i * rules_special.oblique_side))),
+				            u->facing, u->form, fires };
+			o.unit = unit;
+			o.a = rules_special.oblique_forward;
+			o.b = i * rules_special.oblique_side;
+			o.has_a = o.has_b = true;
+			keep_plan(cs, &o, 1, &end, DRILL_ADVANCE);
+			cs->c[cs->n - 1].untried = true;
+		}
+	}
+	/* A bridge it touches: across (it ends the move); a landmark: into
+	 * it, to defend it. */
+	if (g->divmove < 0 && !(u->acted & (UA_MOVED | UA_CROSSED))) {
+		struct vec2 ub[4];
+		struct shape us = unit_shape(u, ub);
+		for (int f = 0; f < g->map.nf; f++) {
+			const struct feature *ft = &g->map.f[f];
+			struct shape fs;
+			struct order o;
+			if ((ft->type != TT_BRIDGE && (ft->type != TT_LANDMARK || !inf)) ||
+			    v2_dist(geom_poly_centroid(ft->pts, ft->n), u->pos) > 15)
+				continue;
+			fs = feature_shape(ft);
+			if (geom_distance(&us, &fs) > 0.2)
+				continue;
+			o = order_new(ft->type == TT_BRIDGE ? ORD_CROSS : ORD_DEFEND);
+			o.unit = unit;
+			o.target = f;
+			keep_plan(cs, &o, 1, &(struct pose){ geom_poly_centroid(ft->pts, ft->n), u->facing,
+			                                     ft->type == TT_BRIDGE ? u->form : FORM_SQUARE, fires },
+			          ft->type == TT_BRIDGE ? DRILL_ADVANCE : DRILL_STAND);
+			cs->c[cs->n - 1].untried = true;
+		}
 	}
 }
 
@@ -893,6 +934,11 @@ static bool sweep_cand(struct game *g, int unit, struct cand *c, bool *changed)
 static bool verify_cand(struct game *g, enum side side, int unit, struct cand *c, bool *changed)
 {
 	*changed = false;
+	if (c->untried) {
+		c->untried = false;
+		*changed = true;
+		return trial(g, side, c->o, c->n, unit, &c->end) == c->n;
+	}
 	if (c->unformed) {
 		struct unit *u = &g->units[unit], keep = *u;
 		struct pose base;
@@ -965,6 +1011,7 @@ void drill_plan(struct general_ai *ai, struct game *g, enum side side, int unit,
 		for (int j = 0; j < i && !dup; j++) {
 			const struct pose *q = &cs->c[j].end;
 			dup = !cs->c[j].unswept && !cs->c[i].unswept && !cs->c[j].unformed && !cs->c[i].unformed &&
+			      !cs->c[j].untried && !cs->c[i].untried &&
 			      v2_dist(p->pos, q->pos) < 0.05 &&
 			      fabs(geom_angle_diff(p->facing, q->facing)) < 1 && p->form == q->form &&
 			      p->fires == q->fires && cs->c[j].n <= cs->c[i].n;
@@ -981,7 +1028,7 @@ void drill_plan(struct general_ai *ai, struct game *g, enum side side, int unit,
 				best = cs->c[i].score;
 				pick = i;
 			}
-		if (pick < 0 || (!cs->c[pick].unswept && !cs->c[pick].unformed))
+		if (pick < 0 || (!cs->c[pick].unswept && !cs->c[pick].unformed && !cs->c[pick].untried))
 			break;
 		bool changed = false;
 		if (!verify_cand(g, side, unit, &cs->c[pick], &changed))
