@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <string.h>
 
 #include "engine/rules.h"
 #include "odds.h"
@@ -143,7 +144,58 @@ static double fight_round(const struct odds_fighter *a, const struct odds_fighte
 	return pa[0] * pb[0];
 }
 
+/* A fight's result depends on nothing but the two fighters: the last
+ * few thousand worked out are kept (the AI asks about the same ones again
+ * and again while it weighs its plans). */
+#define FIGHT_MEMO 4096
+
+struct fight_key {
+	int v[14];
+};
+
+static struct fight_memo {
+	struct fight_key key;
+	struct odds_fight result;
+	bool used;
+} memo[FIGHT_MEMO];
+
+static struct fight_key fight_key(const struct odds_fighter *a, const struct odds_fighter *b)
+{
+	struct fight_key k;
+	const struct odds_fighter *f[2] = { a, b };
+	for (int i = 0; i < 2; i++) {
+		k.v[7 * i + 0] = f[i]->sp;
+		k.v[7 * i + 1] = f[i]->elim;
+		k.v[7 * i + 2] = f[i]->need;
+		k.v[7 * i + 3] = f[i]->pooled ? -1 - f[i]->impact_dice : f[i]->impact_sets;
+		k.v[7 * i + 4] = f[i]->pooled ? (int)lround(f[i]->round_per_sp * 4096) : f[i]->round_sets;
+		k.v[7 * i + 5] = f[i]->halvings;
+		k.v[7 * i + 6] = f[i]->pooled;
+	}
+	return k;
+}
+
+static void fight_solve(const struct odds_fighter *a, const struct odds_fighter *b, struct odds_fight *out);
+
 void odds_fight(const struct odds_fighter *a, const struct odds_fighter *b, struct odds_fight *out)
+{
+	struct fight_key k = fight_key(a, b);
+	unsigned h = 2166136261u;
+	struct fight_memo *m;
+	for (int i = 0; i < 14; i++)
+		h = (h ^ (unsigned)k.v[i]) * 16777619u;
+	m = &memo[h % FIGHT_MEMO];
+	if (m->used && memcmp(&m->key, &k, sizeof k) == 0) {
+		*out = m->result;
+		return;
+	}
+	fight_solve(a, b, out);
+	m->key = k;
+	m->result = *out;
+	m->used = true;
+}
+
+static void fight_solve(const struct odds_fighter *a, const struct odds_fighter *b, struct odds_fight *out)
 {
 	int sa = a->sp > FIGHT_MAX_SP ? FIGHT_MAX_SP : a->sp, sb = b->sp > FIGHT_MAX_SP ? FIGHT_MAX_SP : b->sp;
 	int w = (sb < 0 ? 0 : sb) + 1;
