@@ -510,8 +510,8 @@ static void test_square_or_line(void **state)
 
 /* The reactions valued: an emergency square is tried only where it is
  * worth it (a 3 SP untrained battalion that fails is destroyed by the two
- * hits; a fresh veteran one tries), a feint only along a clear way back,
- * the crews go into the square when the guns could not flee. */
+ * hits; a fresh veteran one tries), a feint only along a clear way
+ * back. */
 static void test_reaction_choices(void **state)
 {
 	struct game *g = tiny();
@@ -561,6 +561,33 @@ static void test_reaction_choices(void **state)
 		assert_int_equal(general_decide(&ai.ctl, g, &f), 0);
 		assert_int_equal(f.choice, 0);
 	}
+	general_free(&ai);
+	game_free(g);
+}
+
+/* Horse guns charged by infantry beside a friendly square: they flee if
+ * the way back is clear; with enemy cavalry right behind them (fleeing
+ * into it is the end of them), the crews go into the square. */
+static void test_guns_charged(void **state)
+{
+	struct game *g = tiny();
+	int inf = add(g, "inf", SIDE_A, UT_LINE_INF, RATING_VETERAN, FORM_LINE, 50, 100, 0);
+	int guns = add(g, "guns", SIDE_B, UT_HORSE_ART, RATING_ELITE, FORM_BATTERY, 50, 97.5, 180);
+	struct general_ai ai;
+	struct decision d = { .kind = DK_FLEE, .side = SIDE_B, .unit = guns, .other = inf };
+	(void)state;
+	g->units[guns].sp = g->units[guns].sp0 = 3;
+	g->units[inf].sp = g->units[inf].sp0 = 9;
+	add(g, "square", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_SQUARE, 54.0, 97.5, 180);
+	assert_int_equal(general_init(&ai, g, AI_NORMAL), 0);
+	decision_option(&d, "stand", "stand", 0, 0);
+	decision_option(&d, "flee", "flee", 12, 20);
+	decision_option(&d, "crews", "crews", 0, 0);
+	assert_int_equal(general_decide(&ai.ctl, g, &d), 0);
+	assert_int_equal(d.choice, 1);
+	add(g, "behind", SIDE_A, UT_LIGHT_CAV, RATING_TRAINED, FORM_LINE, 50, 90, 180);
+	assert_int_equal(general_decide(&ai.ctl, g, &d), 0);
+	assert_int_equal(d.choice, 2);
 	general_free(&ai);
 	game_free(g);
 }
@@ -696,6 +723,7 @@ int main(void)
 		cmocka_unit_test(test_battery_clear_zone),
 		cmocka_unit_test(test_square_or_line),
 		cmocka_unit_test(test_reaction_choices),
+		cmocka_unit_test(test_guns_charged),
 		cmocka_unit_test(test_commanders),
 		cmocka_unit_test(test_battles),
 	};

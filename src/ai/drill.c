@@ -67,48 +67,22 @@ bool drill_in_hand(const struct game *g, const struct unit *u, enum side side)
 	return u->brigade == g->active_brigade;
 }
 
-static int decline(struct controller *c, struct game *g, struct decision *d)
-{
-	(void)c, (void)g;
-	d->choice = 0;
-	d->value = d->opt[0].lo;
-	return 0;
-}
-
-/* Carry out orders as order_preview does (listeners silent, reactions
- * declined, the undo stack out of reach), note where the unit ends, and
- * put everything back.  The number of orders accepted; an order that
- * would throw a die counts as refused. */
+/* Carry out orders on the engine and take them back (order_preview_seq):
+ * how many it accepts, and where the unit ends.  An order that would
+ * throw a die counts as refused: the AI never sees a die before it is
+ * thrown. */
 static int trial(struct game *g, enum side side, const struct order *o, int n, int unit, struct pose *end)
 {
-	struct controller stand = { .decide = decline };
-	struct controller *ctl[SIDE_COUNT] = { &stand, &stand };
-	struct snapshot before, saved[UNDO_MAX];
-	int nl = g->nlisteners, nundo = g->nundo, k;
-	uint64_t undo_draws = g->undo_draws, draws = g->dice.draws;
-	char why[256];
-	if (game_snapshot(g, &before) < 0)
+	struct preview p;
+	int k = order_preview_seq(g, side, o, n, &p);
+	if (p.dice)
 		return 0;
-	g->nlisteners = 0;
-	memcpy(saved, g->undo, sizeof saved);
-	g->nundo = 0;
-	for (k = 0; k < n; k++)
-		if (order_exec(g, ctl, side, &o[k], why, sizeof why) != 0 || g->dice.draws != draws)
-			break;
-	if (end && unit >= 0) {
-		const struct unit *u = &g->units[unit];
-		end->pos = u->pos;
-		end->facing = u->facing;
-		end->form = u->form;
-		end->fires = u->state == US_ACTIVE && !volley_may_fire(g, u) && !unit_is_cavalry(u) && g->divmove < 0;
+	if (end && unit >= 0 && k > 0) {
+		end->pos = p.pos;
+		end->facing = p.facing;
+		end->form = p.form;
+		end->fires = p.may_fire && !unit_is_cavalry(&g->units[unit]) && g->divmove < 0;
 	}
-	game_drop_undo(g);
-	memcpy(g->undo, saved, sizeof saved);
-	g->nundo = nundo;
-	g->undo_draws = undo_draws;
-	game_restore(g, &before);
-	snapshot_free(&before);
-	g->nlisteners = nl;
 	return k;
 }
 
@@ -360,27 +334,6 @@ static void keep_plan(struct cands *cs, const struct order *o, int n, const stru
 	c->sign = 1;
 }
 
-static int nearest_enemy(const struct game *g, const struct unit *u, double *dist)
-{
-	int best = -1;
-	double bd = INFINITY;
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *o = &g->units[i];
-		double d;
-		if (o->side == u->side || o->state != US_ACTIVE || unit_has_marker(o, MK_ORANGE))
-			continue;
-		if (v2_dist(u->pos, o->pos) - 10 >= bd)
-			continue;
-		d = game_unit_distance(u, o);
-		if (d < bd) {
-			bd = d;
-			best = i;
-		}
-	}
-	*dist = bd;
-	return best;
-}
-
 /* Could formed enemy cavalry charge the unit next time (within its charge
  * and a little, facing it within the 90 degrees a charge may turn)? */
 static bool enemy_cavalry_near(const struct game *g, const struct unit *u)
@@ -403,7 +356,7 @@ static bool enemy_cavalry_near(const struct game *g, const struct unit *u)
 static int headings(const struct game *g, const struct unit *u, const struct aim *aim, bool far, double *h)
 {
 	double d, list[4];
-	int e = nearest_enemy(g, u, &d), n = 0, k = 0;
+	int e = est_nearest_enemy(g, u, &d), n = 0, k = 0;
 	list[k++] = u->facing;
 	if (v2_dist(u->pos, aim->target) > 0.5)
 		list[k++] = geom_bearing(u->pos, aim->target);
@@ -517,7 +470,7 @@ static double move_allowance(const struct game *g, const struct unit *u)
 static double stand_off(const struct game *g, const struct unit *u, double h, const struct aim *aim)
 {
 	double d, off = unit_is_cavalry(u) ? CAVALRY_OFF : FIRE_CLOSE, along;
-	int e = nearest_enemy(g, u, &d);
+	int e = est_nearest_enemy(g, u, &d);
 	double to_aim = v2_dist(u->pos, aim->target);
 	double want = fabs(geom_angle_diff(h, geom_bearing(u->pos, aim->target))) < 30 ? to_aim - aim->near : 1e9;
 	if (e >= 0 && d < 40) {
@@ -733,7 +686,7 @@ static void artillery_cands(struct cands *cs, struct game *g, int unit, const st
 	struct unit *u = &g->units[unit];
 	const struct move_allowance *ma = rules_move_for(u->type, u->form);
 	double d, h[6], allow = g->divmove >= 0 ? g->divmove_allow : ma ? ma->redeploy : 0;
-	int e = nearest_enemy(g, u, &d), nh = headings(g, u, aim, far, h);
+	int e = est_nearest_enemy(g, u, &d), nh = headings(g, u, aim, far, h);
 	bool fires = !volley_may_fire(g, u) && g->divmove < 0;
 	/* Out to either side of the enemy, for a zone of fire that friends do
 	 * not mask. */
@@ -993,7 +946,7 @@ void drill_plan(struct general_ai *ai, struct game *g, enum side side, int unit,
 		               .ahead = !ai->noted };
 	plan_aim(ai, g, unit, &aim);
 	/* Far from the enemy only the march toward the aim is looked at. */
-	nearest_enemy(g, u, &dn);
+	est_nearest_enemy(g, u, &dn);
 	far = dn > 40 || g->divmove >= 0;
 	est_paths_begin(paths, g, unit);
 	stay = best = pose_score(ai, g, unit, &here, &aim, paths);

@@ -84,6 +84,29 @@ double est_gone_worth(const struct game *g, const struct unit *u)
 }
 
 
+int est_nearest_enemy(const struct game *g, const struct unit *u, double *dist)
+{
+	int best = -1;
+	double bd = INFINITY;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *o = &g->units[i];
+		double d;
+		if (o->side == u->side || o->state != US_ACTIVE || unit_has_marker(o, MK_ORANGE))
+			continue;
+		/* The centres' distance less both reaches bounds the footprints'. */
+		if (v2_dist(u->pos, o->pos) - 10 >= bd)
+			continue;
+		d = game_unit_distance(u, o);
+		if (d < bd) {
+			bd = d;
+			best = i;
+		}
+	}
+	if (dist)
+		*dist = bd;
+	return best;
+}
+
 double est_pass(const struct unit *u, int bonus)
 {
 	return odds_d6_at_least(rules_quality[u->rating], bonus);

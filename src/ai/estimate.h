@@ -120,6 +120,10 @@ double est_threat(struct game *g, int u, struct est_paths *paths, struct est_thr
  * only against what lies within the circle it turns in)? */
 bool est_may_pivot(const struct game *g, int unit, double to);
 
+/* The enemy unit nearest u (abandoned guns do not count), or -1; *dist
+ * gets how far it is (may be NULL). */
+int est_nearest_enemy(const struct game *g, const struct unit *u, double *dist);
+
 /* The chance that a quality test of u passes (1D6 + bonus >= quality). */
 double est_pass(const struct unit *u, int bonus);
 

@@ -37,29 +37,6 @@ static bool active(const struct unit *u)
 	return u->state == US_ACTIVE;
 }
 
-static int nearest_enemy(const struct game *g, const struct unit *u, double *dist)
-{
-	int best = -1;
-	double bd = INFINITY;
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *o = &g->units[i];
-		double d;
-		if (o->side == u->side || !active(o) || unit_has_marker(o, MK_ORANGE))
-			continue;
-		/* The centres' distance less both reaches bounds the footprints'. */
-		if (v2_dist(u->pos, o->pos) - 10 >= bd)
-			continue;
-		d = game_unit_distance(u, o);
-		if (d < bd) {
-			bd = d;
-			best = i;
-		}
-	}
-	if (dist)
-		*dist = bd;
-	return best;
-}
-
 static struct vec2 objective_centre(const struct game *g, const struct objective *o)
 {
 	if (o->feature >= 0 && o->feature < g->map.nf) {
@@ -119,15 +96,6 @@ double general_charge_value(struct game *g, int a, int t, bool breakthrough)
 /* ------------------------------------------------------------------ */
 /* The plan */
 
-static int points(const struct game *g, int side)
-{
-	int p = 0;
-	for (int i = 0; i < g->nobj; i++)
-		if (g->obj[i].holder == side)
-			p += g->obj[i].value;
-	return p;
-}
-
 /* Strength points of a side (or of a division, div >= 0) within range of
  * a point. */
 static int strength_near(const struct game *g, enum side side, int div, struct vec2 at, double range)
@@ -165,7 +133,7 @@ static double division_speed(const struct game *g, int div)
 static void make_plan(struct general_ai *ai, struct game *g, enum side side)
 {
 	int mine = side_sp(g, side), theirs = side_sp(g, side ^ 1);
-	int held = points(g, side), lost = points(g, side ^ 1), ndiv = 0;
+	int held = victory_points(g, side), lost = victory_points(g, side ^ 1), ndiv = 0;
 	double late = g->turns > 0 ? (double)g->turn / g->turns : 0, taken[64] = { 0 };
 	int left = g->turns - g->turn + 1;
 	bool defend, done[256] = { false };
@@ -482,7 +450,7 @@ static bool brigade_commander(struct general_ai *ai, struct game *g, enum side s
 		}
 		if (st == CS_IN_COMMAND)
 			continue;
-		nearest_enemy(g, u, &d);
+		est_nearest_enemy(g, u, &d);
 		want = (st == CS_NOT_IN_COMMAND ? 2 : 1) * (1 + 30 / (d + 10));
 		if (want > worst) {
 			worst = want;
@@ -542,7 +510,7 @@ static double brigade_stake(struct general_ai *ai, struct game *g, int b)
 		int e;
 		if (u->brigade != b || !active(u))
 			continue;
-		e = nearest_enemy(g, u, &d);
+		e = est_nearest_enemy(g, u, &d);
 		if (e < 0)
 			continue;
 		/* Threatened units, and units that can hurt someone now. */
@@ -578,7 +546,7 @@ static int division_to_march(struct general_ai *ai, struct game *g, enum side si
 			if (u->side != side || !active(u) || unit_division(g, u) != d)
 				continue;
 			any = true;
-			nearest_enemy(g, u, &dist);
+			est_nearest_enemy(g, u, &dist);
 			nearest = fmin(nearest, dist);
 			if (v2_dist(u->pos, ai->plan[d].goal) < 15)
 				nearest = 0; /* already there */
@@ -725,7 +693,7 @@ static void intent(struct general_ai *ai, struct game *g, enum side side, struct
 			continue;
 		n++;
 		count[d->kind]++;
-		nearest_enemy(g, u, &dist);
+		est_nearest_enemy(g, u, &dist);
 		nearest = fmin(nearest, dist);
 		if (unit_is_infantry(u)) {
 			enum formation f = u->form;
@@ -794,7 +762,7 @@ static int next_unit(struct general_ai *ai, struct game *g, enum side side)
 		double d;
 		if (ai->did[i] & DID_DONE || !drill_in_hand(g, &g->units[i], side))
 			continue;
-		nearest_enemy(g, &g->units[i], &d);
+		est_nearest_enemy(g, &g->units[i], &d);
 		if (d < bd) {
 			bd = d;
 			best = i;
