@@ -109,16 +109,18 @@ static int strength_near(const struct game *g, enum side side, int div, struct v
 	return sp;
 }
 
-/* How fast a division gets anywhere: its slowest unit (cm a Turn). */
+/* How fast a division gets anywhere: its slowest horse or foot (cm a
+ * Turn; its guns follow as they can). */
 static double division_speed(const struct game *g, int div)
 {
 	double slow = INFINITY;
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
 		const struct move_allowance *ma;
-		if (!active(u) || unit_division(g, u) != div || !(ma = rules_move_for(u->type, u->form)))
+		if (!active(u) || unit_division(g, u) != div || unit_is_artillery(u) ||
+		    !(ma = rules_move_for(u->type, u->form)))
 			continue;
-		slow = fmin(slow, unit_is_artillery(u) ? ma->redeploy : ma->move);
+		slow = fmin(slow, ma->move);
 	}
 	return isinf(slow) || slow < 6 ? 6 : slow;
 }
