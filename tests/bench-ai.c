@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "ai/ai.h"
+#include "engine/control.h"
 #include "engine/event.h"
 #include "engine/game.h"
 #include "io/diag.h"
@@ -45,6 +46,8 @@ struct timed {
 	long n, cap;
 	long refusals;
 	const char *who;
+	double worst;        /* the slowest call, and what it was */
+	char worst_what[96];
 };
 
 /* CPU time, so that other work on a shared machine does not count. */
@@ -68,12 +71,23 @@ static void note_time(struct timed *t, double ms)
 	t->ms[t->n++] = ms;
 }
 
+static void note_worst(struct timed *t, double ms, const struct game *g, const char *what)
+{
+	if (ms <= t->worst)
+		return;
+	t->worst = ms;
+	snprintf(t->worst_what, sizeof t->worst_what, "%s, %s turn %d", what, g->title, g->turn);
+}
+
 static int timed_order(struct controller *c, struct game *g, enum side side, struct order *o)
 {
 	struct timed *t = c->ctx;
-	double t0 = now_ms();
+	double t0 = now_ms(), ms;
+	enum phase phase = g->phase;
 	int r = t->inner->order(t->inner, g, side, o);
-	note_time(t, now_ms() - t0);
+	ms = now_ms() - t0;
+	note_time(t, ms);
+	note_worst(t, ms, g, phase_names[phase].key);
 	return r;
 }
 
@@ -91,9 +105,11 @@ static void timed_refused(struct controller *c, struct game *g, enum side side, 
 static int timed_decide(struct controller *c, struct game *g, struct decision *d)
 {
 	struct timed *t = c->ctx;
-	double t0 = now_ms();
+	double t0 = now_ms(), ms;
 	int r = t->inner->decide(t->inner, g, d);
-	note_time(t, now_ms() - t0);
+	ms = now_ms() - t0;
+	note_time(t, ms);
+	note_worst(t, ms, g, decision_names[d->kind].key);
 	return r;
 }
 
@@ -255,6 +271,9 @@ int main(int argc, char **argv)
 	double ms, *aue_ms;
 	long naue = 0;
 	int aue_units = 0;
+	long child_rss = 0;
+	double child_ms = 0;
+	bool child_ok = false;
 	const char *one = NULL, *grognard = NULL, *which = "012";
 	bool naive_only = false;
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -299,6 +318,10 @@ int main(int argc, char **argv)
 	aue_ms = calloc((size_t)n + 1, sizeof *aue_ms);
 	if (!aue_ms)
 		return 1;
+	/* The game's own run first: a child's peak RSS counts what it shared
+	 * with this process when it was forked, which is little only now. */
+	if (grognard)
+		child_ok = child_battle(grognard, sc[1].path, &child_rss, &child_ms);
 
 	printf("== the AI (%s) against the naive baseline, %d seeds each way ==\n",
 	       level == AI_EASY ? "easy" : level == AI_HARD ? "hard" : "normal", n);
@@ -364,9 +387,9 @@ int main(int argc, char **argv)
 	printf("AI calls:        %ld; median %.3f ms   target < 5 ms", general_calls.n,
 	       percentile(general_calls.ms, general_calls.n, 0.5));
 	verdict(percentile(general_calls.ms, general_calls.n, 0.5) < 5);
-	printf("                 p99 %.3f ms, max %.3f ms   target max < 50 ms",
+	printf("                 p99 %.3f ms, max %.3f ms (%s)   target max < 50 ms",
 	       percentile(general_calls.ms, general_calls.n, 0.99),
-	       general_calls.n ? general_calls.ms[general_calls.n - 1] : 0);
+	       general_calls.n ? general_calls.ms[general_calls.n - 1] : 0, general_calls.worst_what);
 	verdict(!general_calls.n || general_calls.ms[general_calls.n - 1] < 50);
 	if (naue) {
 		printf("Auerstedt, AI against AI (%d or more units a side), whole battle: median %.0f ms, max %.0f ms"
@@ -375,12 +398,10 @@ int main(int argc, char **argv)
 		verdict(aue_ms[naue - 1] < 2000);
 	}
 	if (grognard) {
-		long rss;
-		double cms;
-		if (child_battle(grognard, sc[1].path, &rss, &cms)) {
-			printf("grognard --batch --side none auerstedt: %.0f ms, peak RSS %ld KB   target < 16384 KB", cms,
-			       rss);
-			verdict(rss < 16 * 1024);
+		if (child_ok) {
+			printf("grognard --batch --side none auerstedt: %.0f ms, peak RSS %ld KB   target < 16384 KB",
+			       child_ms, child_rss);
+			verdict(child_rss < 16 * 1024);
 		} else {
 			printf("grognard --batch --side none auerstedt did not run to its end");
 			verdict(false);

@@ -496,10 +496,12 @@ static void from_here_cands(struct cands *cs, struct game *g, int unit, const st
 	bool turned = fabs(geom_angle_diff(u->facing, h)) >= 3;
 	memcpy(o, pre, (size_t)npre * sizeof *o);
 	if (turned && !est_may_pivot(g, unit, h)) {
-		/* Straight on first, then turn there if it is free. */
+		/* Straight on first, then turn there if it is free (not in a
+		 * division manoeuvre: there a unit turns only before it
+		 * moves). */
 		struct unit was = *u;
 		if (allow <= 0 || (u->acted & UA_MOVED) || u->form == FORM_SQUARE || u->form == FORM_ESQUARE ||
-		    n + 2 > DRILL_MAX_ORDERS || unformed)
+		    n + 2 > DRILL_MAX_ORDERS || unformed || g->divmove >= 0)
 			return;
 		body = unit_footprint(u);
 		d = reach_along(g, unit, &body, geom_dir(u->facing), allow, allow, false);
@@ -639,8 +641,13 @@ static void manoeuvre_cands(struct cands *cs, struct general_ai *ai, struct game
 			c->allow = c->want = want;
 			c->sign = i == 1 ? -1 : 1;
 		}
-		/* Forward and to the side at once (3 cm each way). */
-		for (int i = -1; i <= 1; i += 2) {
+		/* Forward and to the side at once (3 cm each way), away from
+		 * any enemy that could react to it: the engine checks its second
+		 * leg only after the first, and a reaction on the way could
+		 * bar it. */
+		double dn;
+		est_nearest_enemy(g, u, &dn);
+		for (int i = -1; i <= 1 && dn > rules_react.opportunity_cav + 1; i += 2) {
 			struct order o = order_new(ORD_OBLIQUE);
 			struct pose end = { v2_add(u->pos, v2_add(v2_scale(geom_dir(u->facing), rules_special.oblique_forward),
 			                                          v2_scale(geom_right(u->facing), i * rules_special.oblique_side))),

@@ -23,6 +23,18 @@
  * to it (another charge, or the place). */
 #define GROUND_WORTH 0.25
 
+/* Could a unit whose centre is at p touch the objective at all (within
+ * the bounds of its feature, or of its circle, and a unit's reach)? */
+static bool near_objective(const struct game *g, const struct objective *o, struct vec2 p)
+{
+	const double reach = 5;
+	if (o->feature >= 0 && o->feature < g->map.nf && g->map.f[o->feature].boxed) {
+		const double *b = g->map.f[o->feature].box;
+		return p.x > b[0] - reach && p.x < b[2] + reach && p.y > b[1] - reach && p.y < b[3] + reach;
+	}
+	return o->feature >= 0 || v2_dist(p, o->at) < o->radius + reach;
+}
+
 /* The stake of an objective in a unit of its holder standing on it with
  * the enemy close by: its value shared among the holder's units there
  * (per_sp false), or spread over their strength points (per_sp true). */
@@ -33,13 +45,13 @@ static double objective_stake(const struct game *g, const struct unit *u, bool p
 		const struct objective *o = &g->obj[k];
 		int holding = 1, sp = u->sp;
 		bool enemy = false;
-		if (o->holder != (int)u->side || !victory_on_objective(g, o, u))
+		if (o->holder != (int)u->side || !near_objective(g, o, u->pos) || !victory_on_objective(g, o, u))
 			continue;
 		for (int i = 0; i < g->nunits; i++) {
 			const struct unit *x = &g->units[i];
 			if (x == u || x->state != US_ACTIVE)
 				continue;
-			if (x->side == u->side && victory_on_objective(g, o, x)) {
+			if (x->side == u->side && near_objective(g, o, x->pos) && victory_on_objective(g, o, x)) {
 				holding++;
 				sp += x->sp;
 			} else if (x->side != u->side && !enemy && game_units_within(x, u, 15)) {
