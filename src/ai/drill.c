@@ -1,12 +1,14 @@
 /* drill: how the computer manoeuvres one unit.  It draws up candidate
  * plans (a formation, a facing, a move straight ahead or a special move, a
- * battery's new position, a charge), tries each on the engine exactly as
- * the order would be carried out (every reaction declined, nothing kept,
- * no die thrown), and weighs where each leaves the unit: the fire it can
- * give now and later, the charges it could make, what the enemy could do
- * to it there (estimate.c), and how far it gets toward its aim.  A pivot
- * that something blocks is simply a plan the engine refuses: the unit
- * moves first, changes formation, side-steps, or does something else. */
+ * battery's new position, a charge), works out where each leaves the unit
+ * with the engine's own pivot test and sweeps (formation changes and
+ * special orders are carried out on the engine and taken back, every
+ * reaction declined, no die thrown), and weighs that place: the fire the
+ * unit can give there now and later, the charges it could make, what the
+ * enemy could do to it there (estimate.c), and how far it gets toward its
+ * aim.  Only the plans that come out best are made sure of.  A pivot that
+ * something blocks is simply a plan not offered: the unit moves first,
+ * changes formation, side-steps, or does something else. */
 #include "config.h"
 
 #include <math.h>
@@ -688,7 +690,8 @@ static void manoeuvre_cands(struct cands *cs, struct general_ai *ai, struct game
 
 /* Guns: turn to the best target, or limber up and go where there will be
  * targets in a clear zone of fire, unlimbering toward the enemy. */
-static void artillery_cands(struct cands *cs, struct game *g, int unit, const struct aim *aim, bool far)
+static void artillery_cands(struct cands *cs, struct game *g, int unit, const struct aim *aim, bool far,
+                            const struct est_paths *paths)
 {
 	struct unit *u = &g->units[unit];
 	const struct move_allowance *ma = rules_move_for(u->type, u->form);
@@ -696,8 +699,8 @@ static void artillery_cands(struct cands *cs, struct game *g, int unit, const st
 	int e = est_nearest_enemy(g, u, &d), nh = headings(g, u, aim, far, h);
 	bool fires = !volley_may_fire(g, u) && g->divmove < 0;
 	/* Out to either side of the enemy, for a zone of fire that friends do
-	 * not mask. */
-	if (e >= 0 && !far) {
+	 * not mask, when it has no target from here. */
+	if (e >= 0 && !far && best_shot(g, unit, paths, 2) <= 0) {
 		double b = geom_bearing(u->pos, g->units[e].pos);
 		h[nh++] = geom_norm_deg(b + 90);
 		h[nh++] = geom_norm_deg(b - 90);
@@ -959,7 +962,7 @@ void drill_plan(struct general_ai *ai, struct game *g, enum side side, int unit,
 	stay = best = pose_score(ai, g, unit, &here, &aim, paths);
 	cs->n = 0;
 	if (unit_is_artillery(u))
-		artillery_cands(cs, g, unit, &aim, far);
+		artillery_cands(cs, g, unit, &aim, far, paths);
 	else
 		manoeuvre_cands(cs, ai, g, side, unit, &aim, far);
 	for (int i = 0; i < cs->n; i++) {

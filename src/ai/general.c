@@ -247,7 +247,6 @@ static void make_plan(struct general_ai *ai, struct game *g, enum side side)
 		}
 	}
 	ai->plan_turn[side] = g->turn;
-	ai->defending[side] = defend;
 }
 
 void plan_aim(const struct general_ai *ai, const struct game *g, int unit, struct aim *aim)
