@@ -128,6 +128,14 @@ static double fight_round(const struct odds_fighter *a, const struct odds_fighte
 	int na = fighter_dice(a, x, impact), nb = fighter_dice(b, y, impact);
 	binomial(na, odds_d6_at_least(a->need, 0), pa);
 	binomial(nb, odds_d6_at_least(b->need, 0), pb);
+	/* Hits beyond all the other has are the same as all it has: the tail
+	 * is gathered there, so a round costs no more than the strengths. */
+	for (int h = y + 1; h <= na; h++)
+		pa[y] += pa[h];
+	for (int h = x + 1; h <= nb; h++)
+		pb[x] += pb[h];
+	na = na < y ? na : y;
+	nb = nb < x ? nb : x;
 	*end = (struct fight_end){ { 0, 0 }, { 0, 0 } };
 	for (int ha = 0; ha <= na; ha++)
 		for (int hb = 0; hb <= nb; hb++) {
