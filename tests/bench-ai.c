@@ -1,25 +1,37 @@
-/* bench-ai: figures for the computer opponent ('make bench').  Plays
- * seeded battles in memory, without a terminal, and reports:
- *   - the time of each of the AI's decisions (median, p99, max) and of a
- *     whole AI-against-AI battle, and the peak RSS;
- *   - the AI's win rate against the naive baseline from both sides on the
- *     built-in battle and on Auerstedt;
- *   - both sides' win rates of the AI against itself on a mirrored battle;
- *   - how many orders the engine refused (must be 0).
- * usage: bench-ai [-n BATTLES] [-r REFUSAL_BATTLES] [-l easy|normal|hard] DATADIR
- * -q: only the games against the naive baseline.
+/* bench-ai: the computer opponent's figures against the targets of its
+ * issue ('make bench').  Plays seeded battles in memory, without a
+ * terminal, and reports each figure with its target, PASS or FAIL:
+ *   - the AI's win rate against the naive baseline from either side, on
+ *     the built-in battle and on Auerstedt (N seeds each way);
+ *   - both sides' win rates of the AI against itself on the mirrored
+ *     battle (and, for information, on the other two);
+ *   - the CPU time of each of the AI's calls (median, p99, max) and of a
+ *     whole AI-against-AI Auerstedt battle (40 and more units a side);
+ *   - the peak RSS of a real 'grognard --batch --side none' playing
+ *     Auerstedt (measured on the child), and its time;
+ *   - orders the engine refused, counted over every battle played, at
+ *     least 1,000, the AI taking side A and side B in turn.
+ * usage: bench-ai [-n SEEDS] [-r BATTLES] [-l LEVEL] [-g GROGNARD] [-s LIST] [-q] DATADIR
+ *   -n seeds per pairing and side (100); -r battles counted for refusals
+ *   (at least 1000: more are played to make it up); -g the game for the
+ *   RSS run; -s which scenarios (digits: 0 built-in, 1 Auerstedt,
+ *   2 mirror); -q only the battles against the naive baseline.
  * or, to look at one battle's log: bench-ai -1 SCENARIO:SEED:AB DATADIR
- * (SCENARIO 0 built-in, 1 Auerstedt, 2 mirror; A and B each g or n). */
+ * (A and B each g for the AI or n for the baseline).
+ * Exit status 1 when a figure misses its target. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "ai/ai.h"
+#include "engine/control.h"
 #include "engine/event.h"
 #include "engine/game.h"
 #include "io/diag.h"
@@ -34,12 +46,15 @@ struct timed {
 	long n, cap;
 	long refusals;
 	const char *who;
+	double worst;        /* the slowest call, and what it was */
+	char worst_what[96];
 };
 
+/* CPU time, so that other work on a shared machine does not count. */
 static double now_ms(void)
 {
 	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
 	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
@@ -56,12 +71,23 @@ static void note_time(struct timed *t, double ms)
 	t->ms[t->n++] = ms;
 }
 
+static void note_worst(struct timed *t, double ms, const struct game *g, const char *what)
+{
+	if (ms <= t->worst)
+		return;
+	t->worst = ms;
+	snprintf(t->worst_what, sizeof t->worst_what, "%s, %s turn %d", what, g->title, g->turn);
+}
+
 static int timed_order(struct controller *c, struct game *g, enum side side, struct order *o)
 {
 	struct timed *t = c->ctx;
-	double t0 = now_ms();
+	double t0 = now_ms(), ms;
+	enum phase phase = g->phase;
 	int r = t->inner->order(t->inner, g, side, o);
-	note_time(t, now_ms() - t0);
+	ms = now_ms() - t0;
+	note_time(t, ms);
+	note_worst(t, ms, g, phase_names[phase].key);
 	return r;
 }
 
@@ -79,9 +105,11 @@ static void timed_refused(struct controller *c, struct game *g, enum side side, 
 static int timed_decide(struct controller *c, struct game *g, struct decision *d)
 {
 	struct timed *t = c->ctx;
-	double t0 = now_ms();
+	double t0 = now_ms(), ms;
 	int r = t->inner->decide(t->inner, g, d);
-	note_time(t, now_ms() - t0);
+	ms = now_ms() - t0;
+	note_time(t, ms);
+	note_worst(t, ms, g, decision_names[d->kind].key);
 	return r;
 }
 
@@ -95,12 +123,25 @@ struct scenario {
 };
 
 static bool show_log;
+static int fewest_units = -1; /* in a side of the last battle played */
 
 static void print_line(void *ctx, const struct game *g, const struct event *ev)
 {
-	(void)ctx, (void)g;
+	const char *watch = getenv("BENCH_WATCH");
+	(void)ctx;
 	if (ev->kind == EV_LOG || ev->kind == EV_DICE)
 		printf("%s\n", ev->text);
+	/* BENCH_WATCH=X,Y,R: at each Turn, who stands within R cm of (X, Y). */
+	if (watch && ev->kind == EV_LOG && strstr(ev->text, " begins (")) {
+		double x, y, r;
+		if (sscanf(watch, "%lf,%lf,%lf", &x, &y, &r) == 3)
+			for (int i = 0; i < g->nunits; i++) {
+				const struct unit *u = &g->units[i];
+				if (u->state == US_ACTIVE && hypot(u->pos.x - x, u->pos.y - y) < r)
+					printf("watch: %s side %d at %.1f %.1f facing %.0f %s sp %d\n", u->id, u->side, u->pos.x,
+					       u->pos.y, u->facing, formation_names[u->form].key, u->sp);
+			}
+	}
 }
 
 static struct game *open_battle(const struct scenario *s, uint64_t seed)
@@ -162,6 +203,13 @@ static int battle(const struct scenario *s, uint64_t seed, enum who a, enum who 
 	general_calls = tg;
 	naive_calls = tn;
 	winner = g->winner;
+	for (int side = 0; side < SIDE_COUNT; side++) {
+		int k = 0;
+		for (int i = 0; i < g->nunits; i++)
+			k += g->units[i].side == (enum side)side;
+		if (side == 0 || k < fewest_units)
+			fewest_units = k;
+	}
 	naive_free(&naive);
 	general_free(&general);
 	game_free(g);
@@ -183,20 +231,53 @@ static double percentile(double *v, long n, double p)
 	return v[k];
 }
 
+static int failures;
+
+static void verdict(bool pass)
+{
+	printf("  %s\n", pass ? "PASS" : "FAIL");
+	failures += !pass;
+}
+
+/* A real game in batch mode, AI against AI, as a child: its peak RSS (KB)
+ * and CPU time (ms). */
+static bool child_battle(const char *grognard, const char *scenario, long *rss, double *ms)
+{
+	struct rusage ru;
+	int status;
+	pid_t pid = fork();
+	if (pid < 0)
+		return false;
+	if (pid == 0) {
+		FILE *in = freopen("/dev/null", "r", stdin), *out = freopen("/dev/null", "w", stdout);
+		(void)in, (void)out;
+		execl(grognard, grognard, "--batch", "--side", "none", "--seed", "1", scenario, (char *)NULL);
+		_exit(127);
+	}
+	if (wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return false;
+	*rss = ru.ru_maxrss;
+	*ms = ru.ru_utime.tv_sec * 1e3 + ru.ru_utime.tv_usec / 1e3 + ru.ru_stime.tv_sec * 1e3 +
+	      ru.ru_stime.tv_usec / 1e3;
+	return true;
+}
+
 int main(int argc, char **argv)
 {
-	int n = 100, extra = 0, opt;
+	int n = 100, count_to = 1000, opt, played = 0;
 	enum ai_level level = AI_NORMAL;
 	struct scenario sc[3] = { { .name = "built-in battle" }, { .name = "Auerstedt" },
 		                  { .name = "mirror" } };
-	double ms, *battle_ms;
-	long nbattle_ms = 0, refusals;
-	struct rusage ru;
-
-	const char *one = NULL;
+	double ms, *aue_ms;
+	long naue = 0;
+	int aue_units = 0;
+	long child_rss = 0;
+	double child_ms = 0;
+	bool child_ok = false;
+	const char *one = NULL, *grognard = NULL, *which = "012";
 	bool naive_only = false;
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	while ((opt = getopt(argc, argv, "n:r:l:1:q")) != -1) {
+	while ((opt = getopt(argc, argv, "n:r:l:1:qg:s:")) != -1) {
 		if (opt == '1')
 			one = optarg;
 		else if (opt == 'q')
@@ -204,16 +285,22 @@ int main(int argc, char **argv)
 		else if (opt == 'n')
 			n = atoi(optarg);
 		else if (opt == 'r')
-			extra = atoi(optarg);
+			count_to = atoi(optarg);
+		else if (opt == 'g')
+			grognard = optarg;
+		else if (opt == 's')
+			which = optarg;
 		else if (opt == 'l')
 			level = strcmp(optarg, "easy") == 0 ? AI_EASY : strcmp(optarg, "hard") == 0 ? AI_HARD : AI_NORMAL;
 		else {
-			fputs("usage: bench-ai [-n BATTLES] [-r REFUSAL_BATTLES] [-l LEVEL] DATADIR\n", stderr);
+			fputs("usage: bench-ai [-n SEEDS] [-r BATTLES] [-l LEVEL] [-g GROGNARD] [-s LIST] [-q] DATADIR\n",
+			      stderr);
 			return 2;
 		}
 	}
 	if (optind >= argc || n < 1) {
-		fputs("usage: bench-ai [-n BATTLES] [-r REFUSAL_BATTLES] [-l LEVEL] DATADIR\n", stderr);
+		fputs("usage: bench-ai [-n SEEDS] [-r BATTLES] [-l LEVEL] [-g GROGNARD] [-s LIST] [-q] DATADIR\n",
+		      stderr);
 		return 2;
 	}
 	snprintf(sc[1].path, sizeof sc[1].path, "%s/maps/auerstedt.cfg", argv[optind]);
@@ -228,14 +315,20 @@ int main(int argc, char **argv)
 		battle(&sc[s], seed, a == 'n' ? NAIVE : GENERAL, b == 'n' ? NAIVE : GENERAL, level, &ms);
 		return 0;
 	}
-	battle_ms = calloc((size_t)(4 * n + 2 * n + extra + 8), sizeof *battle_ms);
-	if (!battle_ms)
+	aue_ms = calloc((size_t)n + 1, sizeof *aue_ms);
+	if (!aue_ms)
 		return 1;
+	/* The game's own run first: a child's peak RSS counts what it shared
+	 * with this process when it was forked, which is little only now. */
+	if (grognard)
+		child_ok = child_battle(grognard, sc[1].path, &child_rss, &child_ms);
 
 	printf("== the AI (%s) against the naive baseline, %d seeds each way ==\n",
 	       level == AI_EASY ? "easy" : level == AI_HARD ? "hard" : "normal", n);
 	for (int s = 0; s < 2; s++) {
 		int won_a = 0, won_b = 0, draw_a = 0, draw_b = 0;
+		if (!strchr(which, '0' + s))
+			continue;
 		for (int i = 0; i < n; i++) {
 			int w = battle(&sc[s], (uint64_t)i + 1, GENERAL, NAIVE, level, &ms);
 			won_a += w == SIDE_A;
@@ -243,48 +336,82 @@ int main(int argc, char **argv)
 			w = battle(&sc[s], (uint64_t)i + 1, NAIVE, GENERAL, level, &ms);
 			won_b += w == SIDE_B;
 			draw_b += w < 0;
+			played += 2;
 		}
-		printf("%-16s AI as side A wins %3d%% (%d drawn), as side B wins %3d%% (%d drawn)\n", sc[s].name,
-		       100 * won_a / n, draw_a, 100 * won_b / n, draw_b);
+		printf("%-16s AI as side A wins %5.1f%% (%d drawn)   target >= 80%%", sc[s].name, 100.0 * won_a / n,
+		       draw_a);
+		verdict(won_a * 100 >= 80 * n);
+		printf("%-16s AI as side B wins %5.1f%% (%d drawn)   target >= 80%%", sc[s].name, 100.0 * won_b / n,
+		       draw_b);
+		verdict(won_b * 100 >= 80 * n);
 	}
-
 	if (naive_only)
-		return 0;
+		return failures ? 1 : 0;
+
 	printf("== the AI against itself, %d seeds ==\n", n);
 	for (int s = 0; s < 3; s++) {
 		int won[2] = { 0, 0 }, draws = 0;
-		double worst = 0;
+		if (!strchr(which, '0' + s))
+			continue;
 		for (int i = 0; i < n; i++) {
 			int w = battle(&sc[s], (uint64_t)i + 1, GENERAL, GENERAL, level, &ms);
 			if (w < 0)
 				draws++;
 			else
 				won[w]++;
-			battle_ms[nbattle_ms++] = ms;
-			worst = ms > worst ? ms : worst;
+			if (s == 1) {
+				aue_ms[naue++] = ms;
+				aue_units = fewest_units;
+			}
+			played++;
 		}
-		printf("%-16s side A wins %3d%%, side B wins %3d%%, %d drawn; worst battle %.0f ms\n", sc[s].name,
-		       100 * won[0] / n, 100 * won[1] / n, draws, worst);
+		printf("%-16s side A wins %5.1f%%, side B wins %5.1f%%, %d drawn", sc[s].name, 100.0 * won[0] / n,
+		       100.0 * won[1] / n, draws);
+		if (s == 2) {
+			printf("   target 40-60%% each");
+			verdict(won[0] * 100 >= 40 * n && won[0] * 100 <= 60 * n && won[1] * 100 >= 40 * n &&
+			        won[1] * 100 <= 60 * n);
+		} else {
+			printf("\n");
+		}
 	}
-	for (int i = 0; i < extra; i++)
-		battle(&sc[i % 3], (uint64_t)(1000 + i), GENERAL, i % 2 ? NAIVE : GENERAL, level, &ms);
+	/* More battles, the AI on side A and side B in turn, until refusals
+	 * have been counted over count_to of them. */
+	for (int i = 0; played < count_to; i++, played++)
+		battle(&sc[i % 2], (uint64_t)(1000 + i), i % 4 < 2 ? GENERAL : NAIVE, i % 4 < 2 ? NAIVE : GENERAL, level,
+		       &ms);
 
-	qsort(battle_ms, (size_t)nbattle_ms, sizeof *battle_ms, cmp_double);
+	qsort(aue_ms, (size_t)naue, sizeof *aue_ms, cmp_double);
 	qsort(general_calls.ms, (size_t)general_calls.n, sizeof *general_calls.ms, cmp_double);
-	getrusage(RUSAGE_SELF, &ru);
-	printf("== time and memory ==\n");
-	printf("AI decisions:    %ld; median %.3f ms, p99 %.3f ms, max %.3f ms\n", general_calls.n,
-	       percentile(general_calls.ms, general_calls.n, 0.5),
+	printf("== time and memory (CPU time, one core) ==\n");
+	printf("AI calls:        %ld; median %.3f ms   target < 5 ms", general_calls.n,
+	       percentile(general_calls.ms, general_calls.n, 0.5));
+	verdict(percentile(general_calls.ms, general_calls.n, 0.5) < 5);
+	printf("                 p99 %.3f ms, max %.3f ms (%s)   target max < 50 ms",
 	       percentile(general_calls.ms, general_calls.n, 0.99),
-	       general_calls.n ? general_calls.ms[general_calls.n - 1] : 0);
-	printf("AI-vs-AI battle: median %.0f ms, max %.0f ms (whole battle, one core)\n",
-	       percentile(battle_ms, nbattle_ms, 0.5), nbattle_ms ? battle_ms[nbattle_ms - 1] : 0);
-	printf("peak RSS:        %ld KB\n", ru.ru_maxrss);
-	refusals = general_calls.refusals + naive_calls.refusals;
-	printf("refused orders:  %ld by the AI, %ld by the naive baseline, in %d battles\n",
-	       general_calls.refusals, naive_calls.refusals, 4 * n + 3 * n + extra);
-	free(battle_ms);
+	       general_calls.n ? general_calls.ms[general_calls.n - 1] : 0, general_calls.worst_what);
+	verdict(!general_calls.n || general_calls.ms[general_calls.n - 1] < 50);
+	if (naue) {
+		printf("Auerstedt, AI against AI (%d or more units a side), whole battle: median %.0f ms, max %.0f ms"
+		       "   target < 2000 ms",
+		       aue_units, percentile(aue_ms, naue, 0.5), aue_ms[naue - 1]);
+		verdict(aue_ms[naue - 1] < 2000);
+	}
+	if (grognard) {
+		if (child_ok) {
+			printf("grognard --batch --side none auerstedt: %.0f ms, peak RSS %ld KB   target < 16384 KB",
+			       child_ms, child_rss);
+			verdict(child_rss < 16 * 1024);
+		} else {
+			printf("grognard --batch --side none auerstedt did not run to its end");
+			verdict(false);
+		}
+	}
+	printf("refused orders:  %ld by the AI (%ld by the naive baseline) in %d battles   target 0 in >= 1000",
+	       general_calls.refusals, naive_calls.refusals, played);
+	verdict(general_calls.refusals == 0 && played >= 1000);
+	free(aue_ms);
 	free(general_calls.ms);
 	free(naive_calls.ms);
-	return refusals && general_calls.refusals ? 1 : 0;
+	return failures ? 1 : 0;
 }

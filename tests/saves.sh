@@ -91,7 +91,7 @@ dumps() { grep -E '^(game|unit|commander|side|objective) ' "$1"; }
 printf 'dump\nsave sideb\nquit\n' | "$GROGNARD" --batch --side B --ai hard --seed 1 >"$tmp/sb1" 2>&1
 like "$(grep -o 'players = "[^"]*"; ai = "[^"]*"' "$dir/sideb.save")" '^players = "B"; ai = "hard"$' \
 	"a save records the side the keyboard plays and the computer's level"
-like "$(grep '^computer = ' "$dir/sideb.save")" '^computer = "general init=[0-9]+ phase=[0-9]+ noted=[01] ' \
+like "$(grep '^computer = ' "$dir/sideb.save")" '^computer = "general init=[0-9]+ phase=[0-9]+ noted=[01] planned=[01] ' \
 	"... and what the computer remembers of the battle"
 printf 'dump\nsave sideb2\nquit\n' | "$GROGNARD" --batch --load sideb >"$tmp/sb2" 2>&1
 dumps "$tmp/sb1" >"$tmp/sb1.d"

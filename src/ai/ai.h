@@ -29,24 +29,30 @@ void naive_free(struct naive_ai *ai);
 enum ai_level { AI_EASY, AI_NORMAL, AI_HARD };
 
 /* What a unit has done in the current step (general.c). */
-enum { DID_CHARGE = 1, DID_FORM = 2, DID_FACE = 4, DID_MOVE = 8, DID_FIRE = 16, DID_DONE = 32,
-       DID_DETOUR = 64 };
+enum { DID_FIRE = 1, DID_DONE = 2, DID_REPLAN = 4 };
 
 struct div_plan;
+struct drill;
+struct drill_scratch;
+struct drill_mark;
 struct general_ai {
 	struct controller ctl;
 	enum ai_level level;
-	double charge_threshold; /* SP a charge must be worth */
+	double charge_threshold; /* worth (SP) a charge must promise */
 	struct game *game;
 	struct div_plan *plan;   /* one per division */
 	int ndivs;
 	int plan_turn[2];        /* per side: the Turn its plan was made */
-	bool defending[2];
+	double urgency[2];       /* 0..1: behind on objectives, the end near */
 	int initiative, phase;   /* the step its state belongs to */
+	bool planned;            /* the brigade's units planned this initiative */
 	bool noted;              /* intent written this initiative */
-	int unit, orders;        /* the unit being ordered, orders given it */
+	bool commanded;          /* the brigade commander seen to */
+	int unit;                /* the unit being ordered, or -1 */
 	unsigned char *did;      /* per unit: DID_ flags */
-	char charged[16];
+	struct drill *drills;    /* per unit: its plan this initiative */
+	struct drill_mark *marks;/* per unit: where it stood when they were made */
+	struct drill_scratch *scratch;
 	long refusals;           /* orders the engine refused (should stay 0) */
 };
 

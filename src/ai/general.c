@@ -1,12 +1,12 @@
 /* general: the computer opponent.  Each Turn it makes a plan from the
  * scenario's objectives (which divisions attack, hold or wait in
- * reserve); each initiative it gives it to the brigade with most at stake,
- * says what that brigade means to do, and orders its units with sensible
- * drill.  Charges, fire and every reaction are weighed with the rules'
- * real probabilities (odds.c).  It asks the engine whether an order is
- * legal before giving it (order_preview, order_charge_check), and never
- * looks at a die before it is thrown: no order that throws dice is ever
- * previewed. */
+ * reserve); each initiative it moves its commanders to keep units in
+ * command, gives the initiative to the brigade with most at stake, plans
+ * every unit of it (drill.c), says what the brigade means to do, and
+ * carries the plans out.  Charges, fire and every reaction are weighed
+ * with the rules' real probabilities (estimate.c, decide.c).  Every order
+ * is tried on the engine before it is given, and no order that throws a
+ * die is ever tried: it never looks at a die before it is thrown. */
 #include "config.h"
 
 #include <math.h>
@@ -15,37 +15,19 @@
 #include <string.h>
 
 #include "ai.h"
+#include "decide.h"
+#include "engine/command.h"
 #include "engine/fire.h"
 #include "engine/game.h"
-#include "engine/melee.h"
-#include "engine/react.h"
 #include "engine/rules.h"
 #include "engine/seq.h"
 #include "engine/victory.h"
 #include "engine/volley.h"
+#include "estimate.h"
 #include "odds.h"
+#include "plan.h"
 
-/* Drill distances (cm): where columns shake out into line, how close
- * infantry closes to fire (inside the 4 cm small-arms range), how far
- * cavalry waits from the enemy, what counts as a cavalry threat. */
-#define DEPLOY_AT 20.0
-#define CLOSE_TO 3.0
-#define HOLD_OFF 8.0
-#define CAVALRY_WAITS 14.0
-#define THREAT_MARGIN 2.0
-#define SQUARE_MARGIN 5.0
-#define ARTILLERY_WANTS 24.0
-#define ORDERS_PER_UNIT 6
-
-enum role { ROLE_ATTACK, ROLE_HOLD, ROLE_RESERVE };
 static const char *const role_words[] = { "attack", "hold", "reserve" };
-
-struct div_plan {
-	enum role role;
-	int objective;   /* index, or -1 */
-	struct vec2 goal;
-	char where[NAME_LEN];
-};
 
 /* ------------------------------------------------------------------ */
 /* Looking at the table */
@@ -53,46 +35,6 @@ struct div_plan {
 static bool active(const struct unit *u)
 {
 	return u->state == US_ACTIVE;
-}
-
-static bool in_hand(const struct game *g, const struct unit *u, enum side side)
-{
-	if (u->side != side || !active(u) || (u->acted & UA_DONE))
-		return false;
-	if (g->divmove >= 0)
-		return unit_division(g, u) == g->divmove;
-	return u->brigade == g->active_brigade;
-}
-
-/* Half the diagonal of a unit's footprint: no point of it is farther from
- * its centre. */
-static double unit_reach(const struct unit *u)
-{
-	struct obb b = unit_footprint(u);
-	return 0.5 * hypot(b.w, b.d);
-}
-
-static int nearest_enemy(const struct game *g, const struct unit *u, bool cavalry_only, double *dist)
-{
-	int best = -1;
-	double bd = INFINITY, ru = unit_reach(u);
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *o = &g->units[i];
-		double d;
-		if (o->side == u->side || !active(o) || (cavalry_only && !unit_is_cavalry(o)))
-			continue;
-		/* The centres' distance less both reaches bounds the footprints'. */
-		if (v2_dist(u->pos, o->pos) - ru - unit_reach(o) >= bd)
-			continue;
-		d = game_unit_distance(u, o);
-		if (d < bd) {
-			bd = d;
-			best = i;
-		}
-	}
-	if (dist)
-		*dist = bd;
-	return best;
 }
 
 static struct vec2 objective_centre(const struct game *g, const struct objective *o)
@@ -107,25 +49,7 @@ static struct vec2 objective_centre(const struct game *g, const struct objective
 	return o->at;
 }
 
-/* Could formed enemy cavalry charge u next: within its charge allowance
- * (plus margin) and roughly in front of it? */
-static bool cavalry_threat(const struct game *g, const struct unit *u, double margin)
-{
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *c = &g->units[i];
-		const struct move_allowance *ma;
-		if (c->side == u->side || !active(c) || !unit_is_cavalry(c) || !unit_formed(c) ||
-		    unit_has_marker(c, MK_BLUE) || !(ma = rules_move_for(c->type, c->form)) || ma->charge <= 0)
-			continue;
-		if (fabs(geom_angle_diff(c->facing, geom_bearing(c->pos, u->pos))) > 60)
-			continue;
-		if (game_units_within(c, u, ma->charge + margin))
-			return true;
-	}
-	return false;
-}
-
-/* Is an enemy of side on (or within reach of) an objective? */
+/* Is an enemy of side on (or close to) an objective? */
 static bool objective_defended(const struct game *g, int obj, enum side side)
 {
 	const struct objective *o = &g->obj[obj];
@@ -164,128 +88,148 @@ static int side_sp(const struct game *g, enum side side)
 	return sp;
 }
 
-/* What a strength point of a unit is worth to the plan: guns are scarce. */
-static double sp_worth(const struct unit *u)
-{
-	return unit_is_artillery(u) ? 1.5 : 1.0;
-}
-
-/* ------------------------------------------------------------------ */
-/* Weighing a charge with the rules' dice */
-
-/* Expected hits each way over the impact and one melee round, for a
- * charger placed at its contact point; the target as it stands or, with
- * square, in an emergency square. */
-static void melee_expectation(struct game *g, int a, int t, bool square, double *give, double *take)
-{
-	struct unit *ua = &g->units[a], *ut = &g->units[t];
-	enum formation keep = ut->form;
-	int ha, ht, da, dt;
-	if (square)
-		ut->form = FORM_ESQUARE;
-	ha = melee_halvings(g, a, t);
-	ht = melee_halvings(g, t, a);
-	da = ua->sp >> (ha > 6 ? 6 : ha);
-	dt = ut->sp >> (ht > 6 ? 6 : ht);
-	*give = odds_melee_hits(melee_impact_sets(g, a, t, NULL, 0) + melee_round_sets(g, a, t, NULL, 0), da,
-	                        rules_quality[ua->rating]);
-	*take = odds_melee_hits(melee_impact_sets(g, t, a, NULL, 0) + melee_round_sets(g, t, a, NULL, 0), dt,
-	                        rules_quality[ut->rating]);
-	ut->form = keep;
-}
-
-/* The worth of a charge by a on t (strength points won less lost), or
- * -INFINITY when the rules do not allow it.  Nothing is thrown: the
- * charger is set at its contact point, the sets are counted, and it is put
- * back. */
 double general_charge_value(struct game *g, int a, int t, bool breakthrough)
 {
-	struct unit *ua = &g->units[a], *ut = &g->units[t];
-	struct unit keep = *ua;
-	struct vec2 end;
-	double facing, give, take, value, p_square = 0;
-	char why[256];
-	if (order_charge_check(g, a, t, breakthrough, why, sizeof why) < 0)
-		return -INFINITY;
-	if (order_charge_reach(g, a, t, &end, &facing, why, sizeof why) < 0)
-		return -INFINITY;
-	ua->pos = end;
-	ua->facing = facing;
-	ua->acted |= UA_CHARGING;
-	/* Infantry charged by cavalry may try an emergency square. */
-	if (unit_is_cavalry(ua) && unit_is_infantry(ut) && ut->form != FORM_SQUARE &&
-	    ut->form != FORM_ESQUARE && ut->form != FORM_SKIRMISH && ut->irregular == IRR_NONE &&
-	    keep.charge_start >= 0)
-		p_square = odds_d6_at_least(rules_quality[ut->rating], 0);
-	melee_expectation(g, a, t, false, &give, &take);
-	value = (1 - p_square) * (give * sp_worth(ut) - take * sp_worth(ua));
-	/* A likely kill is worth the unit, not only its losses. */
-	if (give >= ut->sp - unit_elimination_sp(ut))
-		value += (1 - p_square) * 2;
-	if (p_square > 0) {
-		melee_expectation(g, a, t, true, &give, &take);
-		value += p_square * (give * sp_worth(ut) - take * sp_worth(ua));
-		value += (1 - p_square) * 0; /* a failed square's hits are counted in the unformed case */
-	}
-	*ua = keep;
-	return value;
+	return est_charge(g, a, t, breakthrough, NULL);
 }
 
 /* ------------------------------------------------------------------ */
 /* The plan */
 
+/* Strength points of a side (or of a division, div >= 0) within range of
+ * a point. */
+static int strength_near(const struct game *g, enum side side, int div, struct vec2 at, double range)
+{
+	int sp = 0;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (u->side == side && active(u) && (div < 0 || unit_division(g, u) == div) && v2_dist(u->pos, at) < range)
+			sp += u->sp;
+	}
+	return sp;
+}
+
+/* How fast a division gets anywhere: its slowest horse or foot (cm a
+ * Turn; its guns follow as they can). */
+static double division_speed(const struct game *g, int div)
+{
+	double slow = INFINITY;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		const struct move_allowance *ma;
+		if (!active(u) || unit_division(g, u) != div || unit_is_artillery(u) ||
+		    !(ma = rules_move_for(u->type, u->form)))
+			continue;
+		slow = fmin(slow, ma->move);
+	}
+	return isinf(slow) || slow < 6 ? 6 : slow;
+}
+
+/* The plan: each division is given the objective it can do most for,
+ * worth its value, the more so when it is not ours (or ours and the enemy
+ * is at it), the less so the more enemy stands on it for the strength the
+ * division has, and the longer it takes to get there (one it cannot
+ * reach before the end is left out); a division taking one makes it less
+ * attractive to the next, so that the corps spreads over what there is to
+ * win.  A side behind on objectives grows more urgent as the end nears. */
 static void make_plan(struct general_ai *ai, struct game *g, enum side side)
 {
 	int mine = side_sp(g, side), theirs = side_sp(g, side ^ 1);
-	int held = 0, lost = 0, ndiv = 0;
-	bool defend;
+	int held = victory_points(g, side), lost = victory_points(g, side ^ 1), ndiv = 0;
+	double late = g->turns > 0 ? (double)g->turn / g->turns : 0, taken[64] = { 0 };
+	int left = g->turns - g->turn + 1;
+	bool defend, done[256] = { false };
 	struct vec2 enemy;
 	bool have_enemy = centroid(g, side ^ 1, -1, &enemy);
 
-	for (int i = 0; i < g->nobj; i++) {
-		if (g->obj[i].holder == (int)side)
-			held += g->obj[i].value;
-		else if (g->obj[i].holder == (int)(side ^ 1))
-			lost += g->obj[i].value;
-	}
-	/* Ahead on objectives and not stronger, or badly beaten: hold. */
+	/* Ahead on objectives and not clearly stronger, or badly beaten:
+	 * hold what it has. */
 	defend = (held > lost && mine < theirs * 1.2) || mine < theirs * 0.6;
+	ai->urgency[side] = held < lost ? fmin(1, fmax(0, (late - 0.3) / 0.6)) : 0;
 	for (int d = 0; d < g->ndivs; d++) {
 		struct div_plan *p = &ai->plan[d];
 		struct vec2 at;
-		double best = -INFINITY;
 		if (division_side(g, d) != side)
 			continue;
+		p->objective = -1;
+		p->role = ROLE_HOLD;
 		if (!centroid(g, side, d, &at)) {
-			p->role = ROLE_HOLD;
-			p->objective = -1;
+			done[d % 256] = true;
 			continue;
 		}
 		ndiv++;
-		p->objective = -1;
 		p->goal = have_enemy ? enemy : at;
 		snprintf(p->where, sizeof p->where, "the enemy");
-		for (int i = 0; i < g->nobj; i++) {
-			const struct objective *o = &g->obj[i];
-			bool ours = o->holder == (int)side;
-			double score = o->value * (ours == defend ? 2.0 : 1.0) /
-			               (v2_dist(at, objective_centre(g, o)) + 20);
-			if (score > best) {
-				best = score;
-				p->objective = i;
+	}
+	for (int round = 0; round < g->ndivs; round++) {
+		int bd = -1, bo = -1;
+		double best = 0;
+		for (int d = 0; d < g->ndivs && d < 256; d++) {
+			struct vec2 at;
+			double speed;
+			int own;
+			if (done[d] || division_side(g, d) != side || !centroid(g, side, d, &at))
+				continue;
+			speed = division_speed(g, d);
+			own = strength_near(g, side, d, at, INFINITY);
+			for (int i = 0; i < g->nobj && i < 64; i++) {
+				const struct objective *o = &g->obj[i];
+				struct vec2 c = objective_centre(g, o);
+				bool ours = o->holder == (int)side, theirs_o = o->holder == (int)(side ^ 1);
+				int there = strength_near(g, side ^ 1, -1, c, 12);
+				double turns = v2_dist(at, c) / speed, swing, score;
+				if (turns > left + 1)
+					continue;
+				/* What changing (or keeping) its holder does to the
+				 * score: taken from the enemy it counts twice; ours and
+				 * threatened, twice what losing it would cost; ours and
+				 * quiet, little.  Behind, what could turn the result
+				 * counts double and what is already ours counts little;
+				 * ahead, what keeps the lead counts double. */
+				if (ours) {
+					swing = there ? 2.0 * o->value : 0.2 * o->value;
+					if (held > lost && held - lost <= 2 * o->value)
+						swing *= 2;
+					else if (held < lost)
+						swing *= 0.3;
+				} else {
+					swing = (theirs_o ? 2.0 : 1.0) * o->value;
+					if (held <= lost && swing > lost - held)
+						swing *= 2;
+					if (defend)
+						swing *= 0.5;
+				}
+				score = swing * (own + 1.0) / (own + there + 1.0) / (turns + 2) / (1 + taken[i]);
+				if (score > best) {
+					best = score;
+					bd = d;
+					bo = i;
+				}
 			}
 		}
-		if (p->objective >= 0) {
-			p->goal = objective_centre(g, &g->obj[p->objective]);
-			snprintf(p->where, sizeof p->where, "%s", g->obj[p->objective].name);
+		if (bd < 0)
+			break;
+		done[bd] = true;
+		/* A strongly held objective wants more than one division. */
+		{
+			struct vec2 at, c = objective_centre(g, &g->obj[bo]);
+			int own = centroid(g, side, bd, &at) ? strength_near(g, side, bd, at, INFINITY) : 0;
+			int there = strength_near(g, side ^ 1, -1, c, 12);
+			taken[bo] += 0.7 * fmin(1, (own + 1.0) / (there + 1.0));
 		}
-		p->role = defend || (p->objective >= 0 && g->obj[p->objective].holder == (int)side) ? ROLE_HOLD
-		                                                                                 : ROLE_ATTACK;
+		ai->plan[bd].objective = bo;
+		ai->plan[bd].goal = objective_centre(g, &g->obj[bo]);
+		snprintf(ai->plan[bd].where, sizeof ai->plan[bd].where, "%s", g->obj[bo].name);
+		ai->plan[bd].role = defend || g->obj[bo].holder == (int)side ? ROLE_HOLD : ROLE_ATTACK;
 	}
-	/* A corps of three divisions or more that is not the stronger keeps
-	 * the one farthest from the fighting in reserve for the first half of
-	 * the battle. */
-	if (ndiv >= 3 && g->turn <= g->turns / 2 && have_enemy && mine < theirs * 1.3) {
+	/* Divisions left without an objective go for the enemy. */
+	for (int d = 0; d < g->ndivs && d < 256; d++)
+		if (!done[d] && division_side(g, d) == side)
+			ai->plan[d].role = defend ? ROLE_HOLD : ROLE_ATTACK;
+	/* A corps of three divisions or more that is not the stronger and not
+	 * pressed keeps the one farthest from the fighting in reserve for the
+	 * first third of the battle. */
+	if (ndiv >= 3 && late <= 0.34 && have_enemy && mine < theirs * 1.3 && ai->urgency[side] == 0) {
 		int far = -1;
 		double fd = -1;
 		for (int d = 0; d < g->ndivs; d++) {
@@ -303,25 +247,271 @@ static void make_plan(struct general_ai *ai, struct game *g, enum side side)
 		}
 	}
 	ai->plan_turn[side] = g->turn;
-	ai->defending[side] = defend;
+}
+
+void plan_aim(const struct general_ai *ai, const struct game *g, int unit, struct aim *aim)
+{
+	const struct unit *u = &g->units[unit];
+	int div = unit_division(g, u);
+	const struct div_plan *p = div >= 0 && div < g->ndivs ? &ai->plan[div] : NULL;
+	struct vec2 middle;
+	double late = g->turns > 0 ? (double)g->turn / g->turns : 0;
+	bool seize;
+
+	*aim = (struct aim){ .target = u->pos, .objective = -1, .pull = 0.12, .near = 2, .risk = 1.0,
+		             .role = p ? p->role : ROLE_ATTACK };
+	if (!p)
+		return;
+	aim->target = p->goal;
+	aim->objective = p->objective;
+	/* An objective that is not ours and that no enemy stands on is to be
+	 * taken: straight for it.  Otherwise the division keeps its frontage:
+	 * each unit heads for the goal shifted by where it stands in the
+	 * division, so that they do not all converge on one point. */
+	seize = p->role != ROLE_RESERVE && p->objective >= 0 && g->obj[p->objective].holder != (int)u->side &&
+	        !objective_defended(g, p->objective, u->side);
+	if (!seize && centroid(g, u->side, div, &middle)) {
+		struct vec2 off = v2_sub(u->pos, middle);
+		double len = v2_len(off);
+		if (len > 20)
+			off = v2_scale(off, 20 / len);
+		aim->target = v2_add(aim->target, off);
+	}
+	aim->target.x = fmin(fmax(aim->target.x, 2), g->map.width - 2);
+	aim->target.y = fmin(fmax(aim->target.y, 2), g->map.height - 2);
+	switch (p->role) {
+	case ROLE_ATTACK:
+		/* More urgent as the end draws near. */
+		aim->pull = 0.12 * (1 + late);
+		aim->risk = ai->level == AI_HARD ? 0.7 : 0.8;
+		break;
+	case ROLE_HOLD:
+		aim->pull = 0.12;
+		aim->near = 5;
+		aim->risk = 1.0;
+		break;
+	case ROLE_RESERVE:
+		aim->pull = 0.04;
+		aim->near = 15;
+		aim->risk = 1.2;
+		break;
+	}
+	if (seize)
+		aim->pull *= 1.5;
+	/* Behind on objectives with the end near: pressing on, whatever the
+	 * cost. */
+	aim->pull *= 1 + ai->urgency[u->side];
+	aim->risk *= 1 - 0.6 * ai->urgency[u->side];
+	if (ai->level == AI_EASY)
+		aim->risk *= 0.5;
+}
+
+/* ------------------------------------------------------------------ */
+/* Commanders */
+
+/* How many of a side's units (of a division, div >= 0; of a brigade
+ * counting double, brig >= 0) a commander would keep in command from a
+ * place: 1 for each in command, a half for each cautious. */
+static double command_count(struct game *g, int k, struct vec2 at, int div, int brig)
+{
+	struct commander *c = &g->cmdrs[k];
+	struct vec2 keep = c->pos;
+	double n = 0;
+	c->pos = at;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		enum cmd_status st;
+		double w;
+		if (u->side != c->side || !active(u) || (div >= 0 && unit_division(g, u) != div))
+			continue;
+		w = u->brigade == brig ? 2 : 1;
+		st = command_status(g, u, NULL);
+		n += st == CS_IN_COMMAND ? w : st == CS_CAUTIOUS ? w / 2 : 0;
+	}
+	c->pos = keep;
+	return n;
+}
+
+/* Is a command stand safe there: no enemy within 8 cm (closer, a move
+ * makes it evade and lose its radius, a charge overruns it)? */
+static bool stand_safe(const struct game *g, enum side side, struct vec2 at)
+{
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		struct vec2 b[4];
+		struct shape us, cs;
+		struct commander probe = { .pos = at };
+		if (u->side == side || !active(u) || v2_dist(u->pos, at) > 20)
+			continue;
+		us = unit_shape(u, b);
+		cs = commander_shape(&probe);
+		if (geom_distance(&us, &cs) < 8)
+			return false;
+	}
+	return true;
+}
+
+/* Move a corps or division stand (k) where it keeps most units in
+ * command: among the middles of its division, of the brigade about to
+ * act and of the units now out of command, and points between, the best
+ * it can reach safely.  False when staying is as good. */
+static bool place_commander(struct general_ai *ai, struct game *g, enum side side, int k, int div, int brig,
+                            struct order *o)
+{
+	struct commander *c = &g->cmdrs[k];
+	struct vec2 spots[8], mid;
+	int n = 0;
+	double here, best;
+	(void)ai;
+	if (c->state != US_ACTIVE || c->attached >= 0 || c->moved_turn == g->turn)
+		return false;
+	if (centroid(g, side, div, &mid))
+		spots[n++] = mid;
+	if (brig >= 0) {
+		struct vec2 b = v2(0, 0);
+		int m = 0;
+		for (int i = 0; i < g->nunits; i++)
+			if (g->units[i].brigade == brig && active(&g->units[i])) {
+				b = v2_add(b, g->units[i].pos);
+				m++;
+			}
+		if (m)
+			spots[n++] = v2_scale(b, 1.0 / m);
+	}
+	{
+		/* Toward the units it has lost touch with. */
+		struct vec2 b = v2(0, 0);
+		int m = 0;
+		for (int i = 0; i < g->nunits; i++) {
+			const struct unit *u = &g->units[i];
+			if (u->side == side && active(u) && (div < 0 || unit_division(g, u) == div) &&
+			    command_status(g, u, NULL) != CS_IN_COMMAND) {
+				b = v2_add(b, u->pos);
+				m++;
+			}
+		}
+		if (m)
+			spots[n++] = v2_scale(b, 1.0 / m);
+	}
+	for (int i = 0, m = n; i < m && n < 8; i++)
+		spots[n++] = v2_scale(v2_add(spots[i], c->pos), 0.5);
+	here = best = command_count(g, k, c->pos, div, brig) + (stand_safe(g, side, c->pos) ? 0 : -3);
+	for (int i = 0; i < n; i++) {
+		struct vec2 to = spots[i];
+		double v, len = v2_dist(to, c->pos);
+		struct order t;
+		/* A stand rides at most 36 cm. */
+		if (len > rules_command.stand_move - 0.5)
+			to = v2_add(c->pos, v2_scale(v2_sub(to, c->pos), (rules_command.stand_move - 0.5) / len));
+		if (!stand_safe(g, side, to))
+			continue;
+		v = command_count(g, k, to, div, brig);
+		if (v <= best + 0.25)
+			continue;
+		t = order_new(ORD_CMOVE);
+		t.unit = k;
+		t.npts = 1;
+		t.pts[0] = to;
+		if (!drill_try(g, side, &t))
+			continue;
+		best = v;
+		*o = t;
+	}
+	return best > here + 0.25;
+}
+
+/* Before a brigade acts: its commander attaches to the unit that most
+ * needs him (one that would be out of command or cautious, the nearer the
+ * enemy the more), or moves up toward it. */
+static bool brigade_commander(struct general_ai *ai, struct game *g, enum side side, struct order *o)
+{
+	int b = g->active_brigade, k, need = -1;
+	struct commander *c;
+	double worst = 0;
+	if (b < 0 || g->divmove >= 0 || ai->level == AI_EASY || (k = g->brigs[b].commander) < 0 || k >= g->ncmdrs)
+		return false;
+	c = &g->cmdrs[k];
+	if (c->state != US_ACTIVE)
+		return false;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		enum cmd_status st;
+		double d, want;
+		if (u->brigade != b || !active(u) || (u->acted & UA_STARTED))
+			continue;
+		if (c->attached == i)
+			continue;
+		st = command_status(g, u, NULL);
+		if (c->attached >= 0) {
+			/* Count it as it would be without him. */
+			int keep = c->attached;
+			c->attached = -1;
+			st = command_status(g, u, NULL);
+			c->attached = keep;
+		}
+		if (st == CS_IN_COMMAND)
+			continue;
+		est_nearest_enemy(g, u, &d);
+		want = (st == CS_NOT_IN_COMMAND ? 2 : 1) * (1 + 30 / (d + 10));
+		if (want > worst) {
+			worst = want;
+			need = i;
+		}
+	}
+	if (need < 0)
+		return false;
+	if (c->attached >= 0) {
+		/* Still needed where he is? Then he stays. */
+		int keep = c->attached;
+		enum cmd_status st;
+		c->attached = -1;
+		st = command_status(g, &g->units[keep], NULL);
+		c->attached = keep;
+		if (st != CS_IN_COMMAND)
+			return false;
+		*o = order_new(ORD_DETACH);
+		o->unit = k;
+		return drill_try(g, side, o);
+	}
+	*o = order_new(ORD_ATTACH);
+	o->unit = k;
+	o->target = need;
+	if (drill_try(g, side, o))
+		return true;
+	if (c->moved_init == g->initiatives)
+		return false;
+	/* Out of reach: ride up behind it, to attach next time. */
+	{
+		const struct unit *u = &g->units[need];
+		struct vec2 to = v2_add(u->pos, v2_scale(geom_dir(u->facing), -4));
+		double len = v2_dist(to, c->pos);
+		if (len < 1)
+			return false;
+		if (len > rules_command.stand_move - 0.5)
+			to = v2_add(c->pos, v2_scale(v2_sub(to, c->pos), (rules_command.stand_move - 0.5) / len));
+		*o = order_new(ORD_CMOVE);
+		o->unit = k;
+		o->npts = 1;
+		o->pts[0] = to;
+		return stand_safe(g, side, to) && drill_try(g, side, o);
+	}
 }
 
 /* ------------------------------------------------------------------ */
 /* Choosing the brigade */
-
-static int best_charge(struct general_ai *ai, struct game *g, int unit, double *value);
 
 static double brigade_stake(struct general_ai *ai, struct game *g, int b)
 {
 	double stake = 0;
 	int div = g->brigs[b].division;
 	for (int i = 0; i < g->nunits; i++) {
-		struct unit *u = &g->units[i];
+		const struct unit *u = &g->units[i];
+		const struct move_allowance *ma;
 		double d;
 		int e;
 		if (u->brigade != b || !active(u))
 			continue;
-		e = nearest_enemy(g, u, false, &d);
+		e = est_nearest_enemy(g, u, &d);
 		if (e < 0)
 			continue;
 		/* Threatened units, and units that can hurt someone now. */
@@ -329,8 +519,12 @@ static double brigade_stake(struct general_ai *ai, struct game *g, int b)
 			stake += 2;
 		else if (d < 24)
 			stake += 1;
-		if (ai->level != AI_EASY && unit_is_cavalry(u) && d < 30 && best_charge(ai, g, i, NULL) >= 0)
-			stake += 4;
+		ma = rules_move_for(u->type, u->form);
+		if (ai->level != AI_EASY && unit_is_cavalry(u) && ma && d < ma->charge &&
+		    g->units[e].form != FORM_SQUARE && g->units[e].form != FORM_ESQUARE && !unit_is_cavalry(&g->units[e]))
+			stake += 3;
+		if (unit_is_artillery(u) && d < rules_fire.art_range[RANGE_MEDIUM])
+			stake += 1;
 	}
 	if (div >= 0 && div < g->ndivs)
 		stake += ai->plan[div].role == ROLE_ATTACK ? 1 : ai->plan[div].role == ROLE_RESERVE ? -1 : 0;
@@ -343,7 +537,6 @@ static int division_to_march(struct general_ai *ai, struct game *g, enum side si
 {
 	for (int d = 0; d < g->ndivs; d++) {
 		struct order o;
-		struct preview pv;
 		double nearest = INFINITY;
 		bool any = false;
 		if (division_side(g, d) != side || ai->plan[d].role == ROLE_HOLD)
@@ -354,7 +547,7 @@ static int division_to_march(struct general_ai *ai, struct game *g, enum side si
 			if (u->side != side || !active(u) || unit_division(g, u) != d)
 				continue;
 			any = true;
-			nearest_enemy(g, u, false, &dist);
+			est_nearest_enemy(g, u, &dist);
 			nearest = fmin(nearest, dist);
 			if (v2_dist(u->pos, ai->plan[d].goal) < 15)
 				nearest = 0; /* already there */
@@ -363,325 +556,66 @@ static int division_to_march(struct general_ai *ai, struct game *g, enum side si
 			continue;
 		o = order_new(ORD_DIVMOVE);
 		o.target = d;
-		order_preview(g, side, &o, &pv);
-		if (pv.ok)
+		if (drill_try(g, side, &o))
 			return d;
 	}
 	return -1;
 }
 
-static bool move_division_stand(struct general_ai *ai, struct game *g, enum side side, int div,
-                                struct order *o)
-{
-	struct vec2 c;
-	struct preview pv;
-	int k = g->divs[div].commander;
-	struct commander *cm;
-	(void)ai;
-	if (k < 0 || k >= g->ncmdrs)
-		return false;
-	cm = &g->cmdrs[k];
-	if (cm->state != US_ACTIVE || cm->attached >= 0 || cm->moved_turn == g->turn ||
-	    !centroid(g, side, div, &c) || v2_dist(c, cm->pos) < 3)
-		return false;
-	/* Toward the middle of the division, as far as a stand goes. */
-	for (double f = 1.0; f > 0.2; f -= 0.25) {
-		*o = order_new(ORD_CMOVE);
-		o->unit = k;
-		o->npts = 1;
-		o->pts[0] = v2_add(cm->pos, v2_scale(v2_sub(c, cm->pos), f));
-		order_preview(g, side, o, &pv);
-		if (pv.ok)
-			return true;
-	}
-	return false;
-}
-
-/* ------------------------------------------------------------------ */
-/* A unit's drill */
-
-static bool try_order(struct game *g, enum side side, struct order *o)
-{
-	struct preview pv;
-	order_preview(g, side, o, &pv);
-	return pv.ok;
-}
-
-static bool face_to(struct game *g, enum side side, int unit, double bearing, struct order *o)
-{
-	const struct unit *u = &g->units[unit];
-	if (fabs(geom_angle_diff(u->facing, bearing)) < 8)
-		return false;
-	*o = order_new(ORD_FACE);
-	o->unit = unit;
-	o->a = bearing;
-	o->has_a = true;
-	return try_order(g, side, o);
-}
-
-static bool form_to(struct game *g, enum side side, int unit, enum formation f, struct order *o)
-{
-	if (g->units[unit].form == f || !rules_move_for(g->units[unit].type, f))
-		return false;
-	*o = order_new(ORD_FORM);
-	o->unit = unit;
-	o->form = f;
-	return try_order(g, side, o);
-}
-
-/* A move straight ahead that gets somewhere: at least half a centimetre,
- * and, when it is to go far, at least a third of the way it wanted. */
-static bool move_by(struct game *g, enum side side, int unit, double dist, struct order *o)
-{
-	struct preview pv;
-	struct vec2 from = g->units[unit].pos;
-	if (dist < 0.5)
-		return false;
-	*o = order_new(ORD_MOVE);
-	o->unit = unit;
-	o->a = dist;
-	o->has_a = true;
-	order_preview(g, side, o, &pv);
-	if (pv.ok)
-		return true;
-	o->flag = OF_MAX;
-	o->a = 0;
-	order_preview(g, side, o, &pv);
-	return pv.ok && v2_dist(pv.pos, from) >= fmax(0.5, fmin(dist, 6) / 3);
-}
-
-/* The best charge for a unit now, or -1. */
-/* How much a charge must be worth for this unit: attackers take even
- * odds when their side is the stronger, and any charge that clears an
- * objective of its defenders is worth a strength point more. */
-static double charge_bar(struct general_ai *ai, const struct game *g, int unit)
-{
-	const struct unit *u = &g->units[unit];
-	int div = unit_division(g, u);
-	double bar = ai->charge_threshold;
-	if (ai->level != AI_EASY && div >= 0 && div < g->ndivs && ai->plan[div].role == ROLE_ATTACK)
-		bar -= side_sp(g, u->side) >= side_sp(g, u->side ^ 1) ? 1.0 : 0.5;
-	return bar;
-}
-
-static double target_bonus(const struct game *g, int t)
-{
-	for (int i = 0; i < g->nobj; i++)
-		if (g->obj[i].holder != (int)(g->units[t].side ^ 1) && victory_on_objective(g, &g->obj[i], &g->units[t]))
-			return 1.0;
-	return 0;
-}
-
-static int best_charge(struct general_ai *ai, struct game *g, int unit, double *value)
-{
-	int best = -1;
-	double bv = charge_bar(ai, g, unit);
-	const struct unit *u = &g->units[unit];
-	const struct move_allowance *ma = rules_move_for(u->type, u->form);
-	if (!ma || ma->charge <= 0 || unit_is_artillery(u) || unit_has_marker(u, MK_BLUE))
-		return -1;
-	for (int t = 0; t < g->nunits; t++) {
-		const struct unit *e = &g->units[t];
-		double v;
-		/* The rules' cheap tests first (the engine makes them too):
-		 * within reach, not cavalry for infantry, a turn of 90 degrees
-		 * at most in the initiative. */
-		if (e->side == u->side || !active(e) || unit_abandoned(e) ||
-		    (unit_is_infantry(u) && unit_is_cavalry(e)) ||
-		    u->pivoted + fabs(geom_angle_diff(u->facing, geom_bearing(u->pos, e->pos))) >
-		        rules_special.pivot_charge_limit + 1e-9 ||
-		    !game_units_within(u, e, ma->charge + 1))
-			continue;
-		v = general_charge_value(g, unit, t, false) + target_bonus(g, t);
-		if (v > bv) {
-			bv = v;
-			best = t;
-		}
-	}
-	if (value)
-		*value = bv;
-	return best;
-}
-
-/* The next order of a unit's drill, from the state it is in now. */
-static bool unit_next(struct general_ai *ai, struct game *g, enum side side, int unit,
-                      struct order *o)
-{
-	struct unit *u = &g->units[unit];
-	unsigned char *did = &ai->did[unit];
-	int div = unit_division(g, u), e, cav, t;
-	const struct div_plan *p = div >= 0 && div < g->ndivs ? &ai->plan[div] : NULL;
-	double d, dcav, goal_dist, bearing;
-	struct vec2 target;
-	enum role role = p ? p->role : ROLE_ATTACK;
-
-	e = nearest_enemy(g, u, false, &d);
-	if (e < 0)
-		return false;
-	cav = nearest_enemy(g, u, true, &dcav);
-	target = p ? p->goal : g->units[e].pos;
-	/* An objective that is not ours and that no enemy stands on is to be
-	 * taken: go for it.  Otherwise the division keeps its frontage: each
-	 * unit heads for the goal shifted by where it stands in the division,
-	 * so that they do not all converge on one point and jam; an enemy
-	 * close at hand is engaged rather than marched past. */
-	bool seize = p && role != ROLE_RESERVE && p->objective >= 0 && g->obj[p->objective].holder != (int)side &&
-	             !objective_defended(g, p->objective, side);
-	struct vec2 middle;
-	if (p && !seize && centroid(g, side, div, &middle)) {
-		struct vec2 off = v2_sub(u->pos, middle);
-		double len = v2_len(off);
-		if (len > 20)
-			off = v2_scale(off, 20 / len);
-		target = v2_add(target, off);
-		target.x = fmin(fmax(target.x, 2), g->map.width - 2);
-		target.y = fmin(fmax(target.y, 2), g->map.height - 2);
-	}
-	if (d < 12 && role == ROLE_ATTACK && !seize)
-		target = g->units[e].pos;
-	goal_dist = v2_dist(u->pos, target);
-	bearing = geom_bearing(u->pos, target);
-
-	/* 1. A charge worth its risk. */
-	if (!(*did & DID_CHARGE) && g->divmove < 0 && (t = best_charge(ai, g, unit, NULL)) >= 0) {
-		*did |= DID_CHARGE;
-		*o = order_new(ORD_CHARGE);
-		o->unit = unit;
-		o->target = t;
-		snprintf(ai->charged, sizeof ai->charged, "%s", g->units[t].id);
-		return true;
-	}
-	*did |= DID_CHARGE;
-
-	if (unit_is_artillery(u)) {
-		if (*did & DID_MOVE)
-			return false;
-		*did |= DID_MOVE;
-		if (d > ARTILLERY_WANTS + 8 && role != ROLE_RESERVE) {
-			*o = order_new(ORD_REDEPLOY);
-			o->unit = unit;
-			o->a = geom_bearing(u->pos, g->units[e].pos);
-			o->b = fmin(d - ARTILLERY_WANTS, 20);
-			o->has_a = o->has_b = true;
-			if (try_order(g, side, o))
-				return true;
-			o->flag = OF_MAX;
-			if (try_order(g, side, o))
-				return true;
-		}
-		return face_to(g, side, unit, geom_bearing(u->pos, g->units[e].pos), o);
-	}
-
-	if (unit_is_infantry(u)) {
-		bool squares = ai->level != AI_EASY && cav >= 0 && u->irregular == IRR_NONE &&
-		               u->form != FORM_SKIRMISH;
-		bool threatened = squares && cavalry_threat(g, u, THREAT_MARGIN);
-		enum formation want;
-		if (!(*did & DID_FORM)) {
-			*did |= DID_FORM;
-			if (threatened)
-				want = FORM_SQUARE;
-			else if (u->form == FORM_SQUARE && squares && cavalry_threat(g, u, SQUARE_MARGIN))
-				want = FORM_SQUARE;
-			else if (d > DEPLOY_AT && role != ROLE_HOLD)
-				want = FORM_COLUMN;
-			else if (u->type == UT_LIGHT_INF && role == ROLE_ATTACK && d > HOLD_OFF)
-				want = FORM_SKIRMISH;
-			else
-				want = FORM_LINE;
-			if (u->irregular == IRR_NONE && form_to(g, side, unit, want, o))
-				return true;
-		}
-		if (u->form == FORM_SQUARE || u->form == FORM_ESQUARE)
-			return false;
-	}
-
-	if (!(*did & DID_FACE)) {
-		*did |= DID_FACE;
-		if (role == ROLE_HOLD && goal_dist < 6)
-			bearing = geom_bearing(u->pos, g->units[e].pos);
-		if (face_to(g, side, unit, bearing, o))
-			return true;
-	}
-	if (!(*did & DID_MOVE)) {
-		double want = goal_dist;
-		*did |= DID_MOVE;
-		if (role == ROLE_HOLD && goal_dist < 6)
-			return false;
-		if (role == ROLE_RESERVE)
-			want = goal_dist - 4;
-		/* Keep off the enemy: infantry closes to fire, cavalry waits
-		 * for a charge, defenders stay out of reach. */
-		if (seize && !unit_is_cavalry(u))
-			; /* straight for the empty objective */
-		else if (unit_is_cavalry(u))
-			want = fmin(want, d - CAVALRY_WAITS);
-		else if (role == ROLE_ATTACK)
-			want = fmin(want, d - CLOSE_TO);
-		else
-			want = fmin(want, d - HOLD_OFF);
-		if (fabs(geom_angle_diff(u->facing, bearing)) > (*did & DID_DETOUR ? 100 : 45))
-			return false; /* it could not turn toward where it should go */
-		if (move_by(g, side, unit, want, o))
-			return true;
-		/* Blocked (by friends, mostly): turn half right or left and go
-		 * round, once an initiative. */
-		if (!(*did & DID_DETOUR) && want >= 0.5 && u->form != FORM_SQUARE) {
-			static const double turn[] = { 40, -40, 80, -80 };
-			*did |= DID_DETOUR;
-			for (int k = 0; k < 4; k++) {
-				struct order m = order_new(ORD_MOVE);
-				struct preview pv;
-				struct unit keep = *u;
-				double b = bearing + turn[k];
-				/* Would it get anywhere that way?  Try it on a copy
-				 * turned in place (no dice: a plain move). */
-				u->facing = fmod(b + 360, 360);
-				m.unit = unit;
-				m.flag = OF_MAX;
-				m.has_a = true;
-				order_preview(g, side, &m, &pv);
-				*u = keep;
-				if (!pv.ok || v2_dist(pv.pos, u->pos) < 1.5)
-					continue;
-				if (face_to(g, side, unit, fmod(b + 360, 360), o)) {
-					*did &= (unsigned char)~DID_MOVE;
-					return true;
-				}
-			}
-		}
-	}
-	return false;
-}
-
 /* ------------------------------------------------------------------ */
 /* Fire */
 
+/* The enemies nearest a unit within reach, nearest first (at most max). */
+static int nearest_within(const struct game *g, const struct unit *u, double reach, int *out, int max)
+{
+	double dist[16];
+	int n = 0;
+	if (max > 16)
+		max = 16;
+	for (int k = 0; k < g->nunits; k++) {
+		const struct unit *t = &g->units[k];
+		double d;
+		int j;
+		if (t->side == u->side || !active(t) || unit_abandoned(t) || !game_units_within(u, t, reach))
+			continue;
+		d = v2_dist(u->pos, t->pos);
+		if (n == max && d >= dist[n - 1])
+			continue;
+		for (j = n < max ? n++ : n - 1; j > 0 && dist[j - 1] > d; j--) {
+			dist[j] = dist[j - 1];
+			out[j] = out[j - 1];
+		}
+		dist[j] = d;
+		out[j] = k;
+	}
+	return n;
+}
+
+/* Each unit of the brigade fires where it is expected to do most harm
+ * (the nearest few targets looked at: the best shots are close ones). */
 static bool best_fire(struct general_ai *ai, struct game *g, enum side side, struct order *o)
 {
 	for (int i = 0; i < g->nunits; i++) {
 		struct unit *u = &g->units[i];
-		int best = -1;
+		int best = -1, near[6], n;
 		double bv = 0;
-		if (ai->did[i] & DID_FIRE || u->side != side || !active(u) ||
-		    (g->divmove >= 0 ? unit_division(g, u) != g->divmove : u->brigade != g->active_brigade) ||
-		    unit_is_cavalry(u) || volley_may_fire(g, u))
+		if (ai->did[i] & DID_FIRE || !drill_in_hand(g, u, side) || unit_is_cavalry(u) || volley_may_fire(g, u))
 			continue;
 		ai->did[i] |= DID_FIRE;
-		for (int k = 0; k < g->nunits; k++) {
+		n = nearest_within(g, u, unit_is_artillery(u) ? rules_fire.art_range[RANGE_LONG] + 1
+		                                             : rules_fire.small_arms_range + 1, near, 6);
+		for (int j = 0; j < n; j++) {
+			int k = near[j];
 			const struct unit *t = &g->units[k];
 			struct fire_shot shot;
 			double v;
-			if (t->side == side || !active(t) || !game_units_within(u, t, 90) ||
-			    !fire_check(g, i, k, NULL, &shot) || shot.dice <= 0)
+			if (!fire_check(g, i, k, NULL, &shot) || shot.dice <= 0)
 				continue;
 			if (ai->level == AI_EASY)
 				v = 100 - game_unit_distance(u, t); /* the nearest */
-			else {
-				v = odds_fire_hits(shot.dice) * sp_worth(t);
-				/* Finishing a unit off is worth more than its SP. */
-				v += 2 * odds_fire_at_least(shot.dice, t->sp - unit_elimination_sp(t));
-			}
+			else
+				v = odds_fire_hits(shot.dice) * est_sp_worth(g, t) +
+				    est_gone_worth(g, t) * odds_fire_at_least(shot.dice, t->sp - unit_elimination_sp(t));
 			if (v > bv) {
 				bv = v;
 				best = k;
@@ -698,44 +632,91 @@ static bool best_fire(struct general_ai *ai, struct game *g, enum side side, str
 }
 
 /* ------------------------------------------------------------------ */
-/* Saying what it means to do */
+/* Retreat: a unit about to be destroyed for little in return leaves the
+ * field instead (the count of units lost is the same, but the enemy wins
+ * no break-through and the brigade commander with it is saved). */
+
+static bool hopeless(struct general_ai *ai, struct game *g, enum side side, struct order *o)
+{
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		double worst = 0;
+		int foe = -1;
+		if (u->side != side || !active(u) || (u->acted & (UA_CHARGED | UA_FIRED)) || ai->level == AI_EASY)
+			continue;
+		for (int k = 0; k < g->nunits; k++)
+			if (g->units[k].side != side && active(&g->units[k]) &&
+			    game_units_within(u, &g->units[k], GEOM_CONTACT)) {
+				struct est_fight f;
+				est_fight(g, i, k, &f);
+				if (f.gone[0] > 0.95 && f.lost[1] < 0.5 && f.value < worst) {
+					worst = f.value;
+					foe = k;
+				}
+			}
+		if (foe < 0)
+			continue;
+		*o = order_new(ORD_RETREAT);
+		o->unit = i;
+		o->flag = OF_WITH_CMDR;
+		if (drill_try(g, side, o))
+			return true;
+	}
+	return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Saying what it means to do: from the plans its units were given. */
 
 static void intent(struct general_ai *ai, struct game *g, enum side side, struct order *o)
 {
-	const char *who, *what = "stands fast", *how = "";
-	int div, inf = 0, col = 0, n = 0;
+	const char *who, *what, *how = "", *where = "";
+	int div, n = 0, count[DRILL_COUNT] = { 0 }, col = 0, inf = 0, charge = -1;
 	double nearest = INFINITY;
 	const struct div_plan *p;
-	char name[NAME_LEN + 16];
+	char name[NAME_LEN + 16], extra[80] = "";
 
 	if (g->divmove >= 0) {
 		div = g->divmove;
-		who = g->divs[div].name;
+		who = g->divs[div].name[0] ? g->divs[div].name : g->divs[div].id;
 	} else {
 		div = g->brigs[g->active_brigade].division;
-		who = g->brigs[g->active_brigade].name;
+		who = g->brigs[g->active_brigade].name[0] ? g->brigs[g->active_brigade].name
+		                                          : g->brigs[g->active_brigade].id;
 	}
-	if (!who[0])
-		who = g->divmove >= 0 ? g->divs[div].id : g->brigs[g->active_brigade].id;
 	snprintf(name, sizeof name, "%s", who);
 	p = div >= 0 && div < g->ndivs ? &ai->plan[div] : NULL;
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
-		double d;
-		if (!in_hand(g, u, side))
+		const struct drill *d = &ai->drills[i];
+		double dist;
+		if (!drill_in_hand(g, u, side) || !d->planned)
 			continue;
 		n++;
-		nearest_enemy(g, u, false, &d);
-		nearest = fmin(nearest, d);
-		inf += unit_is_infantry(u);
-		col += unit_is_infantry(u) && d > DEPLOY_AT;
+		count[d->kind]++;
+		est_nearest_enemy(g, u, &dist);
+		nearest = fmin(nearest, dist);
+		if (unit_is_infantry(u)) {
+			enum formation f = u->form;
+			for (int k = 0; k < d->n; k++)
+				if (d->o[k].kind == ORD_FORM)
+					f = d->o[k].form;
+			inf++;
+			col += f == FORM_COLUMN;
+		}
+		if (d->kind == DRILL_CHARGE && charge < 0)
+			charge = d->charge_target;
 	}
-	if (!p || !n) {
-		p = NULL;
+	if (p && p->role != ROLE_RESERVE)
+		where = p->where;
+	if (!p || !n)
 		what = "stands fast";
-	}
 	else if (p->role == ROLE_RESERVE)
 		what = "waits in reserve";
+	else if (count[DRILL_ADVANCE] + count[DRILL_REDEPLOY] + count[DRILL_CHARGE] == 0)
+		what = p->role == ROLE_HOLD ? "holds its ground before" : "stands fast before";
+	else if (count[DRILL_FALL_BACK] * 2 > n)
+		what = "falls back before";
 	else if (p->role == ROLE_HOLD)
 		what = nearest < 25 ? "holds its ground before" : "moves up to hold";
 	else if (nearest < 25)
@@ -744,9 +725,12 @@ static void intent(struct general_ai *ai, struct game *g, enum side side, struct
 		what = "advances";
 		how = inf && col * 2 >= inf ? " in column on" : " on";
 	}
+	if (charge >= 0)
+		snprintf(extra, sizeof extra, ", charging %.20s", g->units[charge].id);
+	else if (count[DRILL_SQUARE])
+		snprintf(extra, sizeof extra, ", %s against cavalry", count[DRILL_SQUARE] > 1 ? "squares" : "a square");
 	*o = order_new(ORD_NOTE);
-	snprintf(o->text, sizeof o->text, "%.48s %s%s%s%.40s.", name, what, how, p && p->role != ROLE_RESERVE ? " " : "",
-	         p && p->role != ROLE_RESERVE ? p->where : "");
+	snprintf(o->text, sizeof o->text, "%.48s %s%s%s%.40s%s.", name, what, how, where[0] ? " " : "", where, extra);
 	for (char *c = o->text; *c; c++)
 		if (*c == '"' || *c == '\n')
 			*c = '\'';
@@ -758,7 +742,7 @@ static void intent(struct general_ai *ai, struct game *g, enum side side, struct
 /* Whether the side manoeuvring has stated its intent this initiative: a
  * note since the order that began its manoeuvre phase.  Read from the
  * battle's history rather than remembered, so that a battle loaded from a
- * save goes on as it would have. */
+ * save without the computer's memory goes on as it would have. */
 static bool intent_stated(const struct game *g)
 {
 	if (g->phase == PHASE_SETUP || g->phase == PHASE_INITIATIVE)
@@ -777,14 +761,143 @@ static void new_step(struct general_ai *ai, struct game *g)
 	if (ai->initiative != g->initiatives || ai->phase != (int)g->phase) {
 		if (ai->initiative != g->initiatives) {
 			ai->noted = intent_stated(g);
-			ai->charged[0] = '\0';
+			ai->planned = false;
+			ai->commanded = false;
 		}
 		ai->initiative = g->initiatives;
 		ai->phase = (int)g->phase;
 		memset(ai->did, 0, (size_t)g->nunits);
 		ai->unit = -1;
-		ai->orders = 0;
 	}
+}
+
+/* The unit of the brigade nearest the enemy that has not yet acted. */
+static int next_unit(struct general_ai *ai, struct game *g, enum side side)
+{
+	double bd = INFINITY;
+	int best = -1;
+	for (int i = 0; i < g->nunits; i++) {
+		double d;
+		if (ai->did[i] & DID_DONE || !drill_in_hand(g, &g->units[i], side))
+			continue;
+		est_nearest_enemy(g, &g->units[i], &d);
+		if (d < bd) {
+			bd = d;
+			best = i;
+		}
+	}
+	return best;
+}
+
+/* Has anything near a unit changed since the plans were made (another
+ * unit moved, turned, changed formation or fell)?  If not, its plan was
+ * checked against the table as it still is. */
+static bool stale(const struct general_ai *ai, const struct game *g, int unit)
+{
+	const struct unit *u = &g->units[unit];
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *o = &g->units[i];
+		const struct drill_mark *m = &ai->marks[i];
+		if (i == unit || (o->state == m->state && v2_dist(o->pos, m->pos) < 1e-9 && o->facing == m->facing &&
+		                  o->form == m->form && o->markers == m->markers))
+			continue;
+		if (v2_dist(o->pos, u->pos) < 25 || v2_dist(m->pos, u->pos) < 25 ||
+		    v2_dist(o->pos, ai->drills[unit].end) < 25 || v2_dist(m->pos, ai->drills[unit].end) < 25)
+			return true;
+	}
+	return false;
+}
+
+/* A charge is never tried (it would throw dice); the engine's checks of
+ * it, which throw none, are made again before it is given. */
+static bool charge_still_on(struct game *g, const struct order *o)
+{
+	const struct unit *u = &g->units[o->unit];
+	char why[256];
+	return !(u->acted & (UA_MOVED | UA_CROSSED | UA_NO_CHARGE | UA_DONE)) &&
+	       order_charge_check(g, o->unit, o->target, false, why, sizeof why) == 0;
+}
+
+/* How many units (those to act first) are planned before the intent is
+ * written; the others are planned as their turn comes, so that no single
+ * call plans a whole division. */
+#define PLAN_AHEAD 3
+
+static int manoeuvre(struct general_ai *ai, struct game *g, enum side side, struct order *o)
+{
+	if (!ai->planned) {
+		ai->planned = true;
+		for (int i = 0; i < g->nunits; i++)
+			ai->drills[i].planned = false;
+		for (int k = 0; k < PLAN_AHEAD; k++) {
+			int i = next_unit(ai, g, side);
+			if (i < 0)
+				break;
+			drill_plan(ai, g, side, i, &ai->drills[i]);
+			ai->did[i] |= DID_DONE; /* only to skip it in the search */
+		}
+		for (int i = 0; i < g->nunits; i++) {
+			ai->did[i] &= (unsigned char)~DID_DONE;
+			ai->marks[i] = (struct drill_mark){ g->units[i].pos, g->units[i].facing, g->units[i].form,
+				                            g->units[i].state, g->units[i].markers };
+		}
+	}
+	if (!ai->noted) {
+		ai->noted = true;
+		intent(ai, g, side, o);
+		return 0;
+	}
+	if (!ai->commanded) {
+		/* The brigade commander, before any unit moves: one order. */
+		ai->commanded = true;
+		if (brigade_commander(ai, g, side, o))
+			return 0;
+	}
+	for (;;) {
+		struct drill *d;
+		bool ok;
+		if (ai->unit < 0 && (ai->unit = next_unit(ai, g, side)) < 0)
+			break;
+		d = &ai->drills[ai->unit];
+		if (!d->planned && g->units[ai->unit].state == US_ACTIVE) {
+			drill_plan(ai, g, side, ai->unit, d);
+			d->fresh = true;
+		}
+		if (g->units[ai->unit].state == US_ACTIVE && d->next < d->n) {
+			*o = d->o[d->next];
+			/* A charge is never tried (it would throw dice), but its
+			 * checks are made again.  The first order of a plan made
+			 * just now stands; a plan made ahead stands while nothing
+			 * near the unit has changed; anything else is checked
+			 * again, and a plan the engine would now refuse is made
+			 * again from where things stand. */
+			if (o->kind == ORD_CHARGE)
+				ok = charge_still_on(g, o);
+			else if (d->fresh)
+				ok = true;
+			else if (d->ahead && !(ai->did[ai->unit] & DID_REPLAN) && !stale(ai, g, ai->unit))
+				ok = true;
+			else
+				ok = drill_check(g, side, o);
+			if (ok) {
+				d->next++;
+				d->fresh = false;
+				return 0;
+			}
+			if (!(ai->did[ai->unit] & DID_REPLAN)) {
+				ai->did[ai->unit] |= DID_REPLAN;
+				drill_plan(ai, g, side, ai->unit, d);
+				d->fresh = true;
+				continue;
+			}
+		}
+		ai->did[ai->unit] |= DID_DONE;
+		ai->unit = -1;
+	}
+	if (hopeless(ai, g, side, o))
+		return 0;
+	*o = order_new(ORD_END);
+	return 0;
 }
 
 static int general_order(struct controller *ctl, struct game *g, enum side side, struct order *o)
@@ -796,12 +909,22 @@ static int general_order(struct controller *ctl, struct game *g, enum side side,
 		make_plan(ai, g, side);
 
 	if (g->phase == PHASE_INITIATIVE) {
-		int best = -1, march;
-		double bs = -INFINITY;
+		int best = -1, march, corps = g->side[side].corps;
+		/* A division stand that has moved binds the initiative to its
+		 * division. */
 		int bound = seq_pending_division(g, side);
+		double bs = -INFINITY;
+		for (int c = 0; c < g->ncorps && corps < 0; c++)
+			if (g->corps[c].side == side)
+				corps = c;
+		/* The corps commander first, where he keeps most in command. */
+		if (ai->level != AI_EASY && bound < 0 && corps >= 0 && g->corps[corps].commander >= 0 &&
+		    place_commander(ai, g, side, g->corps[corps].commander, -1, -1, o))
+			return 0;
 		if (ai->level != AI_EASY && (march = division_to_march(ai, g, side)) >= 0 &&
 		    (bound < 0 || bound == march)) {
-			if (move_division_stand(ai, g, side, march, o))
+			if (g->divs[march].commander >= 0 &&
+			    place_commander(ai, g, side, g->divs[march].commander, march, -1, o))
 				return 0;
 			*o = order_new(ORD_DIVMOVE);
 			o->target = march;
@@ -819,7 +942,9 @@ static int general_order(struct controller *ctl, struct game *g, enum side side,
 			}
 		}
 		if (best >= 0) {
-			if (move_division_stand(ai, g, side, g->brigs[best].division, o))
+			int div = g->brigs[best].division;
+			if (ai->level != AI_EASY && div >= 0 && g->divs[div].commander >= 0 &&
+			    place_commander(ai, g, side, g->divs[div].commander, div, best, o))
 				return 0;
 			*o = order_new(ORD_BRIGADE);
 			o->target = best;
@@ -829,39 +954,8 @@ static int general_order(struct controller *ctl, struct game *g, enum side side,
 		return 0;
 	}
 
-	if (g->phase == PHASE_MANOEUVRE) {
-		if (!ai->noted) {
-			ai->noted = true;
-			intent(ai, g, side, o);
-			return 0;
-		}
-		for (;;) {
-			if (ai->unit < 0) {
-				/* The unit nearest the enemy first: those behind follow. */
-				double bd = INFINITY;
-				for (int i = 0; i < g->nunits; i++) {
-					double d;
-					if (ai->did[i] & DID_DONE || !in_hand(g, &g->units[i], side))
-						continue;
-					nearest_enemy(g, &g->units[i], false, &d);
-					if (d < bd) {
-						bd = d;
-						ai->unit = i;
-					}
-				}
-				if (ai->unit < 0)
-					break;
-				ai->orders = 0;
-			}
-			if (ai->orders < ORDERS_PER_UNIT && g->units[ai->unit].state == US_ACTIVE &&
-			    unit_next(ai, g, side, ai->unit, o)) {
-				ai->orders++;
-				return 0;
-			}
-			ai->did[ai->unit] |= DID_DONE;
-			ai->unit = -1;
-		}
-	}
+	if (g->phase == PHASE_MANOEUVRE)
+		return manoeuvre(ai, g, side, o);
 
 	if (g->phase == PHASE_FIRE && best_fire(ai, g, side, o))
 		return 0;
@@ -869,121 +963,19 @@ static int general_order(struct controller *ctl, struct game *g, enum side side,
 	return 0;
 }
 
-/* Orders are previewed, so a refusal means the plan misread the state:
- * the unit's drill is closed so that it cannot loop. */
-static void general_refused(struct controller *ctl, struct game *g, enum side side,
-                            const struct order *o, const char *why)
+/* Orders are tried first, so a refusal means the plan misread the state:
+ * the unit's plan is closed so that it cannot loop. */
+static void general_refused(struct controller *ctl, struct game *g, enum side side, const struct order *o,
+                            const char *why)
 {
 	struct general_ai *ai = ctl->ctx;
 	(void)side, (void)why;
 	ai->refusals++;
-	if (o->unit >= 0 && o->unit < g->nunits && o->kind != ORD_CMOVE)
+	if (o->unit >= 0 && o->unit < g->nunits && o->kind != ORD_CMOVE && o->kind != ORD_ATTACH &&
+	    o->kind != ORD_DETACH)
 		ai->did[o->unit] |= DID_DONE | DID_FIRE;
 	if (ai->unit == o->unit)
 		ai->unit = -1;
-}
-
-static int option(const struct decision *d, const char *key)
-{
-	for (int i = 0; i < d->nopts; i++)
-		if (strcmp(d->opt[i].key, key) == 0)
-			return i;
-	return -1;
-}
-
-static int choose(struct decision *d, int k, double value)
-{
-	if (k < 0)
-		k = 0;
-	d->choice = k;
-	d->value = fmin(fmax(value, d->opt[k].lo), d->opt[k].hi > d->opt[k].lo ? d->opt[k].hi : d->opt[k].lo);
-	return 0;
-}
-
-static int general_decide(struct controller *ctl, struct game *g, struct decision *d)
-{
-	struct general_ai *ai = ctl->ctx;
-	int k;
-	const struct unit *u = d->unit >= 0 && d->unit < g->nunits ? &g->units[d->unit] : NULL;
-	const struct unit *e = d->other >= 0 && d->other < g->nunits ? &g->units[d->other] : NULL;
-
-	switch (d->kind) {
-	case DK_OPPORTUNITY:
-	case DK_COUNTER:
-		if (u && e && general_charge_value(g, d->unit, d->other, false) > ai->charge_threshold)
-			return choose(d, option(d, "charge"), 0);
-		return choose(d, option(d, "no"), 0);
-	case DK_FALLBACK:
-		k = option(d, "fallback");
-		return choose(d, k, k >= 0 ? d->opt[k].hi : 0);
-	case DK_FLEE:
-		if ((k = option(d, "flee")) >= 0)
-			return choose(d, k, d->opt[k].hi);
-		return choose(d, option(d, "crews"), 0);
-	case DK_CREWS:
-		return choose(d, option(d, "crews"), 0);
-	case DK_ESQUARE:
-		/* Worth trying unless failing is likelier and costs more than
-		 * meeting the cavalry unformed would. */
-		if (u && ai->level != AI_EASY &&
-		    odds_d6_at_least(rules_quality[u->rating], 0) < 0.34 && u->sp <= rules_react.esquare_fail_hits)
-			return choose(d, option(d, "stand"), 0);
-		return choose(d, option(d, "square"), 0);
-	case DK_FEINT:
-		if (u && e && unit_is_cavalry(u) && (e->form == FORM_SQUARE || e->form == FORM_ESQUARE) &&
-		    (k = option(d, "feint")) >= 0)
-			return choose(d, k, d->opt[k].lo);
-		return choose(d, option(d, "stand"), 0);
-	case DK_FEINT_PIVOT:
-		return choose(d, option(d, "none"), 0);
-	case DK_RETURN_FIRE:
-	case DK_SUPPORT_FIRE:
-		return choose(d, option(d, "fire"), 0);
-	case DK_SUPPRESS:
-		return choose(d, option(d, "suppress"), 0);
-	case DK_JOIN:
-		return choose(d, option(d, "join"), 0);
-	case DK_BREAKOUT:
-		return choose(d, option(d, "no"), 0);
-	case DK_SPLIT:
-		return choose(d, option(d, "even"), 0);
-	case DK_BREAKTHROUGH: {
-		int best = -1;
-		double bv = ai->charge_threshold;
-		for (int i = 0; i < d->nopts; i++) {
-			int t;
-			double v;
-			if (strncmp(d->opt[i].key, "charge-", 7) != 0)
-				continue;
-			t = orbat_find_unit(g, d->opt[i].key + 7);
-			if (t < 0)
-				continue;
-			v = general_charge_value(g, d->unit, t, true) - rules_breakthrough.charge_hits;
-			if (v > bv) {
-				bv = v;
-				best = i;
-			}
-		}
-		if (best >= 0)
-			return choose(d, best, 0);
-		return choose(d, option(d, "stop"), 0);
-	}
-	case DK_BRIDGE: {
-		/* The strongest of the units that could defend it. */
-		int best = 0, bsp = -1;
-		for (int i = 0; i < d->nopts; i++) {
-			int t = orbat_find_unit(g, d->opt[i].key);
-			if (t >= 0 && g->units[t].sp > bsp) {
-				bsp = g->units[t].sp;
-				best = i;
-			}
-		}
-		return choose(d, best, 0);
-	}
-	case DK_COUNT:
-		break;
-	}
-	return choose(d, 0, d->opt[0].lo);
 }
 
 int general_init(struct general_ai *ai, struct game *g, enum ai_level level)
@@ -993,11 +985,14 @@ int general_init(struct general_ai *ai, struct game *g, enum ai_level level)
 		.level = level, .initiative = -1, .phase = -1, .unit = -1, .plan_turn = { -1, -1 },
 	};
 	ai->charge_threshold = level == AI_EASY ? 3.0 : level == AI_HARD ? 0.25 : 0.75;
-	ai->did = calloc((size_t)g->nunits + 1, 1);
+	ai->did = calloc((size_t)g->nunits + 1, sizeof *ai->did);
+	ai->drills = calloc((size_t)g->nunits + 1, sizeof *ai->drills);
+	ai->marks = calloc((size_t)g->nunits + 1, sizeof *ai->marks);
 	ai->plan = calloc((size_t)g->ndivs + 1, sizeof *ai->plan);
+	ai->scratch = drill_scratch_new();
 	ai->ndivs = g->ndivs;
 	ai->game = g;
-	if (!ai->did || !ai->plan) {
+	if (!ai->did || !ai->plan || !ai->drills || !ai->marks || !ai->scratch) {
 		general_free(ai);
 		return -1;
 	}
@@ -1008,8 +1003,14 @@ void general_free(struct general_ai *ai)
 {
 	free(ai->did);
 	free(ai->plan);
+	free(ai->drills);
+	free(ai->marks);
+	ai->marks = NULL;
+	drill_scratch_free(ai->scratch);
+	ai->scratch = NULL;
 	ai->did = NULL;
 	ai->plan = NULL;
+	ai->drills = NULL;
 }
 
 const char *general_role(const struct general_ai *ai, int division)
@@ -1023,6 +1024,45 @@ const char *general_role(const struct general_ai *ai, int division)
 /* ------------------------------------------------------------------ */
 /* Memory across a save */
 
+/* Doubles are written with all their digits: the same plan to the last
+ * bit, so that a battle continued from a save is played as it would have
+ * been. */
+static void put_order(FILE *f, const struct order *o)
+{
+	fprintf(f, ",%d,%d,%d,%.17g,%.17g,%.17g,%d,%d,%d,%d", (int)o->kind, o->unit, o->target, o->a, o->b, o->c,
+	        o->has_a | o->has_b << 1 | o->has_c << 2, (int)o->form, o->flag, o->npts);
+	for (int k = 0; k < o->npts; k++)
+		fprintf(f, ",%.17g,%.17g", o->pts[k].x, o->pts[k].y);
+}
+
+/* The plans of the initiative's units and how the table stood when they
+ * were made: only while a manoeuvre phase has them. */
+static void put_drills(FILE *f, const struct general_ai *ai, const struct game *g)
+{
+	bool any = false;
+	fputs(" drills=", f);
+	for (int i = 0; ai->planned && i < g->nunits; i++) {
+		const struct drill *d = &ai->drills[i];
+		if (!d->planned)
+			continue;
+		fprintf(f, "%s%d,%d,%.17g,%d,%.17g,%.17g,%d,%d,%d", any ? ";" : "", i, (int)d->kind, d->score,
+		        d->charge_target, d->end.x, d->end.y, d->ahead | d->fresh << 1, d->n, d->next);
+		for (int k = 0; k < d->n; k++)
+			put_order(f, &d->o[k]);
+		any = true;
+	}
+	if (!any)
+		fputc('-', f);
+	fputs(" marks=", f);
+	if (!ai->planned)
+		fputc('-', f);
+	for (int i = 0; ai->planned && i < g->nunits; i++) {
+		const struct drill_mark *m = &ai->marks[i];
+		fprintf(f, "%s%.17g,%.17g,%.17g,%d,%d,%u", i ? ";" : "", m->pos.x, m->pos.y, m->facing, (int)m->form,
+		        (int)m->state, m->markers);
+	}
+}
+
 char *general_memory(const struct general_ai *ai, const struct game *g)
 {
 	char *buf = NULL;
@@ -1030,69 +1070,177 @@ char *general_memory(const struct general_ai *ai, const struct game *g)
 	FILE *f = open_memstream(&buf, &len);
 	if (!f)
 		return NULL;
-	fprintf(f, "general init=%d phase=%d noted=%d unit=%d orders=%d charged=%s turn=%d,%d defend=%d,%d did=",
-	        ai->initiative, ai->phase, ai->noted, ai->unit, ai->orders, ai->charged[0] ? ai->charged : "-",
-	        ai->plan_turn[0], ai->plan_turn[1], ai->defending[0], ai->defending[1]);
+	fprintf(f, "general init=%d phase=%d noted=%d planned=%d commanded=%d unit=%d turn=%d,%d "
+	        "urgency=%.17g,%.17g did=",
+	        ai->initiative, ai->phase, ai->noted, ai->planned, ai->commanded, ai->unit, ai->plan_turn[0],
+	        ai->plan_turn[1], ai->urgency[0], ai->urgency[1]);
 	for (int i = 0; i < g->nunits; i++)
 		fprintf(f, "%02x", ai->did[i]);
 	fputs(" plan=", f);
-	/* Doubles with all their digits: the same plan to the last bit. */
 	for (int d = 0; d < ai->ndivs; d++)
 		fprintf(f, "%s%d,%d,%.17g,%.17g", d ? ";" : "", (int)ai->plan[d].role, ai->plan[d].objective,
 		        ai->plan[d].goal.x, ai->plan[d].goal.y);
-	fclose(f);
+	put_drills(f, ai, g);
+	if (fclose(f) != 0) {
+		free(buf);
+		return NULL;
+	}
 	return buf;
+}
+
+/* Reading it back: numbers one after another, each followed by one
+ * separator (',' within a record, ';' between records) or the end of the
+ * field; any other text is a memory that is not the computer's. */
+struct reader {
+	const char *p;
+	bool bad;
+};
+
+static double rd_num(struct reader *r)
+{
+	char *end;
+	double v;
+	if (r->bad)
+		return 0;
+	v = strtod(r->p, &end);
+	if (end == r->p || !isfinite(v) || (*end && *end != ',' && *end != ';' && *end != ' ')) {
+		r->bad = true;
+		return 0;
+	}
+	r->p = *end == ',' || *end == ';' ? end + 1 : end;
+	return v;
+}
+
+/* A whole number within lo..hi. */
+static int rd_int(struct reader *r, int lo, int hi)
+{
+	double v = rd_num(r);
+	if (v != floor(v) || v < lo || v > hi)
+		r->bad = true;
+	return r->bad ? lo : (int)v;
+}
+
+static bool rd_field(struct reader *r, const char *name)
+{
+	size_t n = strlen(name);
+	if (r->bad || strncmp(r->p, name, n) != 0)
+		return r->bad = true, false;
+	r->p += n;
+	if (*r->p == '-') {
+		r->p++;
+		return false;
+	}
+	return true;
+}
+
+static void get_order(struct reader *r, const struct game *g, struct order *o)
+{
+	int has;
+	*o = order_new((enum order_kind)rd_int(r, 0, ORD_COUNT - 1));
+	o->unit = rd_int(r, -1, g->nunits + g->ncmdrs);
+	o->target = rd_int(r, -1, 1 << 20);
+	o->a = rd_num(r);
+	o->b = rd_num(r);
+	o->c = rd_num(r);
+	has = rd_int(r, 0, 7);
+	o->has_a = has & 1;
+	o->has_b = has >> 1 & 1;
+	o->has_c = has >> 2 & 1;
+	o->form = (enum formation)rd_int(r, 0, FORM_COUNT - 1);
+	o->flag = rd_int(r, 0, 1 << 20);
+	o->npts = rd_int(r, 0, ORDER_MAX_POINTS);
+	for (int k = 0; k < o->npts; k++) {
+		o->pts[k].x = rd_num(r);
+		o->pts[k].y = rd_num(r);
+	}
+}
+
+static void get_drills(struct reader *r, struct general_ai *ai, const struct game *g)
+{
+	if (rd_field(r, " drills="))
+		do {
+			struct drill *d = &ai->drills[rd_int(r, 0, g->nunits - 1)];
+			int flags;
+			d->kind = (enum drill_kind)rd_int(r, 0, DRILL_COUNT - 1);
+			d->score = rd_num(r);
+			d->charge_target = rd_int(r, -1, g->nunits - 1);
+			d->end.x = rd_num(r);
+			d->end.y = rd_num(r);
+			flags = rd_int(r, 0, 3);
+			d->ahead = flags & 1;
+			d->fresh = flags >> 1 & 1;
+			d->n = rd_int(r, 0, DRILL_MAX_ORDERS);
+			d->next = rd_int(r, 0, d->n);
+			for (int k = 0; k < d->n; k++)
+				get_order(r, g, &d->o[k]);
+			d->planned = true;
+		} while (!r->bad && r->p[-1] == ';');
+	if (rd_field(r, " marks="))
+		for (int i = 0; i < g->nunits; i++) {
+			struct drill_mark *m = &ai->marks[i];
+			m->pos.x = rd_num(r);
+			m->pos.y = rd_num(r);
+			m->facing = rd_num(r);
+			m->form = (enum formation)rd_int(r, 0, FORM_COUNT - 1);
+			m->state = (enum unit_state)rd_int(r, 0, US_COUNT - 1);
+			m->markers = (unsigned)rd_int(r, 0, (1 << MK_COUNT) - 1);
+		}
+	if (*r->p)
+		r->bad = true;
 }
 
 int general_recall(struct general_ai *ai, const struct game *g, const char *text)
 {
-	int init, phase, noted, unit, orders, t0, t1, d0, d1, n = 0;
-	char charged[sizeof ai->charged];
-	const char *p;
-	if (sscanf(text, "general init=%d phase=%d noted=%d unit=%d orders=%d charged=%15s turn=%d,%d defend=%d,%d "
-	           "did=%n", &init, &phase, &noted, &unit, &orders, charged, &t0, &t1, &d0, &d1, &n) != 10 || !n)
+	int init, phase, noted, planned, commanded, unit, t0, t1, n = 0;
+	double u0, u1;
+	struct reader r;
+	if (sscanf(text, "general init=%d phase=%d noted=%d planned=%d commanded=%d unit=%d turn=%d,%d "
+	           "urgency=%lf,%lf did=%n", &init, &phase, &noted, &planned, &commanded, &unit, &t0, &t1, &u0, &u1,
+	           &n) != 10 || !n)
 		return -1;
-	if (unit < -1 || unit >= g->nunits || phase < -1 || phase >= PHASE_COUNT || g->ndivs != ai->ndivs)
+	if (unit < -1 || unit >= g->nunits || phase < -1 || phase >= PHASE_COUNT || g->ndivs != ai->ndivs ||
+	    !(u0 >= 0 && u0 <= 1) || !(u1 >= 0 && u1 <= 1))
 		return -1;
-	p = text + n;
-	for (int i = 0; i < g->nunits; i++, p += 2) {
+	r.p = text + n;
+	r.bad = false;
+	for (int i = 0; i < g->nunits; i++, r.p += 2) {
 		static const char hex[] = "0123456789abcdef";
-		const char *hi = p[0] ? strchr(hex, p[0]) : NULL, *lo = hi && p[1] ? strchr(hex, p[1]) : NULL;
+		const char *hi = r.p[0] ? strchr(hex, r.p[0]) : NULL, *lo = hi && r.p[1] ? strchr(hex, r.p[1]) : NULL;
 		if (!lo)
 			goto forget;
 		ai->did[i] = (unsigned char)((hi - hex) << 4 | (lo - hex));
 	}
-	if (strncmp(p, " plan=", 6) != 0)
+	for (int i = 0; i < g->nunits; i++)
+		ai->drills[i].planned = false;
+	if (!rd_field(&r, " plan="))
 		goto forget;
-	p += 6;
 	for (int d = 0; d < ai->ndivs; d++) {
-		int role, obj, used = 0;
-		double x, y;
-		if (sscanf(p, d ? ";%d,%d,%lf,%lf%n" : "%d,%d,%lf,%lf%n", &role, &obj, &x, &y, &used) != 4 || role < 0 ||
-		    role > ROLE_RESERVE || obj < -1 || obj >= g->nobj)
-			goto forget;
-		ai->plan[d].role = (enum role)role;
-		ai->plan[d].objective = obj;
-		ai->plan[d].goal = v2(x, y);
+		int obj;
+		ai->plan[d].role = (enum role)rd_int(&r, 0, ROLE_RESERVE);
+		ai->plan[d].objective = obj = rd_int(&r, -1, g->nobj - 1);
+		ai->plan[d].goal.x = rd_num(&r);
+		ai->plan[d].goal.y = rd_num(&r);
 		/* What the intent line calls it, as make_plan names it. */
 		snprintf(ai->plan[d].where, sizeof ai->plan[d].where, "%s", obj >= 0 ? g->obj[obj].name : "the enemy");
-		p += used;
 	}
-	if (*p)
+	get_drills(&r, ai, g);
+	if (r.bad)
 		goto forget;
 	ai->initiative = init;
 	ai->phase = phase;
 	ai->noted = noted != 0;
+	ai->planned = planned != 0;
+	ai->commanded = commanded != 0;
 	ai->unit = unit;
-	ai->orders = orders;
-	snprintf(ai->charged, sizeof ai->charged, "%s", strcmp(charged, "-") ? charged : "");
 	ai->plan_turn[0] = t0;
 	ai->plan_turn[1] = t1;
-	ai->defending[0] = d0 != 0;
-	ai->defending[1] = d1 != 0;
+	ai->urgency[0] = u0;
+	ai->urgency[1] = u1;
 	return 0;
 forget:
 	memset(ai->did, 0, (size_t)g->nunits);
 	memset(ai->plan, 0, (size_t)ai->ndivs * sizeof *ai->plan);
+	for (int i = 0; i < g->nunits; i++)
+		ai->drills[i].planned = false;
 	return -1;
 }

@@ -199,8 +199,10 @@ static void naive_refused(struct controller *ctl, struct game *g, enum side side
 static int naive_decide(struct controller *ctl, struct game *g, struct decision *d)
 {
 	(void)ctl, (void)g;
-	d->choice = 0; /* the first option is always to stand */
-	d->value = d->opt[0].lo;
+	/* The first option is always to stand, and with a number (a stop
+	 * and rally's pivot) the least of it: no turn at all. */
+	d->choice = 0;
+	d->value = fmin(fmax(0, d->opt[0].lo), d->opt[0].hi > d->opt[0].lo ? d->opt[0].hi : d->opt[0].lo);
 	return 0;
 }
 

@@ -1,6 +1,10 @@
 /* odds: exact expectations from the distribution of sums of D6. */
 #include "config.h"
 
+#include <math.h>
+#include <stdbool.h>
+#include <string.h>
+
 #include "engine/rules.h"
 #include "odds.h"
 
@@ -66,4 +70,188 @@ double odds_melee_hits(int sets, int dice, int need)
 	if (sets <= 0 || dice <= 0)
 		return 0;
 	return sets * dice * odds_d6_at_least(need, 0);
+}
+
+int odds_halved(int sp, int halvings)
+{
+	for (int h = 0; h < halvings && sp > 0; h++)
+		sp /= 2;
+	return sp < 0 ? 0 : sp;
+}
+
+/* Hand-to-hand: strength is capped for the tables below (no unit of the
+ * rules comes near it). */
+#define FIGHT_MAX_SP 40
+#define FIGHT_MAX_DICE (8 * FIGHT_MAX_SP)
+
+/* The chances of 0..n hits from n dice, each a hit with chance p. */
+static void binomial(int n, double p, double *pmf)
+{
+	for (int k = 0; k <= n; k++)
+		pmf[k] = 0;
+	if (p <= 0 || n == 0) {
+		pmf[0] = 1;
+		return;
+	}
+	if (p >= 1) {
+		pmf[n] = 1;
+		return;
+	}
+	pmf[0] = pow(1 - p, n);
+	for (int k = 0; k < n; k++)
+		pmf[k + 1] = pmf[k] * (n - k) / (k + 1) * p / (1 - p);
+}
+
+/* What a state of the combat comes to in the end: a's and b's strength
+ * (0 once removed) and whether each was removed. */
+struct fight_end {
+	double sp[2], gone[2];
+};
+
+static int fighter_dice(const struct odds_fighter *f, int sp, bool impact)
+{
+	int n;
+	if (f->pooled)
+		n = impact ? f->impact_dice : (int)lround(f->round_per_sp * odds_halved(sp, f->halvings));
+	else
+		n = (impact ? f->impact_sets : f->round_sets) * odds_halved(sp, f->halvings);
+	return n < 0 ? 0 : n > FIGHT_MAX_DICE ? FIGHT_MAX_DICE : n;
+}
+
+/* One round from (x, y): the chance of each result, added into end
+ * weighted by the value already known for it.  The chance that nothing
+ * happens is returned and left out. */
+static double fight_round(const struct odds_fighter *a, const struct odds_fighter *b, int x, int y,
+                          bool impact, int w, const struct fight_end *v, struct fight_end *end)
+{
+	double pa[FIGHT_MAX_DICE + 1], pb[FIGHT_MAX_DICE + 1];
+	int na = fighter_dice(a, x, impact), nb = fighter_dice(b, y, impact);
+	binomial(na, odds_d6_at_least(a->need, 0), pa);
+	binomial(nb, odds_d6_at_least(b->need, 0), pb);
+	/* Hits beyond all the other has are the same as all it has: the tail
+	 * is gathered there, so a round costs no more than the strengths. */
+	for (int h = y + 1; h <= na; h++)
+		pa[y] += pa[h];
+	for (int h = x + 1; h <= nb; h++)
+		pb[x] += pb[h];
+	na = na < y ? na : y;
+	nb = nb < x ? nb : x;
+	*end = (struct fight_end){ { 0, 0 }, { 0, 0 } };
+	for (int ha = 0; ha <= na; ha++)
+		for (int hb = 0; hb <= nb; hb++) {
+			double p = pa[ha] * pb[hb];
+			const struct fight_end *to;
+			if ((ha == 0 && hb == 0) || p == 0)
+				continue;
+			to = &v[(x - hb > 0 ? x - hb : 0) * w + (y - ha > 0 ? y - ha : 0)];
+			for (int s = 0; s < 2; s++) {
+				end->sp[s] += p * to->sp[s];
+				end->gone[s] += p * to->gone[s];
+			}
+		}
+	return pa[0] * pb[0];
+}
+
+/* A fight's result depends on nothing but the two fighters: the last
+ * few thousand worked out are kept (the AI asks about the same ones again
+ * and again while it weighs its plans). */
+#define FIGHT_MEMO 4096
+
+struct fight_key {
+	int v[14];
+	double rate[2]; /* round_per_sp exactly: a rounded key would let the
+	                 * answer depend on which fight was asked first */
+};
+
+static struct fight_memo {
+	struct fight_key key;
+	struct odds_fight result;
+	bool used;
+} memo[FIGHT_MEMO];
+
+static struct fight_key fight_key(const struct odds_fighter *a, const struct odds_fighter *b)
+{
+	struct fight_key k;
+	const struct odds_fighter *f[2] = { a, b };
+	memset(&k, 0, sizeof k);
+	for (int i = 0; i < 2; i++) {
+		k.v[7 * i + 0] = f[i]->sp;
+		k.v[7 * i + 1] = f[i]->elim;
+		k.v[7 * i + 2] = f[i]->need;
+		k.v[7 * i + 3] = f[i]->pooled ? -1 - f[i]->impact_dice : f[i]->impact_sets;
+		k.v[7 * i + 4] = f[i]->pooled ? 0 : f[i]->round_sets;
+		k.rate[i] = f[i]->pooled ? f[i]->round_per_sp : 0;
+		k.v[7 * i + 5] = f[i]->halvings;
+		k.v[7 * i + 6] = f[i]->pooled;
+	}
+	return k;
+}
+
+static void fight_solve(const struct odds_fighter *a, const struct odds_fighter *b, struct odds_fight *out);
+
+void odds_fight(const struct odds_fighter *a, const struct odds_fighter *b, struct odds_fight *out)
+{
+	struct fight_key k = fight_key(a, b);
+	unsigned h = 2166136261u;
+	struct fight_memo *m;
+	const unsigned char *byte = (const unsigned char *)&k;
+	for (size_t i = 0; i < sizeof k; i++)
+		h = (h ^ byte[i]) * 16777619u;
+	m = &memo[h % FIGHT_MEMO];
+	if (m->used && memcmp(&m->key, &k, sizeof k) == 0) {
+		*out = m->result;
+		return;
+	}
+	fight_solve(a, b, out);
+	m->key = k;
+	m->result = *out;
+	m->used = true;
+}
+
+static void fight_solve(const struct odds_fighter *a, const struct odds_fighter *b, struct odds_fight *out)
+{
+	int sa = a->sp > FIGHT_MAX_SP ? FIGHT_MAX_SP : a->sp, sb = b->sp > FIGHT_MAX_SP ? FIGHT_MAX_SP : b->sp;
+	int w = (sb < 0 ? 0 : sb) + 1;
+	struct fight_end v[(FIGHT_MAX_SP + 1) * (FIGHT_MAX_SP + 1)], start;
+	double still;
+
+	*out = (struct odds_fight){ { 0, 0 }, { 0, 0 } };
+	if (sa <= a->elim || sb <= b->elim) {
+		out->gone[0] = sa <= a->elim;
+		out->gone[1] = sb <= b->elim;
+		out->lost[0] = out->gone[0] ? sa : 0;
+		out->lost[1] = out->gone[1] ? sb : 0;
+		return;
+	}
+	/* The melee rounds, from the weakest states up: every state leads
+	 * only to states with no more strength on either side. */
+	for (int x = 0; x <= sa; x++)
+		for (int y = 0; y <= sb; y++) {
+			struct fight_end *e = &v[x * w + y];
+			bool ga = x <= a->elim, gb = y <= b->elim;
+			if (ga || gb) {
+				*e = (struct fight_end){ { ga ? 0 : x, gb ? 0 : y }, { ga, gb } };
+				continue;
+			}
+			still = fight_round(a, b, x, y, false, w, v, e);
+			if (still > 1 - 1e-12) {
+				/* Neither can score: the combat peters out. */
+				*e = (struct fight_end){ { x, y }, { 0, 0 } };
+				continue;
+			}
+			for (int s = 0; s < 2; s++) {
+				e->sp[s] /= 1 - still;
+				e->gone[s] /= 1 - still;
+			}
+		}
+	/* The impact round leads into them. */
+	still = fight_round(a, b, sa, sb, true, w, v, &start);
+	for (int s = 0; s < 2; s++) {
+		start.sp[s] += still * v[sa * w + sb].sp[s];
+		start.gone[s] += still * v[sa * w + sb].gone[s];
+	}
+	out->lost[0] = sa - start.sp[0];
+	out->lost[1] = sb - start.sp[1];
+	out->gone[0] = start.gone[0];
+	out->gone[1] = start.gone[1];
 }

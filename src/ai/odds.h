@@ -14,4 +14,32 @@ double odds_fire_at_least(int dice, int k);
  * a hit on need or more. */
 double odds_melee_hits(int sets, int dice, int need);
 
+/* One side of a hand-to-hand combat between two units: its strength, the
+ * strength at or under which it is removed, the score each die needs, how
+ * often the ground halves its dice, and the sets it throws in the impact
+ * round and in every melee round. */
+struct odds_fighter {
+	int sp, elim, need, halvings;
+	int impact_sets, round_sets;
+	/* Several units fighting as one (a unit and those joining it): the
+	 * impact round's dice, counted from each unit, and the dice each
+	 * strength point throws a melee round, on average. */
+	bool pooled;
+	int impact_dice;
+	double round_per_sp;
+};
+/* The combat fought to its end as the rules fight it: the impact round,
+ * then melee rounds until one of them (or both) is removed, losses taken
+ * at the end of each round.  Exact, by the distribution of every round.
+ * A combat where neither side can score stops (as the engine's round limit
+ * does) with both standing. */
+struct odds_fight {
+	double lost[2];  /* expected strength points lost, removal counting all */
+	double gone[2];  /* chance each is removed */
+};
+void odds_fight(const struct odds_fighter *a, const struct odds_fighter *b,
+                struct odds_fight *out);
+/* Dice of a set after the ground's halvings (each halving rounds down). */
+int odds_halved(int sp, int halvings);
+
 #endif

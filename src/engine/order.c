@@ -1818,35 +1818,39 @@ static int stand_decide(struct controller *c, struct game *g, struct decision *d
 	return 0;
 }
 
-void order_preview(struct game *g, enum side side, const struct order *o, struct preview *p)
+int order_preview_seq(struct game *g, enum side side, const struct order *o, int n, struct preview *p)
 {
 	struct controller stand = { .decide = stand_decide };
 	struct controller *ctl[SIDE_COUNT] = { &stand, &stand };
 	struct snapshot before, saved[UNDO_MAX];
-	int nl = g->nlisteners, nundo = g->nundo, r;
-	uint64_t undo_draws = g->undo_draws;
+	int nl = g->nlisteners, nundo = g->nundo, k;
+	uint64_t undo_draws = g->undo_draws, draws = g->dice.draws;
 
-	*p = (struct preview){ .unit = o->unit };
+	*p = (struct preview){ .unit = n > 0 ? o[0].unit : -1 };
 	if (game_snapshot(g, &before) < 0) {
 		snprintf(p->why, sizeof p->why, "out of memory");
-		return;
+		return 0;
 	}
 	g->nlisteners = 0;
 	/* Keep the undo stack out of reach of the trial. */
 	memcpy(saved, g->undo, sizeof saved);
 	g->nundo = 0;
-	r = order_exec(g, ctl, side, o, p->why, sizeof p->why);
-	p->ok = r == 0;
-	if (p->ok && o->unit >= 0 && o->unit < g->nunits && o->kind != ORD_CMOVE &&
-	    o->kind != ORD_ATTACH && o->kind != ORD_DETACH) {
-		const struct unit *u = &g->units[o->unit];
+	for (k = 0; k < n && order_exec(g, ctl, side, &o[k], p->why, sizeof p->why) == 0; k++)
+		;
+	p->ok = k == n;
+	p->dice = g->dice.draws != draws;
+	if (k > 0 && o[k - 1].unit >= 0 && o[k - 1].unit < g->nunits && o[k - 1].kind != ORD_CMOVE &&
+	    o[k - 1].kind != ORD_ATTACH && o[k - 1].kind != ORD_DETACH) {
+		const struct unit *u = &g->units[o[k - 1].unit];
+		p->unit = o[k - 1].unit;
 		p->pos = u->pos;
 		p->facing = u->facing;
 		p->form = u->form;
 		p->used = u->used;
-	} else if (p->ok && o->kind == ORD_CMOVE) {
-		p->pos = g->cmdrs[o->unit].pos;
-		p->used = g->cmdrs[o->unit].used;
+		p->may_fire = u->state == US_ACTIVE && !volley_may_fire(g, u);
+	} else if (k > 0 && o[k - 1].kind == ORD_CMOVE) {
+		p->pos = g->cmdrs[o[k - 1].unit].pos;
+		p->used = g->cmdrs[o[k - 1].unit].used;
 	}
 	game_drop_undo(g);
 	memcpy(g->undo, saved, sizeof saved);
@@ -1855,6 +1859,12 @@ void order_preview(struct game *g, enum side side, const struct order *o, struct
 	game_restore(g, &before);
 	snapshot_free(&before);
 	g->nlisteners = nl;
+	return k;
+}
+
+void order_preview(struct game *g, enum side side, const struct order *o, struct preview *p)
+{
+	order_preview_seq(g, side, o, 1, p);
 }
 
 int order_exec(struct game *g, struct controller **ctl, enum side side,

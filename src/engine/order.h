@@ -84,9 +84,16 @@ struct preview {
 	double facing;
 	enum formation form;
 	double used;         /* movement it would have spent */
+	bool may_fire;       /* and could still fire this initiative */
+	bool dice;           /* a die was thrown on the way (and taken back) */
 };
 void order_preview(struct game *g, enum side side, const struct order *o,
                    struct preview *p);
+/* The same for orders carried out one after another (one unit's turn,
+ * formation, move): how many the engine accepted, p telling of the last
+ * one carried out. */
+int order_preview_seq(struct game *g, enum side side, const struct order *o, int n,
+                      struct preview *p);
 
 /* A charge outside the manoeuvre phase (a break-through charge): checked
  * only, or carried out.  0, -1 refused (why), -2 a controller stopped. */

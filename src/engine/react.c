@@ -666,17 +666,31 @@ static bool in_contact_except(const struct game *g, int unit, int except)
 	return false;
 }
 
-/* Emergency square: 1D6 (+1 British not KGL, or Austrian, in column) >=
- * quality; success squares the unit about its centre, failure costs two
- * hits to a unit a cavalry charge has reached. */
-static int try_square(struct game *g, struct controller **ctl, int unit, int charger, bool contacted)
+/* Emergency square: only formed infantry not already in square and not
+ * yet reacted, against cavalry that began its charge over 12 cm away; 1D6
+ * (+1 British not KGL, or Austrian, in column) >= quality. */
+int react_esquare_bonus(const struct game *g, int charger, int unit, double start)
+{
+	const struct unit *c = &g->units[charger], *u = &g->units[unit];
+	bool column = u->form == FORM_COLUMN;
+	if (!unit_is_cavalry(c) || start <= rules_react.esquare_charge_from || !unit_is_infantry(u) ||
+	    !unit_formed(u) || u->form == FORM_SQUARE || u->form == FORM_ESQUARE || unit_has_marker(u, MK_BLUE))
+		return -1;
+	if ((u->nat == NAT_BRITISH && !(u->flags & UF_KGL) && column) || (u->nat == NAT_AUSTRIAN && column))
+		return rules_react.esquare_column_bonus;
+	return 0;
+}
+
+/* Success squares the unit about its centre, failure costs two hits to a
+ * unit a cavalry charge has reached. */
+static int try_square(struct game *g, struct controller **ctl, int unit, int charger, int bonus,
+                      bool contacted)
 {
 	struct unit *u = &g->units[unit];
 	struct decision d = { .kind = DK_ESQUARE, .side = u->side, .unit = unit, .other = charger };
 	char q[200];
-	int bonus = 0, blocker;
-	const char *why = NULL;
-	bool column = u->form == FORM_COLUMN;
+	int blocker;
+	const char *why = !bonus ? NULL : u->nat == NAT_AUSTRIAN ? "Austrian column" : "British column";
 	char plus[64] = "";
 	struct vec2 centre;
 	/* It forms as any formation change does (one stand stays, the other
@@ -689,14 +703,8 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 		         : blocker <= -2 ? g->map.f[-2 - blocker].name : "the table's edge");
 		return 0;
 	}
-	if (column && u->nat == NAT_BRITISH && !(u->flags & UF_KGL))
-		why = "British column";
-	else if (column && u->nat == NAT_AUSTRIAN)
-		why = "Austrian column";
-	if (why) {
-		bonus = rules_react.esquare_column_bonus;
+	if (why)
 		snprintf(plus, sizeof plus, " %+d %s", bonus, why);
-	}
 	snprintf(q, sizeof q, "%s: %s charges from over 12 cm: try to form an emergency square "
 	         "(1D6%s >= %d)?", u->id, g->units[charger].id, plus, rules_quality[u->rating]);
 	d.question = q;
@@ -878,21 +886,19 @@ int react_contact(struct game *g, struct controller **ctl, int charger, int targ
 	/* Emergency squares against cavalry that charged from over 12 cm: the
 	 * unit reached, then every formed infantry unit within 6 cm of it. */
 	if (unit_is_cavalry(c) && from_afar) {
-		int formed_square = 0, r;
-		if (unit_is_infantry(t) && unit_formed(t) && t->form != FORM_SQUARE &&
-		    t->form != FORM_ESQUARE && !unit_has_marker(t, MK_BLUE)) {
-			if ((r = try_square(g, ctl, target, charger, true)) == REACT_QUIT)
+		int formed_square = 0, r, bonus;
+		if ((bonus = react_esquare_bonus(g, charger, target, start)) >= 0) {
+			if ((r = try_square(g, ctl, target, charger, bonus, true)) == REACT_QUIT)
 				return REACT_QUIT;
 			formed_square = r;
 		}
 		for (int i = 0; i < g->nunits; i++) {
 			struct unit *n = &g->units[i];
 			if (i == target || n->side != t->side || n->state != US_ACTIVE ||
-			    !unit_is_infantry(n) || !unit_formed(n) || n->form == FORM_SQUARE ||
-			    n->form == FORM_ESQUARE || unit_has_marker(n, MK_BLUE) ||
+			    (bonus = react_esquare_bonus(g, charger, i, start)) < 0 ||
 			    game_unit_distance(n, t) > rules_react.esquare_nearby)
 				continue;
-			if (try_square(g, ctl, i, charger, false) == REACT_QUIT)
+			if (try_square(g, ctl, i, charger, bonus, false) == REACT_QUIT)
 				return REACT_QUIT;
 		}
 		if (formed_square && t->state == US_ACTIVE && c->state == US_ACTIVE &&

@@ -51,6 +51,11 @@ void react_check_shelters(struct game *g);
  * square; guns whose square has gone or left them are lost. */
 void react_end_initiative(struct game *g);
 
+/* May unit try an emergency square against charger's charge begun start
+ * cm away?  The bonus to its throw (0, or +1 for British not KGL and
+ * Austrians in column), or -1 when the rules allow it no attempt. */
+int react_esquare_bonus(const struct game *g, int charger, int unit, double start);
+
 /* Quality test ("1D6 >= the unit's quality rating"), logged; a bonus
  * added to the die is logged with its reason. */
 bool react_quality_test(struct game *g, int unit, int bonus, const char *bonus_why,

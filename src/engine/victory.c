@@ -69,7 +69,7 @@ bool victory_broken(const struct game *g, int side)
 	return units > 0 && lost * 100 >= g->side[side].break_percent * units;
 }
 
-static int points(const struct game *g, int side)
+int victory_points(const struct game *g, int side)
 {
 	int p = 0;
 	for (int i = 0; i < g->nobj; i++)
@@ -106,8 +106,8 @@ void victory_end(struct game *g, const char *why)
 	victory_update_objectives(g);
 	game_log(g, "The battle is over: %s.", why);
 	snprintf(g->ended, sizeof g->ended, "%s", why);
-	pa = points(g, SIDE_A);
-	pb = points(g, SIDE_B);
+	pa = victory_points(g, SIDE_A);
+	pb = victory_points(g, SIDE_B);
 	if (pa != pb) {
 		int w = pa > pb ? SIDE_A : SIDE_B;
 		finish(g, w, "%s win: they hold objectives worth %d to %d.", g->side[w].name,

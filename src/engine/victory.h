@@ -17,6 +17,8 @@ struct unit;
 bool victory_on_objective(const struct game *g, const struct objective *o, const struct unit *u);
 /* Units a side has lost (eliminated or retreated) and started with. */
 void victory_losses(const struct game *g, int side, int *lost, int *units, int *sp_lost, int *sp0);
+/* The value of the objectives a side holds now. */
+int victory_points(const struct game *g, int side);
 /* Is a side broken (it has lost its scenario's share of its units)? */
 bool victory_broken(const struct game *g, int side);
 /* End the battle now and decide the winner: objectives, then the smaller
