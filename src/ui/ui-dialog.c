@@ -400,7 +400,7 @@ static int hanging_indent(const struct ui *ui, const char *line)
 static void pager_wrap(struct ui *ui, struct pager *pg)
 {
 	struct page *page = &pg->pages[pg->p];
-	int keep = pg->rows.n && pg->wrapped_page == pg->p && pg->top < pg->rows.n ? pg->src[pg->top] : -1;
+	int keep = pg->wrapped_page == pg->p && pg->top >= 0 && pg->top < pg->rows.n ? pg->src[pg->top] : -1;
 	if (pg->wrapped_page == pg->p && pg->cols == ui->cols)
 		return;
 	ui_text_free(&pg->rows);
@@ -480,14 +480,14 @@ static bool pager_search(struct pager *pg, const char *what, int dir, int height
 {
 	struct page *page = &pg->pages[pg->p];
 	int from = pg->found >= 0 ? pg->found
-	           : pg->top < pg->rows.n ? pg->src[pg->top] - (dir > 0 ? 1 : 0) : 0;
+	           : pg->top >= 0 && pg->top < pg->rows.n ? pg->src[pg->top] - (dir > 0 ? 1 : 0) : 0;
 	for (int k = 1; k <= page->n; k++) {
 		int i = ((from + dir * k) % page->n + page->n) % page->n;
 		if (strcasestr(page->lines[i], what)) {
 			pg->found = i;
 			for (int r = 0; r < pg->rows.n; r++)
 				if (pg->src[r] == i) {
-					pg->top = r - height / 2;
+					pg->top = r > height / 2 ? r - height / 2 : 0;
 					break;
 				}
 			return true;
