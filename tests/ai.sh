@@ -3,7 +3,7 @@
 # a result without a refused order, each activation states its intent, the
 # baseline and the levels are chosen with --ai.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-plan 22
+plan 23
 tmp=${TMPDIR:-/tmp}/grognard-ai.$$
 trap 'rm -f "$tmp"' EXIT
 
@@ -25,6 +25,11 @@ like "$(cat "$tmp")" "^log: (Blue|Red): .*(brigade|division|artillery).* (advanc
 	"an activation states its intent in the log"
 like "$(cat "$tmp")" "^log: (Blue|Red): .* advances in column on Mittelhof\\.$" \
 	"a brigade far from the enemy advances in column on the objective"
+
+# A move planned to end just past a friend it goes through was once
+# ordered a hair short of the place it was checked at, on the friend.
+battle 84 "$top_srcdir/tests/bench/mirror.cfg"
+is "$(grep -c '^refused' "$tmp")" 0 "mirrored battle, seed 84: a move through a friend stops clear of it"
 
 battle 15 --ai hard
 is "$(grep -c '^refused' "$tmp")" 0 "--ai hard: not one order refused"

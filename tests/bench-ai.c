@@ -97,8 +97,10 @@ static void timed_refused(struct controller *c, struct game *g, enum side side, 
 	struct timed *t = c->ctx;
 	t->refusals++;
 	if (getenv("BENCH_VERBOSE"))
-		fprintf(stderr, "refused (%s; %s, seed %llu): %s\n", t->who, g->title, (unsigned long long)g->seed,
-		        why);
+		fprintf(stderr, "refused (%s; %s, seed %llu): %s%s%s: %s\n", t->who, g->title,
+		        (unsigned long long)g->seed, order_names[o->kind].key,
+		        o->unit >= 0 && o->unit < g->nunits && o->kind != ORD_CMOVE ? " " : "",
+		        o->unit >= 0 && o->unit < g->nunits && o->kind != ORD_CMOVE ? g->units[o->unit].id : "", why);
 	t->inner->refused(t->inner, g, side, o, why);
 }
 

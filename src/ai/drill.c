@@ -60,6 +60,10 @@ struct cand {
 #define FIRE_CLOSE 3.5
 #define CAVALRY_OFF 10.0
 
+/* A move is ordered this much (cm) short of the distance its sweep found,
+ * so that rounding never carries it into what stopped the sweep. */
+#define ORDER_MARGIN 0.001
+
 bool drill_in_hand(const struct game *g, const struct unit *u, enum side side)
 {
 	if (u->side != side || u->state != US_ACTIVE || (u->acted & UA_DONE))
@@ -433,6 +437,15 @@ static bool open_way(const struct game *g, int unit, const struct obb *body, str
 	return true;
 }
 
+/* What the unit would stand on after a move of dist along dir, where an
+ * order for that distance leaves it (ORDER_MARGIN short): a unit, or -1. */
+static int blocker_at(const struct game *g, struct mover *m, const struct obb *body, struct vec2 dir, double dist)
+{
+	struct obb end = move_shift(*body, dir, dist - ORDER_MARGIN);
+	m->through_friends = false;
+	return move_place_blocker(g, m, &end, -1);
+}
+
 static double reach_along(const struct game *g, int unit, const struct obb *body, struct vec2 dir, double want,
                           double allowance, bool limbered)
 {
@@ -449,10 +462,9 @@ static double reach_along(const struct game *g, int unit, const struct obb *body
 	d = s.dist;
 	if (g->divmove >= 0)
 		d = fmin(d, move_keep_away(g, u->side, body, dir, d, g->divmove_keep));
-	m.through_friends = false;
+	/* Not stopping on a friend it passes. */
 	for (; d > 0.25; d -= 0.5) {
-		struct obb end = move_shift(*body, dir, d);
-		int k = move_place_blocker(g, &m, &end, -1);
+		int k = blocker_at(g, &m, body, dir, d);
 		if (k < 0 || g->units[k].side != u->side)
 			break;
 	}
@@ -483,6 +495,17 @@ static double stand_off(const struct game *g, const struct unit *u, double h, co
 	return want;
 }
 
+/* Would a move of dist straight along the body's facing leave the unit on
+ * a friend it has passed through? */
+static bool on_friend(const struct game *g, int unit, const struct obb *body, double dist)
+{
+	struct mover m;
+	int k;
+	move_mover_unit(g, unit, TMODE_MOVE, false, &m);
+	k = blocker_at(g, &m, body, geom_dir(body->facing), dist);
+	return k >= 0 && g->units[k].side == g->units[unit].side;
+}
+
 /* From the unit as set now (after pre, its orders so far): turn to h and
  * stand, or go straight ahead as far as it may, or only so far.  When
  * the turn is blocked, it goes straight first and turns at the end. */
@@ -509,13 +532,15 @@ static void from_here_cands(struct cands *cs, struct game *g, int unit, const st
 		d = reach_along(g, unit, &body, geom_dir(u->facing), allow, allow, false);
 		if (d < 0.5)
 			return;
-		/* As little as frees the turn, or all the way. */
+		/* As little as frees the turn (and leaves it on no friend it
+		 * passes), or all the way. */
 		for (double step = fmin(2, d); ; step = fmin(step + 2, d)) {
-			u->pos = move_shift(body, geom_dir(u->facing), step).c;
-			if (est_may_pivot(g, unit, h) || step >= d)
+			/* Where the order puts it: the turn is checked there. */
+			u->pos = move_shift(body, geom_dir(u->facing), step - ORDER_MARGIN).c;
+			if (step >= d || (est_may_pivot(g, unit, h) && !on_friend(g, unit, &body, step)))
 				break;
 		}
-		o[n++] = move_order(unit, v2_dist(u->pos, was.pos) - 0.001);
+		o[n++] = move_order(unit, v2_dist(u->pos, was.pos));
 		end = (struct pose){ u->pos, u->facing, u->form, fires };
 		if (est_may_pivot(g, unit, h)) {
 			o[n++] = face_order(unit, h);
@@ -752,7 +777,7 @@ static void artillery_cands(struct cands *cs, struct game *g, int unit, const st
 			if (dist < want - 1e-6)
 				continue;
 			o.unit = unit;
-			o.a = s * (dist - 0.001);
+			o.a = s * (dist - ORDER_MARGIN);
 			o.has_a = true;
 			keep_plan(cs, &o, 1, &end, DRILL_FIRE_POSITION);
 		}
@@ -858,9 +883,11 @@ static bool sweep_cand(struct game *g, int unit, struct cand *c, bool *changed)
 	if (d < c->want)
 		c->want = d;
 	/* Not stopping on a friend it passes, and a battery unlimbering
-	 * clear of everything. */
+	 * clear of everything: where the order will really leave it, a hair
+	 * short of the distance swept (just past a friend it has gone
+	 * through, that hair is enough to leave it on the friend). */
 	for (; c->want > 0.25; c->want -= 0.5) {
-		struct obb end = move_shift(c->body, c->dir, c->want);
+		struct obb end = move_shift(c->body, c->dir, c->want - ORDER_MARGIN);
 		int k = move_place_blocker(g, &m, &end, -1);
 		if (k >= 0 && g->units[k].side == u->side)
 			continue;
@@ -881,10 +908,10 @@ static bool sweep_cand(struct game *g, int unit, struct cand *c, bool *changed)
 	if (c->want < (o->kind == ORD_REDEPLOY ? 2 : 0.5))
 		return false;
 	if (o->kind == ORD_REDEPLOY) {
-		o->b = c->want - 0.001;
+		o->b = c->want - ORDER_MARGIN;
 		c->end.facing = o->c;
 	} else {
-		o->a = c->sign * (c->want - 0.001);
+		o->a = c->sign * (c->want - ORDER_MARGIN);
 	}
 	c->end.pos = move_shift(c->body, c->dir, c->want).c;
 	*changed = fabs(c->want - was) > 1e-9 || o->kind == ORD_REDEPLOY;
