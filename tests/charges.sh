@@ -206,7 +206,7 @@ is "$(count ks-fail '^decide: [A-Za-z]*: T2')" 0 "... the infantry is asked noth
 is "$(pos ks-fail K2)" "x=44.00 y=43.05 facing=0.0 formation=line" "the charger stops 0.05 cm from its target"
 seq_ok ks-fail "K9 charges H9 from 8.5 cm." "K9 reaches H9."
 check $? "horse artillery charged by cavalry may not limber up and flee" ks-fail
-like "$(grep '^decide: [A-Za-z]*: C10' "$tmp/ks-fail.out")" "fall back 18 to 30 cm\?  \[answer stand \| answer fallback N \(18 to 30\)\]$" \
+like "$(grep '^decide: [A-Za-z]*: C10' "$tmp/ks-fail.out")" "fall back 18 to 30 cm\?  \[answer stand \| answer fallback N \(18 to 30 cm\)\]$" \
 	"light cavalry in skirmish line may fall back 18 to 30 cm"
 like "$(cat "$tmp/ks-fail.err")" "^stdin:5: answer fallback needs a value from 18 to 30$" "... 31 cm is refused"
 seq_ok ks-fail "C10 about faces." "C10 falls back 20.0 cm." "K10 obtains a break-through."
@@ -253,7 +253,7 @@ is "$(pos ks-pass K1)" "x=30.00 y=43.05 facing=0.0 formation=line" \
 has ks-pass "Austrians: N1: stand and fight."
 check $? "the neighbour may stand instead" ks-pass
 is "$(field ks-pass '$' unit N1 markers)" "none" "... and then has not reacted"
-like "$(grep '^decide: [A-Za-z]*: K1' "$tmp/ks-pass.out")" "turn the charge into a feint \(1D6 >= 3, then back 6 to 12 cm\)\?  \[answer stand \| answer feint N \(6 to 12\)\]" \
+like "$(grep '^decide: [A-Za-z]*: K1' "$tmp/ks-pass.out")" "turn the charge into a feint \(1D6 >= 3, then back 6 to 12 cm\)\?  \[answer stand \| answer feint N \(6 to 12 cm\)\]" \
 	"cavalry facing an emergency square may try to feint"
 
 run charge-react 4 feint <<'EOF'
@@ -267,7 +267,7 @@ dump
 EOF
 seq_ok feint "K1 tries to feint (Veteran: 3 or more): 1D6 3" "K1 passes." "K1 feints back 8.0 cm."
 check $? "1D6 3 against veteran's 3: the feint goes 8 cm back" feint
-like "$(grep '^decide: [A-Za-z]*: K1 may pivot' "$tmp/feint.out")" "\[answer none \| answer pivot N \(-90 to 90\)\]$" \
+like "$(grep '^decide: [A-Za-z]*: K1 may pivot' "$tmp/feint.out")" "\[answer none \| answer pivot N \(-90 to 90 degrees\)\]$" \
 	"after the feint the cavalry may pivot up to 90 degrees"
 is "$(pos feint K1)" "x=30.00 y=51.05 facing=330.0 formation=line" "K1 is 8 cm back along its path and faces 330"
 
@@ -360,7 +360,7 @@ dump
 EOF
 run charge-react 2 ha-fail <"$tmp/ha.cmds"
 run charge-react 4 ha-pass <"$tmp/ha.cmds"
-like "$(grep '^decide: [A-Za-z]*: H7' "$tmp/ha-fail.out")" "limber up and flee .*\[answer stand \| answer flee N \(12 to 20\)\]$" \
+like "$(grep '^decide: [A-Za-z]*: H7' "$tmp/ha-fail.out")" "limber up and flee .*\[answer stand \| answer flee N \(12 to 20 cm\)\]$" \
 	"horse artillery charged by infantry may limber up and flee 12 to 20 cm"
 seq_ok ha-fail "H7 tries to limber up and flee (Trained: 4 or more): 1D6 1" "H7 fails." \
 	"H7 (horse battery 7) is eliminated: it failed to limber up and was overrun." "L7 obtains a break-through."
@@ -370,7 +370,7 @@ seq_ok ha-pass "H7 tries to limber up and flee (Trained: 4 or more): 1D6 4" "H7 
 check $? "passing (1D6 4) it about faces and flees" ha-pass
 is "$(pos ha-pass H7) $(field ha-pass '$' unit H7 status)" "x=122.00 y=25.00 facing=0.0 formation=battery not_in_command" \
 	"... 15 cm straight away"
-like "$(grep '^decide: [A-Za-z]*: G8' "$tmp/ha-fail.out")" "\[answer stand \| answer flee N \(12 to 20\) \| answer crews\]$" \
+like "$(grep '^decide: [A-Za-z]*: G8' "$tmp/ha-fail.out")" "\[answer stand \| answer flee N \(12 to 20 cm\) \| answer crews\]$" \
 	"guns touching a solid square may also send their crews into it"
 seq_ok ha-fail "G8's crews flee into Q8: the guns are abandoned." "L8 obtains a break-through."
 check $? "the crews flee into the square and the charger breaks through" ha-fail

@@ -176,7 +176,7 @@ is "$(grep -c '^decide: [A-Za-z]*: G1 has a break-through' "$tmp/$c.out")" 1 "..
 is "$(count $c '^log: S1 has no enemy')" 0 "a square left alone by the impact does not break through"
 is "$(field $c 1 unit S1 markers) $(field $c 1 unit F1 markers) $(field $c 1 unit U1 markers)" "none none none" \
 	"winning in a melee round gives no break-through"
-like "$(decision $c 'G1 has a break-through')" "\[answer stop N \(-90 to 90\) \| answer back N \(3 to 6\) \| answer forward N \(0 to 6\)\]$" \
+like "$(decision $c 'G1 has a break-through')" "\[answer stop N \(-90 to 90 degrees\) \| answer back N \(3 to 6 cm\) \| answer forward N \(0 to 6 cm\)\]$" \
 	"infantry: stop and pivot up to 90, rally back 3 to 6 cm or forward up to 6; no enemy in reach, no charge"
 is "$(field $c '$' unit G1 y)" "64.00" "rally back: 4 cm straight back"
 is "$(field $c '$' unit G1 facing)" "0.0" "... still facing the same way"
@@ -250,7 +250,7 @@ before $j '^decide: [A-Za-z]*: jI ' '^decide: [A-Za-z]*: jC '; ok $? "... the ot
 before $j '^decide: [A-Za-z]*: jC ' '^decide: [A-Za-z]*: jS '; ok $? "... and its cavalry before its squares"
 before $j '^decide: [A-Za-z]*: jS ' 'Impact:'; ok $? "every joining comes before the first blow"
 like "$(logline $j 'Impact: JI,')" "set 1 of 1 against j1 \(outflanks it; 6 SP\)" "a unit that joins behind the enemy outflanks it at the impact"
-like "$(decision $j '^decide: [A-Za-z]*: j1 ')" "j1 \(2 SP\) fights 2 enemies: how many SP against J1\?  \[answer even \| answer sp N \(0 to 2\)\]" \
+like "$(decision $j '^decide: [A-Za-z]*: j1 ')" "j1 \(2 SP\) fights 2 enemies: how many SP against J1\?  \[answer even \| answer sp N \(0 to 2 SP\)\]" \
 	"a unit touching two enemies may split its SP"
 like "$(logline $j 'Melee round 1: j1, set 1 of 1 against JI')" "\(every unit; 1 SP\)" "an even split of 2 SP: 1 at each"
 like "$(logline $j 'Melee round 1: T1,.* against t1')" "\(every unit; 6 SP\), hits on 3\+: 6D6 " "a chosen split: 6 SP at one enemy ..."
@@ -376,7 +376,7 @@ like "$(logline $h 'ca3 has')" "ca3 has no enemy left in contact after the impac
 is "$(logline $h 'CB obtains')" "log: CB obtains a break-through." "charging skirmishers that fall back: a break-through"
 is "$(field $h 1 unit CB markers)" "white" "... a white marker"
 d=$(decision $h 'CB has a break-through')
-like "$d" "answer back N \(6 to 12\) \| answer forward N \(0 to 12\)" "cavalry rallies back 6 to 12 cm, forward up to 12"
+like "$d" "answer back N \(6 to 12 cm\) \| answer forward N \(0 to 12 cm\)" "cavalry rallies back 6 to 12 cm, forward up to 12"
 like "$d" "answer charge-sk1 \| answer charge-sk2 \| answer charge-ca7\]$" \
 	"enemies within charge reach may be charged (nearest first), an emergency square too"
 is "$(printf '%s\n' "$d" | grep -c 'charge-ca[56]')" 0 "... but not enemies beyond its 25 cm"
@@ -505,7 +505,7 @@ dump
 EOF2
 r=rally
 opening $r 2 French
-like "$(decision $r 'CR has a break-through')" "answer forward N \(0 to 12\) \| answer charge-ba1 \| answer charge-sk1 \| answer charge-ba2 \| answer charge-oc \| answer charge-ba4\]$" \
+like "$(decision $r 'CR has a break-through')" "answer forward N \(0 to 12 cm\) \| answer charge-ba1 \| answer charge-sk1 \| answer charge-ba2 \| answer charge-oc \| answer charge-ba4\]$" \
 	"a break-through charge is offered at every enemy in reach, nearest first (five here)"
 like "$(logline $r 'oc opportunity-charges')" "oc opportunity-charges CR" \
 	"hussars that charged earlier, rallying forward, are opportunity-charged"

@@ -898,8 +898,9 @@ static void decision_answers(const struct decision *d, char *buf, size_t size)
 	buf[0] = '\0';
 	for (int i = 0; i < d->nopts && len < size; i++) {
 		if (d->opt[i].hi > d->opt[i].lo)
-			len += (size_t)snprintf(buf + len, size - len, "%sanswer %s N (%g to %g)", i ? " | " : "",
-			                        d->opt[i].key, d->opt[i].lo, d->opt[i].hi);
+			len += (size_t)snprintf(buf + len, size - len, "%sanswer %s N (%g to %g%s%s)", i ? " | " : "",
+			                        d->opt[i].key, d->opt[i].lo, d->opt[i].hi, d->opt[i].unit ? " " : "",
+			                        d->opt[i].unit ? d->opt[i].unit : "");
 		else
 			len += (size_t)snprintf(buf + len, size - len, "%sanswer %s", i ? " | " : "",
 			                        d->opt[i].key);
