@@ -6,16 +6,6 @@ TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
 plan 117
 
-# unlike GOT PATTERN DESCRIPTION: the pattern is nowhere in GOT.
-unlike() {
-	if printf '%s\n' "$1" | grep -Eq -- "$2"; then
-		ok 1 "$3"
-		printf '%s\n' "$1" | grep -E -- "$2" | head -3 | sed 's/^/#   got: /'
-	else
-		ok 0 "$3"
-	fi
-}
-
 sock=grognard-ui-$$
 t() { "$TMUX_BIN" -L "$sock" "$@"; }
 tmp=${TMPDIR:-/tmp}/grognard-ui.$$
