@@ -18,6 +18,8 @@
  *   2 mirror); -q only the battles against the naive baseline.
  * or, to look at one battle's log: bench-ai -1 SCENARIO:SEED:AB DATADIR
  * (A and B each g for the AI or n for the baseline).
+ * With BENCH_VERBOSE set, each refused order is named; with BENCH_SLOW=MS,
+ * each AI call of MS milliseconds or more.
  * Exit status 1 when a figure misses its target. */
 #include "config.h"
 
@@ -73,6 +75,10 @@ static void note_time(struct timed *t, double ms)
 
 static void note_worst(struct timed *t, double ms, const struct game *g, const char *what)
 {
+	const char *slow = getenv("BENCH_SLOW");
+	if (slow && ms >= atof(slow))
+		fprintf(stderr, "slow call (%s): %.1f ms, %s, %s seed %llu turn %d\n", t->who, ms, what, g->title,
+		        (unsigned long long)g->seed, g->turn);
 	if (ms <= t->worst)
 		return;
 	t->worst = ms;

@@ -810,6 +810,33 @@ static void test_area_centroid_diameter(void **state)
 	assert_float_equal((geom_poly_diameter(notch, 8)), (10 * R2), 1e-9);
 }
 
+/* How far a rectangle may slide before it overlaps (or touches) another:
+ * the bound comes from an axis between them. */
+static void test_free_run(void **state)
+{
+	struct vec2 ab[4], bb[4], cb[4];
+	/* a: 4 x 2 at (0, 0); b: 4 x 2 at (10, 0), so 6 cm apart along x. */
+	struct shape a = rect(ab, 0, 0, 4, 2, 0), b = rect(bb, 10, 0, 4, 2, 0), c;
+	struct shape notched = { .kind = SHAPE_POLYGON, .n = 8, .pts = notch };
+	(void)state;
+	/* Straight at it: 6 cm to overlap, a hair less; 6 - 0.05 to touch. */
+	assert_float_equal(geom_free_run(&a, &b, v2(1, 0), -GEOM_OVERLAP_EPS), 6 + GEOM_OVERLAP_EPS, 1e-8);
+	assert_float_equal(geom_free_run(&a, &b, v2(1, 0), GEOM_CONTACT), 6 - GEOM_CONTACT, 1e-8);
+	/* At 60 degrees off that line it goes twice as far along its way. */
+	assert_float_equal(geom_free_run(&a, &b, v2(0.5, sqrt(3) / 2), GEOM_CONTACT), 2 * (6 - GEOM_CONTACT), 1e-7);
+	/* Away from it, or sliding past it side by side: never. */
+	assert_true(isinf(geom_free_run(&a, &b, v2(-1, 0), GEOM_CONTACT)));
+	c = rect(cb, 0, 2.01, 4, 2, 0);
+	assert_true(isinf(geom_free_run(&a, &c, v2(1, 0), -GEOM_OVERLAP_EPS)));
+	assert_true(isinf(geom_free_run(&a, &c, v2(1, 0), 0)));
+	/* Closer than keep along every axis (here, touching): no bound. */
+	assert_float_equal(geom_free_run(&a, &c, v2(1, 0), GEOM_CONTACT), 0, 0);
+	/* Overlapping already, or a shape that is not convex: 0. */
+	c = rect(cb, 1, 0, 4, 2, 0);
+	assert_float_equal(geom_free_run(&a, &c, v2(1, 0), -GEOM_OVERLAP_EPS), 0, 0);
+	assert_float_equal(geom_free_run(&a, &notched, v2(1, 0), -GEOM_OVERLAP_EPS), 0, 0);
+}
+
 static void test_vectors(void **state)
 {
 	struct vec2 a = v2(3, 4), b = v2(-1, 2);
@@ -847,6 +874,7 @@ int main(void)
 		cmocka_unit_test(test_poly_is_simple),
 		cmocka_unit_test(test_segments),
 		cmocka_unit_test(test_area_centroid_diameter),
+		cmocka_unit_test(test_free_run),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -446,6 +446,41 @@ static int blocker_at(const struct game *g, struct mover *m, const struct obb *b
 	return move_place_blocker(g, m, &end, -1);
 }
 
+/* The units that a body going up to dist along dir could touch, in
+ * order, for the blocker tests of the places along the way.  Few are
+ * near; when too many are, the list is not used. */
+struct along {
+	int n, idx[48];
+	bool listed;
+};
+
+static void units_along(const struct game *g, const struct obb *body, struct vec2 dir, double dist, struct along *a)
+{
+	struct vec2 mid = v2_add(body->c, v2_scale(dir, dist / 2));
+	double reach = fabs(dist) / 2 + 0.5 * hypot(body->w, body->d) + GEOM_CONTACT + 0.01;
+	a->n = 0;
+	a->listed = true;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *o = &g->units[i];
+		struct obb fp;
+		if (!unit_present(o))
+			continue;
+		fp = unit_footprint(o);
+		if (v2_dist(mid, fp.c) > reach + 0.5 * hypot(fp.w, fp.d))
+			continue;
+		if (a->n == (int)(sizeof a->idx / sizeof a->idx[0])) {
+			a->listed = false;
+			return;
+		}
+		a->idx[a->n++] = i;
+	}
+}
+
+static int blocker_along(const struct game *g, const struct mover *m, const struct along *a, const struct obb *end)
+{
+	return a->listed ? move_place_blocker_among(g, m, end, -1, a->idx, a->n) : move_place_blocker(g, m, end, -1);
+}
+
 static double reach_along(const struct game *g, int unit, const struct obb *body, struct vec2 dir, double want,
                           double allowance, bool limbered)
 {
@@ -463,10 +498,16 @@ static double reach_along(const struct game *g, int unit, const struct obb *body
 	if (g->divmove >= 0)
 		d = fmin(d, move_keep_away(g, u->side, body, dir, d, g->divmove_keep));
 	/* Not stopping on a friend it passes. */
-	for (; d > 0.25; d -= 0.5) {
-		int k = blocker_at(g, &m, body, dir, d);
-		if (k < 0 || g->units[k].side != u->side)
-			break;
+	if (d > 0.25) {
+		struct along a;
+		units_along(g, body, dir, d, &a);
+		m.through_friends = false;
+		for (; d > 0.25; d -= 0.5) {
+			struct obb end = move_shift(*body, dir, d - ORDER_MARGIN);
+			int k = blocker_along(g, &m, &a, &end);
+			if (k < 0 || g->units[k].side != u->side)
+				break;
+		}
 	}
 	return d > 0.25 ? d : 0;
 }
@@ -534,15 +575,17 @@ static void from_here_cands(struct cands *cs, struct game *g, int unit, const st
 			return;
 		/* As little as frees the turn (and leaves it on no friend it
 		 * passes), or all the way. */
+		bool frees = false;
 		for (double step = fmin(2, d); ; step = fmin(step + 2, d)) {
 			/* Where the order puts it: the turn is checked there. */
 			u->pos = move_shift(body, geom_dir(u->facing), step - ORDER_MARGIN).c;
-			if (step >= d || (est_may_pivot(g, unit, h) && !on_friend(g, unit, &body, step)))
+			frees = est_may_pivot(g, unit, h);
+			if (step >= d || (frees && !on_friend(g, unit, &body, step)))
 				break;
 		}
 		o[n++] = move_order(unit, v2_dist(u->pos, was.pos));
 		end = (struct pose){ u->pos, u->facing, u->form, fires };
-		if (est_may_pivot(g, unit, h)) {
+		if (frees) {
 			o[n++] = face_order(unit, h);
 			end.facing = h;
 		}
@@ -875,6 +918,7 @@ static bool sweep_cand(struct game *g, int unit, struct cand *c, bool *changed)
 	struct order *o = &c->o[c->n - 1];
 	enum formation keep = u->form;
 	struct mover m;
+	struct along a;
 	double d, was = c->want;
 	u->form = c->end.form;
 	d = reach_along(g, unit, &c->body, c->dir, c->allow, c->allow, c->limbered);
@@ -886,9 +930,10 @@ static bool sweep_cand(struct game *g, int unit, struct cand *c, bool *changed)
 	 * clear of everything: where the order will really leave it, a hair
 	 * short of the distance swept (just past a friend it has gone
 	 * through, that hair is enough to leave it on the friend). */
+	units_along(g, &c->body, c->dir, c->want, &a);
 	for (; c->want > 0.25; c->want -= 0.5) {
 		struct obb end = move_shift(c->body, c->dir, c->want - ORDER_MARGIN);
-		int k = move_place_blocker(g, &m, &end, -1);
+		int k = blocker_along(g, &m, &a, &end);
 		if (k >= 0 && g->units[k].side == u->side)
 			continue;
 		if (o->kind == ORD_REDEPLOY) {

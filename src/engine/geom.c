@@ -357,9 +357,10 @@ static bool core_holds_vertex_of(const struct shape *a, const struct shape *b)
 	return false;
 }
 
-static double core_distance(const struct shape *a, const struct shape *b)
+/* The distance between two shapes' cores, or cap when it is no less. */
+static double core_distance(const struct shape *a, const struct shape *b, double cap)
 {
-	double m = INFINITY;
+	double m = cap;
 	int na = core_segments(a), nb = core_segments(b);
 	if (core_holds_vertex_of(a, b) || core_holds_vertex_of(b, a))
 		return 0;
@@ -395,7 +396,7 @@ static double core_distance(const struct shape *a, const struct shape *b)
 
 double geom_distance(const struct shape *a, const struct shape *b)
 {
-	double d = core_distance(a, b) - a->r - b->r;
+	double d = core_distance(a, b, INFINITY) - a->r - b->r;
 	return d > 0 ? d : 0;
 }
 
@@ -432,7 +433,10 @@ double geom_distance_within(const struct shape *a, const struct shape *b, double
 	/* The boxes' gap never exceeds the shapes' distance. */
 	if (gap > limit)
 		return gap;
-	return geom_distance(a, b);
+	/* Pairs of segments farther apart than the limit need not be
+	 * measured: the answer only has to be exact up to it. */
+	gap = core_distance(a, b, nextafter(limit + a->r + b->r, INFINITY)) - a->r - b->r;
+	return gap > 0 ? gap : 0;
 }
 
 bool geom_contact(const struct shape *a, const struct shape *b)
@@ -440,35 +444,75 @@ bool geom_contact(const struct shape *a, const struct shape *b)
 	return geom_distance_within(a, b, GEOM_CONTACT) <= GEOM_CONTACT;
 }
 
+/* Both shapes' projections on the normal of edge i of shape k (of two). */
+static bool sat_project(const struct shape *const s[2], int k, int i, struct vec2 *axis, double lo[2], double hi[2])
+{
+	struct vec2 e = v2_sub(s[k]->pts[(i + 1) % s[k]->n], s[k]->pts[i]);
+	double len = v2_len(e);
+	if (len <= ON_EDGE_EPS)
+		return false;
+	*axis = v2(-e.y / len, e.x / len);
+	for (int m = 0; m < 2; m++) {
+		lo[m] = INFINITY;
+		hi[m] = -INFINITY;
+		for (int j = 0; j < s[m]->n; j++) {
+			double t = v2_dot(s[m]->pts[j], *axis);
+			if (t < lo[m])
+				lo[m] = t;
+			if (t > hi[m])
+				hi[m] = t;
+		}
+	}
+	return true;
+}
+
 /* Separating-axis test for two convex polygons: true when their interiors
  * overlap by more than the tolerance along every axis. */
 static bool sat_overlap(const struct shape *a, const struct shape *b)
 {
-	const struct shape *s[2] = { a, b };
-	for (int k = 0; k < 2; k++) {
+	const struct shape *const s[2] = { a, b };
+	for (int k = 0; k < 2; k++)
 		for (int i = 0; i < s[k]->n; i++) {
-			struct vec2 e = v2_sub(s[k]->pts[(i + 1) % s[k]->n], s[k]->pts[i]);
-			double len = v2_len(e), lo[2], hi[2];
 			struct vec2 axis;
-			if (len <= ON_EDGE_EPS)
-				continue;
-			axis = v2(-e.y / len, e.x / len);
-			for (int m = 0; m < 2; m++) {
-				lo[m] = INFINITY;
-				hi[m] = -INFINITY;
-				for (int j = 0; j < s[m]->n; j++) {
-					double t = v2_dot(s[m]->pts[j], axis);
-					if (t < lo[m])
-						lo[m] = t;
-					if (t > hi[m])
-						hi[m] = t;
-				}
-			}
-			if ((hi[0] < hi[1] ? hi[0] : hi[1]) - (lo[0] > lo[1] ? lo[0] : lo[1]) <= GEOM_OVERLAP_EPS)
+			double lo[2], hi[2];
+			if (sat_project(s, k, i, &axis, lo, hi) &&
+			    (hi[0] < hi[1] ? hi[0] : hi[1]) - (lo[0] > lo[1] ? lo[0] : lo[1]) <= GEOM_OVERLAP_EPS)
 				return false;
 		}
-	}
 	return true;
+}
+
+static bool plain_convex(const struct shape *s)
+{
+	return s->kind == SHAPE_POLYGON && s->r == 0 && geom_poly_is_convex(s->pts, s->n);
+}
+
+double geom_free_run(const struct shape *a, const struct shape *b, struct vec2 dir, double keep)
+{
+	const struct shape *const s[2] = { a, b };
+	double best = 0;
+	if (!plain_convex(a) || !plain_convex(b))
+		return 0;
+	/* Along each axis, the gap between the two projections is a lower
+	 * bound of their distance, and a's projection moves by dir.axis a cm:
+	 * toward b's, the gap shrinks as fast (a hair is kept for rounding);
+	 * away from it, never. */
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < s[k]->n; i++) {
+			struct vec2 axis;
+			double lo[2], hi[2], room, rate;
+			if (!sat_project(s, k, i, &axis, lo, hi))
+				continue;
+			room = (lo[0] > lo[1] ? lo[0] : lo[1]) - (hi[0] < hi[1] ? hi[0] : hi[1]) - keep - 1e-9;
+			if (room < 0)
+				continue;
+			rate = v2_dot(dir, axis) * (lo[0] + hi[0] > lo[1] + hi[1] ? -1 : 1);
+			if (rate <= 0)
+				return INFINITY;
+			if (room / rate > best)
+				best = room / rate;
+		}
+	return best;
 }
 
 /* Signed distance from a point to a convex polygon: negative inside. */
@@ -543,7 +587,7 @@ bool geom_overlap(const struct shape *a, const struct shape *b)
 	/* Inflated shapes: overlap when the cores come closer than the sum of
 	 * the inflations (cores that meet always do, the sum being positive). */
 	if (a->r + b->r > 0)
-		return core_distance(a, b) < a->r + b->r - GEOM_OVERLAP_EPS;
+		return core_distance(a, b, a->r + b->r) < a->r + b->r - GEOM_OVERLAP_EPS;
 	/* Zero-width polylines or points against a polygon. */
 	if (a->kind == SHAPE_POLYGON || b->kind == SHAPE_POLYGON) {
 		const struct shape *p = a->kind == SHAPE_POLYGON ? a : b;
@@ -599,5 +643,5 @@ bool geom_shape_contains(const struct shape *s, struct vec2 q)
 	struct shape pt = geom_circle(&q, 0);
 	if (s->kind == SHAPE_POLYGON && geom_poly_contains(s->pts, s->n, q))
 		return true;
-	return core_distance(s, &pt) <= s->r + ON_EDGE_EPS;
+	return core_distance(s, &pt, nextafter(s->r + ON_EDGE_EPS, INFINITY)) <= s->r + ON_EDGE_EPS;
 }

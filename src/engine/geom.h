@@ -81,7 +81,7 @@ bool geom_tri_contains(const struct vec2 t[3], struct vec2 q);
 /* Minimum distance between two shapes; 0 when they touch or intersect. */
 double geom_distance(const struct shape *a, const struct shape *b);
 /* The same when it is at most limit; otherwise some value above limit
- * (a lower bound from the shapes' bounding boxes), found cheaply. */
+ * and no more than the distance, found cheaply. */
 double geom_distance_within(const struct shape *a, const struct shape *b, double limit);
 /* The axis-aligned box around a shape (inflation included): x0 y0 x1 y1. */
 void geom_bounds(const struct shape *s, double box[4]);
@@ -92,6 +92,13 @@ bool geom_contact(const struct shape *a, const struct shape *b);
  * overlapping another shape when one holds a point of the other strictly
  * inside or their edges cross. */
 bool geom_overlap(const struct shape *a, const struct shape *b);
+/* How far convex polygon a may move along the unit vector dir and still
+ * be more than keep from convex polygon b along some axis between them
+ * (keep -GEOM_OVERLAP_EPS: their interiors do not overlap; keep
+ * GEOM_CONTACT: they do not touch).  A lower bound, INFINITY when a moves
+ * away from b along such an axis, 0 for other shapes or when there is
+ * none. */
+double geom_free_run(const struct shape *a, const struct shape *b, struct vec2 dir, double keep);
 /* Shape b lies wholly inside polygon a (boundary included). */
 bool geom_inside(const struct shape *a, const struct shape *b);
 /* Whether point q lies in (or on) the shape. */

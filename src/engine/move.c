@@ -69,10 +69,13 @@ static double first_contact(struct moving *mv, const struct shape *s, double tma
 	double t = 0;
 	for (int i = 0; i < 200000 && t <= tmax; i++) {
 		struct shape a = shape_at(mv, t);
-		double d = geom_distance(&a, s);
+		double d = geom_distance(&a, s), run;
 		if (d <= GEOM_CONTACT + 1e-9)
 			return t;
-		t += d - GEOM_CONTACT + 1e-6;
+		/* Conservative advancement creeps when it grazes s: an axis
+		 * that keeps them apart may let it go further at once. */
+		run = mv->body && d < 2 * GEOM_CONTACT ? geom_free_run(&a, s, mv->dir, GEOM_CONTACT + 1e-9) : 0;
+		t += fmax(d - GEOM_CONTACT + 1e-6, run);
 	}
 	return INFINITY;
 }
@@ -93,12 +96,13 @@ double move_keep_away(const struct game *g, enum side side, const struct obb *bo
 		/* Conservative advancement to the distance keep. */
 		for (int k = 0; k < 200000 && t <= best; k++) {
 			struct shape a = shape_at(&mv, t);
-			double d = geom_distance(&a, &os);
+			double d = geom_distance(&a, &os), run;
 			if (d < keep) {
 				best = t - CLEAR > 0 ? t - CLEAR : 0;
 				break;
 			}
-			t += d - keep + 1e-6;
+			run = d < keep + GEOM_CONTACT ? geom_free_run(&a, &os, dir, keep) : 0;
+			t += fmax(d - keep + 1e-6, run);
 		}
 	}
 	return best;
@@ -108,21 +112,26 @@ double move_keep_away(const struct game *g, enum side side, const struct obb *bo
  * touching is allowed. */
 static double first_overlap(struct moving *mv, const struct shape *s, double tmax)
 {
-	double t = 0, lo, hi;
+	double t = 0, lo, hi, clear = -1;
 	for (int i = 0; i < 200000 && t <= tmax + EXACT; i++) {
 		struct shape a = shape_at(mv, t > tmax ? tmax : t);
-		double d = geom_distance(&a, s);
+		double d = geom_distance(&a, s), run;
 		if (d > GEOM_CONTACT) {
 			t += d - GEOM_CONTACT / 2;
+			clear = -1;
 			continue;
 		}
 		if (!geom_overlap(&a, s)) {
 			if (t >= tmax)
 				return INFINITY;
-			t += STEP / 2;
+			/* Touching: in small steps, or (sliding along it, say)
+			 * as far as an axis between them keeps them apart. */
+			run = mv->body ? geom_free_run(&a, s, mv->dir, -GEOM_OVERLAP_EPS) : 0;
+			clear = run > STEP / 2 ? t : -1;
+			t += run > STEP / 2 ? run : STEP / 2;
 			continue;
 		}
-		lo = t - STEP / 2 > 0 ? t - STEP / 2 : 0;
+		lo = clear >= 0 ? clear : t - STEP / 2 > 0 ? t - STEP / 2 : 0;
 		hi = t > tmax ? tmax : t;
 		{
 			struct shape b = shape_at(mv, lo);
@@ -197,11 +206,57 @@ static double road_stretch(const struct game *g, const struct mover *m, struct v
 	return limit;
 }
 
-static enum go ground_at(const struct game *g, const struct mover *m, struct moving *mv,
+/* The features whose bounds come within contact of a box (and, with m,
+ * only those that could slow or stop that mover), as a map of their own:
+ * idx gives each one's index in the whole map.  False when there are more
+ * than fit. */
+#define NEAR_FEATURES 32
+struct ground {
+	struct map map;
+	struct feature f[NEAR_FEATURES];
+	int idx[NEAR_FEATURES];
+};
+
+static bool ground_near(const struct map *whole, const double box[4], const struct mover *m, struct ground *out)
+{
+	out->map = (struct map){ .width = whole->width, .height = whole->height, .f = out->f, .nf = 0 };
+	for (int i = 0; i < whole->nf; i++) {
+		const struct feature *f = &whole->f[i];
+		double pad = GEOM_CONTACT + (feature_is_linear(f->type) ? f->width / 2 : 0);
+		if (f->boxed && (box[2] + pad < f->box[0] || box[0] - pad > f->box[2] || box[3] + pad < f->box[1] ||
+		                 box[1] - pad > f->box[3]))
+			continue;
+		if (m && !terrain_may_hinder(f, m->tclass, m->mode))
+			continue;
+		if (out->map.nf == NEAR_FEATURES)
+			return false;
+		out->idx[out->map.nf] = i;
+		out->f[out->map.nf++] = *f;
+	}
+	return true;
+}
+
+static enum go ground_at(const struct map *ground, const struct mover *m, struct moving *mv,
                          double t, double road, int *feature)
 {
 	struct shape s = shape_at(mv, t);
-	return terrain_go(&g->map, m->tclass, m->mode, &s, t <= road, feature);
+	return terrain_go(ground, m->tclass, m->mode, &s, t <= road, feature);
+}
+
+/* How far the moving shape may go from t (up to most) and still touch
+ * none of the ground's features: each one's distance less the contact
+ * tolerance, for a shape that moves d cm comes no more than d closer. */
+static double ground_gap(const struct map *ground, struct moving *mv, double t, double most)
+{
+	struct shape s = shape_at(mv, t);
+	double gap = most;
+	for (int i = 0; i < ground->nf && gap > 0; i++) {
+		struct shape fs = feature_shape(&ground->f[i]);
+		double d = geom_distance_within(&s, &fs, gap + GEOM_CONTACT) - GEOM_CONTACT - 1e-6;
+		if (d < gap)
+			gap = d;
+	}
+	return gap;
 }
 
 void move_sweep(const struct game *g, const struct mover *m, const struct obb *body,
@@ -216,6 +271,10 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 	enum go state;
 	int feature = -1;
 	double road;
+	struct ground ground;
+	const struct map *map;
+	bool near_ground;
+	double free_to = -1; /* touching nothing of the ground up to here */
 
 	*out = (struct sweep){ .why = STOP_NONE, .unit = -1, .feature = -1 };
 	if (want <= 0)
@@ -286,35 +345,53 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 	}
 
 	/* The ground, walked in steps with transitions bisected; the cost is
-	 * doubled wherever the footprint touches a half-rate feature. */
+	 * doubled wherever the footprint touches a half-rate feature.  Only
+	 * the features near the way that could slow or stop it are looked
+	 * at, and not at all on the stretch where it cannot touch any. */
 	road = road_stretch(g, m, from, dir, limit);
 	out->road = road > 0 ? road : 0;
+	{
+		double box[4], end[4];
+		struct shape s = shape_at(&mv, 0);
+		geom_bounds(&s, box);
+		s = shape_at(&mv, limit);
+		geom_bounds(&s, end);
+		for (int k = 0; k < 2; k++) {
+			box[k] = fmin(box[k], end[k]);
+			box[k + 2] = fmax(box[k + 2], end[k + 2]);
+		}
+		near_ground = ground_near(&g->map, box, m, &ground);
+	}
+	map = near_ground ? &ground.map : &g->map;
 	t = 0;
 	cost = 0;
-	state = ground_at(g, m, &mv, 0, road, &feature);
+	state = ground_at(map, m, &mv, 0, road, &feature);
 	if (state == GO_NO) {
 		out->dist = 0;
 		out->why = STOP_TERRAIN;
-		out->feature = feature;
+		out->feature = near_ground ? ground.idx[feature] : feature;
 		out->unit = -1;
 		return;
 	}
 	while (t < limit) {
 		double next = t + STEP < limit ? t + STEP : limit;
-		enum go ns = ground_at(g, m, &mv, next, road, &feature);
+		enum go ns;
 		double rate;
+		if (near_ground && state == GO_FREE && t >= free_to)
+			free_to = t + ground_gap(map, &mv, t, limit - t);
+		ns = next <= free_to ? GO_FREE : ground_at(map, m, &mv, next, road, &feature);
 		if (ns != state) {
 			/* Find where the state changes. */
 			lo = t;
 			hi = next;
 			while (hi - lo > EXACT) {
 				double mid = (lo + hi) / 2;
-				if (ground_at(g, m, &mv, mid, road, &feature) == state)
+				if (ground_at(map, m, &mv, mid, road, &feature) == state)
 					lo = mid;
 				else
 					hi = mid;
 			}
-			ns = ground_at(g, m, &mv, hi, road, &feature);
+			ns = ground_at(map, m, &mv, hi, road, &feature);
 			next = ns == GO_NO ? (lo - CLEAR > t ? lo - CLEAR : t) : hi;
 		}
 		rate = (all_half || state == GO_HALF) ? rules_terrain_limits.half_rate_cost : 1;
@@ -331,7 +408,7 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 		t = next;
 		if (ns == GO_NO) {
 			out->why = STOP_TERRAIN;
-			out->feature = feature;
+			out->feature = near_ground ? ground.idx[feature] : feature;
 			out->unit = -1;
 			break;
 		}
@@ -343,19 +420,23 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 		out->road = t;
 }
 
+/* Is a point (of a shape inflated by r) off the table? */
+static bool off_table(const struct game *g, struct vec2 p, double r)
+{
+	return p.x - r < -GEOM_OVERLAP_EPS || p.y - r < -GEOM_OVERLAP_EPS || p.x + r > g->map.width + GEOM_OVERLAP_EPS ||
+	       p.y + r > g->map.height + GEOM_OVERLAP_EPS;
+}
+
 static int place_blocker(const struct game *g, const struct mover *m, const struct shape *s,
-                         int ignore, const struct shape *start)
+                         int ignore, const struct shape *start, const int *among, int n)
 {
 	int feature = -1;
 	bool road;
-	for (int i = 0; i < s->n; i++) {
-		struct vec2 p = s->pts[i];
-		if (p.x - s->r < -GEOM_OVERLAP_EPS || p.y - s->r < -GEOM_OVERLAP_EPS ||
-		    p.x + s->r > g->map.width + GEOM_OVERLAP_EPS ||
-		    p.y + s->r > g->map.height + GEOM_OVERLAP_EPS)
+	for (int i = 0; i < s->n; i++)
+		if (off_table(g, s->pts[i], s->r))
 			return -100;
-	}
-	for (int i = 0; i < g->nunits; i++) {
+	for (int q = 0; q < (among ? n : g->nunits); q++) {
+		int i = among ? among[q] : q;
 		const struct unit *o = &g->units[i];
 		struct vec2 buf[4];
 		struct shape os;
@@ -389,7 +470,15 @@ int move_place_blocker(const struct game *g, const struct mover *m,
 	} else {
 		s = geom_circle(&g->cmdrs[m->cmdr].pos, rules_stand[ARM_COMMAND].w / 2);
 	}
-	return place_blocker(g, m, &s, ignore, NULL);
+	return place_blocker(g, m, &s, ignore, NULL, NULL, 0);
+}
+
+int move_place_blocker_among(const struct game *g, const struct mover *m, const struct obb *body, int ignore,
+                             const int *among, int n)
+{
+	struct vec2 buf[4];
+	struct shape s = geom_obb_shape(body, buf);
+	return place_blocker(g, m, &s, ignore, NULL, among, n);
 }
 
 int move_pivot_blocker(const struct game *g, int unit, double from, double to)
@@ -401,13 +490,19 @@ int move_pivot_blocker(const struct game *g, int unit, double from, double to)
 	struct vec2 sbuf[4];
 	struct obb b0 = unit_footprint_as(u->type, u->form, u->pos, from);
 	struct shape start = geom_obb_shape(&b0, sbuf);
+	struct ground ground;
+	const struct map *map;
+	bool road;
 
 	/* Pivoting about its centre, the unit stays within the circle of its
 	 * half-diagonal: only units whose own circle comes within contact of
-	 * it can be touched (the rest are not looked at again). */
+	 * it can be touched (the rest are not looked at again), and only the
+	 * ground under that circle; its centre, and so whether it stands on a
+	 * road, does not change. */
 	int near[256], nnear = 0;
 	bool pruned = g->nunits <= 256;
 	double ru = 0.5 * hypot(b0.w, b0.d);
+	double box[4] = { u->pos.x - ru, u->pos.y - ru, u->pos.x + ru, u->pos.y + ru };
 	if (pruned)
 		for (int j = 0; j < g->nunits; j++) {
 			const struct unit *o = &g->units[j];
@@ -418,12 +513,14 @@ int move_pivot_blocker(const struct game *g, int unit, double from, double to)
 			if (v2_dist(u->pos, o->pos) <= ru + 0.5 * hypot(fp.w, fp.d) + GEOM_CONTACT + 1e-6)
 				near[nnear++] = j;
 		}
+	map = ground_near(&g->map, box, NULL, &ground) ? &ground.map : &g->map;
 	move_mover_unit(g, unit, TMODE_MOVE, false, &m);
+	road = terrain_on_road(map, m.tclass, m.form, u->pos);
 	for (int i = 1; i <= n; i++) {
 		struct obb b = unit_footprint_as(u->type, u->form, u->pos, from + diff * i / n);
 		struct vec2 buf[4];
 		struct shape s = geom_obb_shape(&b, buf);
-		int k;
+		int feature = -1;
 		/* "must not contact any other unit ... during a pivot": units
 		 * already touching it may stay touching but not be overlapped. */
 		for (int q = 0; q < (pruned ? nnear : g->nunits); q++) {
@@ -437,9 +534,11 @@ int move_pivot_blocker(const struct game *g, int unit, double from, double to)
 			if (geom_overlap(&s, &os) || (geom_contact(&s, &os) && !geom_contact(&start, &os)))
 				return j;
 		}
-		k = place_blocker(g, &m, &s, -1, &start);
-		if (k == -100 || k <= -2)
-			return k;
+		for (int k = 0; k < s.n; k++)
+			if (off_table(g, s.pts[k], s.r))
+				return -100;
+		if (terrain_go(map, m.tclass, m.mode, &s, road, &feature) == GO_NO)
+			return -2 - (map == &ground.map ? ground.idx[feature] : feature);
 	}
 	return -1;
 }

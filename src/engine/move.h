@@ -71,6 +71,10 @@ int move_pivot_blocker(const struct game *g, int unit, double from, double to);
  * charge target), on ground it may enter.  Same codes as above. */
 int move_place_blocker(const struct game *g, const struct mover *m,
                        const struct obb *body, int ignore);
+/* The same for a unit's footprint, looking only at the units listed (in
+ * increasing order: all that the footprint could touch) for blockers. */
+int move_place_blocker_among(const struct game *g, const struct mover *m, const struct obb *body, int ignore,
+                             const int *among, int n);
 
 /* How far a footprint may go along dir before it comes closer than keep
  * to any enemy unit (a division manoeuvre's stand-off). */

@@ -115,6 +115,15 @@ static enum go row_go(const struct terrain_rules *r, enum terrain_mode mode,
 	return r->move[c];
 }
 
+bool terrain_may_hinder(const struct feature *f, enum tclass c, enum terrain_mode mode)
+{
+	enum terrain_type t = f->type;
+	if (t == TT_ROAD)
+		return false;
+	return t == TT_FORD || t == TT_RIVER || (t == TT_ROUGH && f->impassable) ||
+	       row_go(&rules_terrain[t], mode, c) != GO_FREE;
+}
+
 enum go terrain_go(const struct map *m, enum tclass c, enum terrain_mode mode,
                    const struct shape *s, bool on_road, int *blocker)
 {

@@ -49,6 +49,9 @@ bool terrain_wholly_in(const struct feature *f, const struct shape *s);
 bool terrain_on_road(const struct map *m, enum tclass c, enum formation form,
                      struct vec2 centre);
 
+/* Could the feature ever slow or stop a mover of that class in that mode
+ * (fords always count: where one touches a river, the river is waded)? */
+bool terrain_may_hinder(const struct feature *f, enum tclass c, enum terrain_mode mode);
 /* The worst effect of the ground under a footprint for a mode of movement:
  * GO_NO (with the feature that forbids it in *blocker), GO_HALF or GO_FREE.
  * on_road: the unit moves along a road and ignores what it passes through. */
