@@ -118,38 +118,52 @@ static int fighter_dice(const struct odds_fighter *f, int sp, bool impact)
 	return n < 0 ? 0 : n > FIGHT_MAX_DICE ? FIGHT_MAX_DICE : n;
 }
 
-/* One round from (x, y): the chance of each result, added into end
- * weighted by the value already known for it.  The chance that nothing
- * happens is returned and left out. */
-static double fight_round(const struct odds_fighter *a, const struct odds_fighter *b, int x, int y,
-                          bool impact, int w, const struct fight_end *v, struct fight_end *end)
+/* A fighter's hits in one round at some strength, against an enemy of at
+ * most cap strength points: the chance of each number of hits below cap,
+ * and of each number or more (hits beyond all the enemy has are the same
+ * as all it has, so that a round costs no more than the strengths). */
+struct hit_row {
+	int n; /* dice, at most cap counted */
+	double pmf[FIGHT_MAX_SP + 1], tail[FIGHT_MAX_SP + 1];
+};
+
+static void hit_row(const struct odds_fighter *f, int sp, bool impact, int cap, struct hit_row *r)
 {
-	double pa[FIGHT_MAX_DICE + 1], pb[FIGHT_MAX_DICE + 1];
-	int na = fighter_dice(a, x, impact), nb = fighter_dice(b, y, impact);
-	binomial(na, odds_d6_at_least(a->need, 0), pa);
-	binomial(nb, odds_d6_at_least(b->need, 0), pb);
-	/* Hits beyond all the other has are the same as all it has: the tail
-	 * is gathered there, so a round costs no more than the strengths. */
-	for (int h = y + 1; h <= na; h++)
-		pa[y] += pa[h];
-	for (int h = x + 1; h <= nb; h++)
-		pb[x] += pb[h];
-	na = na < y ? na : y;
-	nb = nb < x ? nb : x;
+	double pmf[FIGHT_MAX_DICE + 1], above = 0;
+	int n = fighter_dice(f, sp, impact);
+	binomial(n, odds_d6_at_least(f->need, 0), pmf);
+	r->n = n < cap ? n : cap;
+	for (int h = n; h > r->n; h--)
+		above += pmf[h];
+	for (int h = r->n; h >= 0; h--) {
+		r->pmf[h] = pmf[h];
+		r->tail[h] = above += pmf[h];
+	}
+}
+
+/* One round from (x, y), a throwing ra's dice and b rb's: the chance of
+ * each result, added into end weighted by the value already known for it.
+ * The chance that nothing happens is returned and left out. */
+static double fight_round(const struct hit_row *ra, const struct hit_row *rb, int x, int y, int w,
+                          const struct fight_end *v, struct fight_end *end)
+{
+	int na = ra->n < y ? ra->n : y, nb = rb->n < x ? rb->n : x;
 	*end = (struct fight_end){ { 0, 0 }, { 0, 0 } };
-	for (int ha = 0; ha <= na; ha++)
-		for (int hb = 0; hb <= nb; hb++) {
-			double p = pa[ha] * pb[hb];
-			const struct fight_end *to;
-			if ((ha == 0 && hb == 0) || p == 0)
-				continue;
-			to = &v[(x - hb > 0 ? x - hb : 0) * w + (y - ha > 0 ? y - ha : 0)];
-			for (int s = 0; s < 2; s++) {
-				end->sp[s] += p * to->sp[s];
-				end->gone[s] += p * to->gone[s];
-			}
+	for (int ha = 0; ha <= na; ha++) {
+		double pa = ha < na ? ra->pmf[ha] : ra->tail[na];
+		const struct fight_end *row = &v[y - ha];
+		if (pa == 0)
+			continue;
+		for (int hb = ha == 0 ? 1 : 0; hb <= nb; hb++) {
+			double p = pa * (hb < nb ? rb->pmf[hb] : rb->tail[nb]);
+			const struct fight_end *to = &row[(x - hb) * w];
+			end->sp[0] += p * to->sp[0];
+			end->sp[1] += p * to->sp[1];
+			end->gone[0] += p * to->gone[0];
+			end->gone[1] += p * to->gone[1];
 		}
-	return pa[0] * pb[0];
+	}
+	return (na > 0 ? ra->pmf[0] : ra->tail[0]) * (nb > 0 ? rb->pmf[0] : rb->tail[0]);
 }
 
 /* A fight's result depends on nothing but the two fighters: the last
@@ -213,6 +227,8 @@ static void fight_solve(const struct odds_fighter *a, const struct odds_fighter 
 	int sa = a->sp > FIGHT_MAX_SP ? FIGHT_MAX_SP : a->sp, sb = b->sp > FIGHT_MAX_SP ? FIGHT_MAX_SP : b->sp;
 	int w = (sb < 0 ? 0 : sb) + 1;
 	struct fight_end v[(FIGHT_MAX_SP + 1) * (FIGHT_MAX_SP + 1)], start;
+	struct hit_row ra[FIGHT_MAX_SP + 1], rb[FIGHT_MAX_SP + 1];
+	struct hit_row ia, ib;
 	double still;
 
 	*out = (struct odds_fight){ { 0, 0 }, { 0, 0 } };
@@ -223,6 +239,11 @@ static void fight_solve(const struct odds_fighter *a, const struct odds_fighter 
 		out->lost[1] = out->gone[1] ? sb : 0;
 		return;
 	}
+	/* Each side's hits at each strength it may come down to, once. */
+	for (int x = 0; x <= sa; x++)
+		hit_row(a, x, false, sb, &ra[x]);
+	for (int y = 0; y <= sb; y++)
+		hit_row(b, y, false, sa, &rb[y]);
 	/* The melee rounds, from the weakest states up: every state leads
 	 * only to states with no more strength on either side. */
 	for (int x = 0; x <= sa; x++)
@@ -233,7 +254,7 @@ static void fight_solve(const struct odds_fighter *a, const struct odds_fighter 
 				*e = (struct fight_end){ { ga ? 0 : x, gb ? 0 : y }, { ga, gb } };
 				continue;
 			}
-			still = fight_round(a, b, x, y, false, w, v, e);
+			still = fight_round(&ra[x], &rb[y], x, y, w, v, e);
 			if (still > 1 - 1e-12) {
 				/* Neither can score: the combat peters out. */
 				*e = (struct fight_end){ { x, y }, { 0, 0 } };
@@ -245,7 +266,9 @@ static void fight_solve(const struct odds_fighter *a, const struct odds_fighter 
 			}
 		}
 	/* The impact round leads into them. */
-	still = fight_round(a, b, sa, sb, true, w, v, &start);
+	hit_row(a, sa, true, sb, &ia);
+	hit_row(b, sb, true, sa, &ib);
+	still = fight_round(&ia, &ib, sa, sb, w, v, &start);
 	for (int s = 0; s < 2; s++) {
 		start.sp[s] += still * v[sa * w + sb].sp[s];
 		start.gone[s] += still * v[sa * w + sb].gone[s];

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <stddef.h>
 
 #include "geom.h"
@@ -42,15 +43,35 @@ double geom_angle_diff(double from, double to)
 static void sincos_deg(double deg, double *s, double *c)
 {
 	static const double exact[4][2] = { { 0, 1 }, { 1, 0 }, { 0, -1 }, { -1, 0 } };
-	double a = geom_norm_deg(deg);
-	double q = a / 90.0;
+	/* The same few facings are asked for again and again (every unit's
+	 * footprint, at every test): the last ones are kept. */
+	static struct {
+		double deg, s, c;
+		bool used;
+	} seen[64];
+	unsigned long long bits;
+	unsigned h;
+	double a, q;
+	memcpy(&bits, &deg, sizeof bits);
+	h = (unsigned)((bits ^ (bits >> 29) ^ (bits >> 43)) & 63);
+	if (seen[h].used && memcmp(&seen[h].deg, &deg, sizeof deg) == 0) {
+		*s = seen[h].s;
+		*c = seen[h].c;
+		return;
+	}
+	a = geom_norm_deg(deg);
+	q = a / 90.0;
 	if (q == floor(q)) {
 		*s = exact[(int)q][0];
 		*c = exact[(int)q][1];
-		return;
+	} else {
+		*s = sin(a * M_PI / 180.0);
+		*c = cos(a * M_PI / 180.0);
 	}
-	*s = sin(a * M_PI / 180.0);
-	*c = cos(a * M_PI / 180.0);
+	seen[h].deg = deg;
+	seen[h].s = *s;
+	seen[h].c = *c;
+	seen[h].used = true;
 }
 
 struct vec2 geom_dir(double facing)
@@ -96,16 +117,23 @@ struct shape geom_circle(const struct vec2 *centre, double r)
 	return (struct shape){ .kind = SHAPE_CIRCLE, .n = 1, .pts = centre, .r = r };
 }
 
-double geom_point_seg_dist(struct vec2 p, struct vec2 a, struct vec2 b)
+/* The square of a point's distance to a segment. */
+static double point_seg_dist2(struct vec2 p, struct vec2 a, struct vec2 b)
 {
-	struct vec2 ab = v2_sub(b, a);
+	struct vec2 ab = v2_sub(b, a), d;
 	double len2 = v2_dot(ab, ab);
 	double t = len2 > 0 ? v2_dot(v2_sub(p, a), ab) / len2 : 0;
 	if (t < 0)
 		t = 0;
 	else if (t > 1)
 		t = 1;
-	return v2_dist(p, v2_add(a, v2_scale(ab, t)));
+	d = v2_sub(p, v2_add(a, v2_scale(ab, t)));
+	return v2_dot(d, d);
+}
+
+double geom_point_seg_dist(struct vec2 p, struct vec2 a, struct vec2 b)
+{
+	return sqrt(point_seg_dist2(p, a, b));
 }
 
 static double orient(struct vec2 a, struct vec2 b, struct vec2 c)
@@ -163,16 +191,20 @@ double geom_seg_seg_dist(struct vec2 a, struct vec2 b, struct vec2 c,
                          struct vec2 d)
 {
 	double m, t;
-	if (geom_seg_intersect(a, b, c, d, NULL))
+	/* Crossing properly; else an end on the other segment (the ends'
+	 * distances that geom_seg_intersect would look at) is a meeting. */
+	if (sign_eps(orient(a, b, c)) * sign_eps(orient(a, b, d)) < 0 &&
+	    sign_eps(orient(c, d, a)) * sign_eps(orient(c, d, b)) < 0)
 		return 0;
-	m = geom_point_seg_dist(a, c, d);
-	if ((t = geom_point_seg_dist(b, c, d)) < m)
+	m = point_seg_dist2(a, c, d);
+	if ((t = point_seg_dist2(b, c, d)) < m)
 		m = t;
-	if ((t = geom_point_seg_dist(c, a, b)) < m)
+	if ((t = point_seg_dist2(c, a, b)) < m)
 		m = t;
-	if ((t = geom_point_seg_dist(d, a, b)) < m)
+	if ((t = point_seg_dist2(d, a, b)) < m)
 		m = t;
-	return m;
+	m = sqrt(m);
+	return m <= ON_EDGE_EPS ? 0 : m;
 }
 
 double geom_poly_area(const struct vec2 *p, int n)
