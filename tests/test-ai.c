@@ -418,6 +418,61 @@ static void carry_out(struct game *g, const struct drill *d)
 	}
 }
 
+/* Side A, behind on objectives (the enemy holds "Dorf", worth 4, against
+ * nothing), has two divisions close to a small objective nobody holds
+ * ("Hof", worth 1) and far from Dorf.  Taking Hof would not change the
+ * result, taking Dorf would: both divisions go for Dorf, however far, and
+ * the side is pressed from the start.  Once Dorf is A's and no enemy is
+ * near it, nothing presses A; with an enemy at it, A is pressed again. */
+static void test_plan_decisive(void **state)
+{
+	struct game *g = tiny();
+	struct division d2 = { .id = "D2", .corps = 0, .commander = -1 };
+	struct brigade b2 = { .kind = BK_MIXED, .commander = -1, .id = "B2" };
+	struct objective dorf = { .name = "Dorf", .feature = -1, .at = { 150, 100 }, .radius = 4, .value = 4,
+		                  .holder = SIDE_B };
+	struct objective hof = { .name = "Hof", .feature = -1, .at = { 30, 160 }, .radius = 4, .value = 1,
+		                 .holder = -1 };
+	struct general_ai ai;
+	struct unit a2;
+	struct order o;
+	int di, hi, enemy;
+	(void)state;
+	b2.division = game_add_division(g, &d2);
+	assert_int_equal(game_add_brigade(g, &b2), 2);
+	di = game_add_objective(g, &dorf);
+	hi = game_add_objective(g, &hof);
+	g->turns = 12;
+	g->turn = 1;
+	add(g, "A1", SIDE_A, UT_LINE_INF, RATING_TRAINED, FORM_COLUMN, 25, 150, 0);
+	a2 = test_unit("A2", SIDE_A, UT_LINE_INF, RATING_TRAINED, FORM_COLUMN, 40, 150, 0);
+	a2.brigade = 2;
+	assert_true(game_add_unit(g, &a2) >= 0);
+	enemy = add(g, "E", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 150, 30, 180);
+	g->phase = PHASE_INITIATIVE;
+	assert_int_equal(general_init(&ai, g, AI_NORMAL), 0);
+	ai.plan_turn[SIDE_A] = 0; /* no plan yet */
+	assert_int_equal(ai.ctl.order(&ai.ctl, g, SIDE_A, &o), 0);
+	assert_int_equal(ai.plan[0].objective, di);
+	assert_int_equal(ai.plan[b2.division].objective, di);
+	assert_true(ai.urgency[SIDE_A] >= 0.5);
+	(void)hi;
+
+	/* Dorf is A's now, and the enemy far from it. */
+	g->obj[di].holder = SIDE_A;
+	g->turn = 2;
+	assert_int_equal(ai.ctl.order(&ai.ctl, g, SIDE_A, &o), 0);
+	assert_float_equal(ai.urgency[SIDE_A], 0, 0);
+	/* The enemy comes within 20 cm of it. */
+	g->units[enemy].pos = v2(150, 85);
+	g->turn = 3;
+	assert_int_equal(ai.ctl.order(&ai.ctl, g, SIDE_A, &o), 0);
+	assert_true(ai.urgency[SIDE_A] > 0.5);
+	assert_int_equal(ai.plan[0].objective, di);
+	general_free(&ai);
+	game_free(g);
+}
+
 /* Two cavalry columns side by side, 4.5 cm apart: neither can pivot where
  * it stands.  Told to go east, the unit does not stand still for it: it
  * goes straight on first and turns there, or finds another way. */
@@ -719,6 +774,7 @@ int main(void)
 		cmocka_unit_test(test_reaction_estimates),
 		cmocka_unit_test(test_fallback_path),
 		cmocka_unit_test(test_naive_stands),
+		cmocka_unit_test(test_plan_decisive),
 		cmocka_unit_test(test_blocked_pivot),
 		cmocka_unit_test(test_battery_clear_zone),
 		cmocka_unit_test(test_square_or_line),

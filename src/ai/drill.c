@@ -231,6 +231,19 @@ static double masking(const struct game *g, int unit, const struct est_paths *pa
 	return n;
 }
 
+/* Standing on the objective it is to take or hold: worth half its value,
+ * and more the fewer friends stand there too (the last one there keeps it
+ * for its side, or takes it when no enemy is left on it). */
+static double on_objective_worth(const struct game *g, int unit, int obj)
+{
+	const struct objective *o = &g->obj[obj];
+	int others = 0;
+	for (int i = 0; i < g->nunits; i++)
+		others += i != unit && g->units[i].side == g->units[unit].side && g->units[i].state == US_ACTIVE &&
+		          victory_on_objective(g, o, &g->units[i]);
+	return o->value * (0.5 + 1.5 / (1 + others));
+}
+
 static double pose_score(struct general_ai *ai, struct game *g, int unit, const struct pose *p,
                          const struct aim *aim, struct est_paths *paths)
 {
@@ -254,7 +267,7 @@ static double pose_score(struct general_ai *ai, struct game *g, int unit, const 
 	after = fmax(0, v2_dist(p->pos, aim->target) - aim->near);
 	score += aim->pull * (before - after);
 	if (aim->objective >= 0 && victory_on_objective(g, &g->obj[aim->objective], u))
-		score += 0.5 * g->obj[aim->objective].value;
+		score += on_objective_worth(g, unit, aim->objective);
 	/* Staying, still on its way and turned from it where nothing lets it
 	 * turn: next time's progress is lost too. */
 	if (after > 1 && !unit_is_artillery(u) && v2_dist(p->pos, keep.pos) < 0.5) {

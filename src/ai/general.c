@@ -49,6 +49,14 @@ static struct vec2 objective_centre(const struct game *g, const struct objective
 	return o->at;
 }
 
+/* How wide an objective is: its feature's, or its circle's. */
+static double objective_size(const struct game *g, const struct objective *o)
+{
+	if (o->feature >= 0 && o->feature < g->map.nf)
+		return geom_poly_diameter(g->map.f[o->feature].pts, g->map.f[o->feature].n);
+	return 2 * o->radius;
+}
+
 /* Is an enemy of side on (or close to) an objective? */
 static bool objective_defended(const struct game *g, int obj, enum side side)
 {
@@ -125,27 +133,50 @@ static double division_speed(const struct game *g, int div)
 	return isinf(slow) || slow < 6 ? 6 : slow;
 }
 
+/* An enemy this close (cm) to an objective of a side's own that decides
+ * the battle presses the side as much as being behind. */
+#define PRESSED_WITHIN 20
+
+/* Would the result (who is ahead on objectives) change if the objective
+ * changed hands (to side when it is not side's, from it when it is)? */
+static bool decides(int held, int lost, const struct objective *o, enum side side)
+{
+	int now = (held > lost) - (held < lost), then;
+	if (o->holder == (int)side)
+		then = (held - o->value > lost + o->value) - (held - o->value < lost + o->value);
+	else if (o->holder == (int)(side ^ 1))
+		then = (held + o->value > lost - o->value) - (held + o->value < lost - o->value);
+	else
+		then = (held + o->value > lost) - (held + o->value < lost);
+	return then != now;
+}
+
 /* The plan: each division is given the objective it can do most for,
  * worth its value, the more so when it is not ours (or ours and the enemy
  * is at it), the less so the more enemy stands on it for the strength the
- * division has, and the longer it takes to get there (one it cannot
- * reach before the end is left out); a division taking one makes it less
- * attractive to the next, so that the corps spreads over what there is to
- * win.  A side behind on objectives grows more urgent as the end nears. */
+ * division has, and the longer it takes to get there.  While some
+ * objective would change the result by changing hands, only such
+ * objectives are given, each to every division it suits best, however far
+ * off (a corps that spread over the small ones lost the one that
+ * mattered).  Otherwise one it cannot reach before the end is left out,
+ * and a division taking one makes it less attractive to the next, so that
+ * the corps spreads over what there is to win.  A side behind on
+ * objectives, or with the enemy at one of its own that decides the
+ * battle, is pressed: urgent from the start, more so as the end nears. */
 static void make_plan(struct general_ai *ai, struct game *g, enum side side)
 {
 	int mine = side_sp(g, side), theirs = side_sp(g, side ^ 1);
 	int held = victory_points(g, side), lost = victory_points(g, side ^ 1), ndiv = 0;
 	double late = g->turns > 0 ? (double)g->turn / g->turns : 0, taken[64] = { 0 };
 	int left = g->turns - g->turn + 1;
-	bool defend, done[256] = { false };
+	bool defend, pressed, done[256] = { false }, decisive[64] = { false }, any_decisive = false;
 	struct vec2 enemy;
 	bool have_enemy = centroid(g, side ^ 1, -1, &enemy);
 
 	/* Ahead on objectives and not clearly stronger, or badly beaten:
 	 * hold what it has. */
 	defend = (held > lost && mine < theirs * 1.2) || mine < theirs * 0.6;
-	ai->urgency[side] = held < lost ? fmin(1, fmax(0, (late - 0.3) / 0.6)) : 0;
+	pressed = held < lost;
 	for (int d = 0; d < g->ndivs; d++) {
 		struct div_plan *p = &ai->plan[d];
 		struct vec2 at;
@@ -161,6 +192,16 @@ static void make_plan(struct general_ai *ai, struct game *g, enum side side)
 		p->goal = have_enemy ? enemy : at;
 		snprintf(p->where, sizeof p->where, "the enemy");
 	}
+	/* Objectives that would change the result if they changed hands come
+	 * first: while there is one, the others are left alone. */
+	for (int i = 0; i < g->nobj && i < 64; i++)
+		if ((decisive[i] = decides(held, lost, &g->obj[i], side))) {
+			any_decisive = true;
+			if (g->obj[i].holder == (int)side &&
+			    strength_near(g, side ^ 1, -1, objective_centre(g, &g->obj[i]), PRESSED_WITHIN) > 0)
+				pressed = true;
+		}
+	ai->urgency[side] = pressed ? fmin(1, 0.5 + late) : 0;
 	for (int round = 0; round < g->ndivs; round++) {
 		int bd = -1, bo = -1;
 		double best = 0;
@@ -178,7 +219,7 @@ static void make_plan(struct general_ai *ai, struct game *g, enum side side)
 				bool ours = o->holder == (int)side, theirs_o = o->holder == (int)(side ^ 1);
 				int there = strength_near(g, side ^ 1, -1, c, 12);
 				double turns = v2_dist(at, c) / speed, swing, score;
-				if (turns > left + 1)
+				if (any_decisive ? !decisive[i] : turns > left + 1)
 					continue;
 				/* What changing (or keeping) its holder does to the
 				 * score: taken from the enemy it counts twice; ours and
@@ -210,8 +251,11 @@ static void make_plan(struct general_ai *ai, struct game *g, enum side side)
 		if (bd < 0)
 			break;
 		done[bd] = true;
-		/* A strongly held objective wants more than one division. */
-		{
+		/* A division taking an objective that does not decide the
+		 * battle makes it less attractive to the next, so that the corps
+		 * spreads over what there is to win; one that decides it gets
+		 * all it can. */
+		if (!decisive[bo]) {
 			struct vec2 at, c = objective_centre(g, &g->obj[bo]);
 			int own = centroid(g, side, bd, &at) ? strength_near(g, side, bd, at, INFINITY) : 0;
 			int there = strength_near(g, side ^ 1, -1, c, 12);
@@ -272,9 +316,12 @@ void plan_aim(const struct general_ai *ai, const struct game *g, int unit, struc
 	        !objective_defended(g, p->objective, u->side);
 	if (!seize && centroid(g, u->side, div, &middle)) {
 		struct vec2 off = v2_sub(u->pos, middle);
-		double len = v2_len(off);
-		if (len > 20)
-			off = v2_scale(off, 20 / len);
+		double len = v2_len(off), most = 20;
+		/* Holding an objective of ours: on it, not around it. */
+		if (p->role == ROLE_HOLD && p->objective >= 0 && g->obj[p->objective].holder == (int)u->side)
+			most = objective_size(g, &g->obj[p->objective]) / 2;
+		if (len > most)
+			off = v2_scale(off, most / len);
 		aim->target = v2_add(aim->target, off);
 	}
 	aim->target.x = fmin(fmax(aim->target.x, 2), g->map.width - 2);
@@ -298,10 +345,10 @@ void plan_aim(const struct general_ai *ai, const struct game *g, int unit, struc
 	}
 	if (seize)
 		aim->pull *= 1.5;
-	/* Behind on objectives with the end near: pressing on, whatever the
+	/* Pressed (see make_plan): pressing on, with less regard for the
 	 * cost. */
-	aim->pull *= 1 + ai->urgency[u->side];
-	aim->risk *= 1 - 0.6 * ai->urgency[u->side];
+	aim->pull *= 1 + 4 * ai->urgency[u->side];
+	aim->risk *= 1 - 0.7 * ai->urgency[u->side];
 	if (ai->level == AI_EASY)
 		aim->risk *= 0.5;
 }
@@ -531,8 +578,12 @@ static double brigade_stake(struct general_ai *ai, struct game *g, int b)
 	return stake;
 }
 
-/* A division far from the enemy and not yet used this Turn marches as a
- * whole (a division manoeuvre) when it is to attack or move up. */
+/* A division not yet used this Turn that is to attack or move up marches
+ * as a whole (a division manoeuvre: 36 cm with no enemy within 36, else
+ * 24) while none of its units is within 18 cm of the enemy (the rules
+ * allow it from 12) and none has reached its goal.  Brigade by brigade it
+ * would go 6 cm at a time: too slow to bring up a corps arriving piecemeal. */
+#define MARCH_CLEAR 6
 static int division_to_march(struct general_ai *ai, struct game *g, enum side side)
 {
 	for (int d = 0; d < g->ndivs; d++) {
@@ -552,7 +603,7 @@ static int division_to_march(struct general_ai *ai, struct game *g, enum side si
 			if (v2_dist(u->pos, ai->plan[d].goal) < 15)
 				nearest = 0; /* already there */
 		}
-		if (!any || nearest < rules_division_move.far_clear)
+		if (!any || nearest < rules_division_move.blocked_within + MARCH_CLEAR)
 			continue;
 		o = order_new(ORD_DIVMOVE);
 		o.target = d;
