@@ -98,6 +98,24 @@ static void test_slide_along_friend(void **state)
 	game_free(g);
 }
 
+/* A friend 3 cm ahead, and a move of 3.01 cm: the last small step looks
+ * past the end, and the sweep must still look at the end itself, where
+ * the two would overlap. */
+static void test_friend_at_the_end(void **state)
+{
+	struct game *g = test_game_new(1);
+	int a = add_unit(g, "A", SIDE_A, 50, 100, 0);
+	struct obb fa = unit_footprint(&g->units[a]);
+	int f = add_unit(g, "F", SIDE_A, 50, 100 - fa.d - 3, 0);
+	struct sweep s;
+	(void)state;
+	sweep(g, a, geom_dir(0), 3.01, &s);
+	assert_int_equal(s.why, STOP_UNIT);
+	assert_int_equal(s.unit, f);
+	assert_float_equal(s.dist, 3, 2e-4);
+	game_free(g);
+}
+
 /* Marching east over open ground to impassable rough ground: it stops
  * where it would come within contact of it, and the feature named is the
  * map's own (a road far away comes first in the list).  Across a 2 cm
@@ -175,6 +193,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_grazing_enemy),
 		cmocka_unit_test(test_slide_along_friend),
+		cmocka_unit_test(test_friend_at_the_end),
 		cmocka_unit_test(test_ground_near_the_way),
 		cmocka_unit_test(test_pivot_by_ground),
 		cmocka_unit_test(test_blocker_among),

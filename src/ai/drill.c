@@ -103,6 +103,7 @@ bool drill_try(struct game *g, enum side side, const struct order *o)
 static double reach_along(const struct game *g, int unit, const struct obb *body, struct vec2 dir, double want,
                           double allowance, bool limbered);
 static double move_allowance(const struct game *g, const struct unit *u);
+static bool on_friend(const struct game *g, int unit, const struct obb *body, double dist);
 
 bool drill_check(struct game *g, enum side side, const struct order *o)
 {
@@ -114,8 +115,10 @@ bool drill_check(struct game *g, enum side side, const struct order *o)
 	    u->form != FORM_ESQUARE) {
 		struct obb body = unit_footprint(u);
 		double allow = move_allowance(g, u) - u->used;
+		/* Where the order itself leaves it, not a hair short. */
 		return o->a <= allow + 1e-9 &&
-		       reach_along(g, o->unit, &body, geom_dir(u->facing), o->a, allow, false) >= o->a - 1e-9;
+		       reach_along(g, o->unit, &body, geom_dir(u->facing), o->a, allow, false) >= o->a - 1e-9 &&
+		       !on_friend(g, o->unit, &body, o->a + ORDER_MARGIN);
 	}
 	return drill_try(g, side, o);
 }

@@ -919,14 +919,16 @@ static int manoeuvre(struct general_ai *ai, struct game *g, enum side side, stru
 			/* A charge is never tried (it would throw dice), but its
 			 * checks are made again.  The first order of a plan made
 			 * just now stands; a plan made ahead stands while nothing
-			 * near the unit has changed; anything else is checked
-			 * again, and a plan the engine would now refuse is made
-			 * again from where things stand. */
+			 * near the unit has changed and no formation change of its
+			 * own has put its stands elsewhere than planned; anything
+			 * else is checked again, and a plan the engine would now
+			 * refuse is made again from where things stand. */
 			if (o->kind == ORD_CHARGE)
 				ok = charge_still_on(g, o);
 			else if (d->fresh)
 				ok = true;
-			else if (d->ahead && !(ai->did[ai->unit] & DID_REPLAN) && !stale(ai, g, ai->unit))
+			else if (d->ahead && !(ai->did[ai->unit] & DID_REPLAN) && !stale(ai, g, ai->unit) &&
+			         !(d->next > 0 && d->o[d->next - 1].kind == ORD_FORM))
 				ok = true;
 			else
 				ok = drill_check(g, side, o);

@@ -112,27 +112,35 @@ double move_keep_away(const struct game *g, enum side side, const struct obb *bo
  * touching is allowed. */
 static double first_overlap(struct moving *mv, const struct shape *s, double tmax)
 {
-	double t = 0, lo, hi, clear = -1;
-	for (int i = 0; i < 200000 && t <= tmax + EXACT; i++) {
-		struct shape a = shape_at(mv, t > tmax ? tmax : t);
+	double t = 0, lo, hi, clear = -1, prev = 0;
+	for (int i = 0; i < 200000; i++) {
+		/* A step past the end is taken as a last look at the end. */
+		double at = t > tmax ? tmax : t;
+		struct shape a = shape_at(mv, at);
 		double d = geom_distance(&a, s), run;
 		if (d > GEOM_CONTACT) {
+			if (at >= tmax)
+				return INFINITY;
+			prev = at;
 			t += d - GEOM_CONTACT / 2;
 			clear = -1;
 			continue;
 		}
 		if (!geom_overlap(&a, s)) {
-			if (t >= tmax)
+			if (at >= tmax)
 				return INFINITY;
 			/* Touching: in small steps, or (sliding along it, say)
 			 * as far as an axis between them keeps them apart. */
+			prev = at;
 			run = mv->body ? geom_free_run(&a, s, mv->dir, -GEOM_OVERLAP_EPS) : 0;
 			clear = run > STEP / 2 ? t : -1;
 			t += run > STEP / 2 ? run : STEP / 2;
 			continue;
 		}
 		lo = clear >= 0 ? clear : t - STEP / 2 > 0 ? t - STEP / 2 : 0;
-		hi = t > tmax ? tmax : t;
+		if (lo > at)
+			lo = prev;
+		hi = at;
 		{
 			struct shape b = shape_at(mv, lo);
 			if (geom_overlap(&b, s))
