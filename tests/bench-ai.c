@@ -19,7 +19,8 @@
  * or, to look at one battle's log: bench-ai -1 SCENARIO:SEED:AB DATADIR
  * (A and B each g for the AI or n for the baseline).
  * With BENCH_VERBOSE set, each refused order is named; with BENCH_SLOW=MS,
- * each AI call of MS milliseconds or more.
+ * each AI call of MS milliseconds or more; with -1 and BENCH_WATCH=X,Y,R,
+ * at each Turn, the units within R cm of (X, Y).
  * Exit status 1 when a figure misses its target. */
 #include "config.h"
 
