@@ -473,6 +473,38 @@ static void test_plan_decisive(void **state)
 	game_free(g);
 }
 
+/* A division holding an objective of its own (a circle 4 cm across) keeps
+ * each unit's aim on it: shifted by its place in the division by no more
+ * than 2 cm, where one attacking keeps its frontage (up to 20 cm). */
+static void test_hold_on_objective(void **state)
+{
+	struct game *g = tiny();
+	struct objective hof = { .name = "Hof", .feature = -1, .at = { 100, 100 }, .radius = 2, .value = 2,
+		                 .holder = SIDE_A };
+	struct general_ai ai;
+	struct aim aim;
+	int left, obj;
+	(void)state;
+	obj = game_add_objective(g, &hof);
+	left = add(g, "L", SIDE_A, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 80, 110, 0);
+	add(g, "R", SIDE_A, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 120, 110, 0);
+	/* An enemy at it: the attack is not a march straight onto it. */
+	add(g, "E", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 100, 95, 180);
+	aim_division(&ai, g, v2(100, 100), ROLE_HOLD);
+	ai.plan[0].objective = obj;
+	plan_aim(&ai, g, left, &aim);
+	assert_int_equal(aim.objective, obj);
+	assert_float_equal(v2_dist(aim.target, v2(100, 100)), 2, 1e-9);
+	assert_true(aim.target.x < 100);
+	/* Attacking the same place, it keeps its frontage. */
+	g->obj[obj].holder = SIDE_B;
+	ai.plan[0].role = ROLE_ATTACK;
+	plan_aim(&ai, g, left, &aim);
+	assert_float_equal(v2_dist(aim.target, v2(100, 100)), 20, 1e-9);
+	general_free(&ai);
+	game_free(g);
+}
+
 /* Two cavalry columns side by side, 4.5 cm apart: neither can pivot where
  * it stands.  Told to go east, the unit does not stand still for it: it
  * goes straight on first and turns there, or finds another way. */
@@ -775,6 +807,7 @@ int main(void)
 		cmocka_unit_test(test_fallback_path),
 		cmocka_unit_test(test_naive_stands),
 		cmocka_unit_test(test_plan_decisive),
+		cmocka_unit_test(test_hold_on_objective),
 		cmocka_unit_test(test_blocked_pivot),
 		cmocka_unit_test(test_battery_clear_zone),
 		cmocka_unit_test(test_square_or_line),

@@ -43,7 +43,7 @@ struct general_ai {
 	struct div_plan *plan;   /* one per division */
 	int ndivs;
 	int plan_turn[2];        /* per side: the Turn its plan was made */
-	double urgency[2];       /* 0..1: behind on objectives, the end near */
+	double urgency[2];       /* 0..1: pressed (behind, or a deciding objective threatened) */
 	int initiative, phase;   /* the step its state belongs to */
 	bool planned;            /* the brigade's units planned this initiative */
 	bool noted;              /* intent written this initiative */

@@ -453,15 +453,6 @@ static bool open_way(const struct game *g, int unit, const struct obb *body, str
 	return true;
 }
 
-/* What the unit would stand on after a move of dist along dir, where an
- * order for that distance leaves it (ORDER_MARGIN short): a unit, or -1. */
-static int blocker_at(const struct game *g, struct mover *m, const struct obb *body, struct vec2 dir, double dist)
-{
-	struct obb end = move_shift(*body, dir, dist - ORDER_MARGIN);
-	m->through_friends = false;
-	return move_place_blocker(g, m, &end, -1);
-}
-
 /* The units that a body going up to dist along dir could touch, in
  * order, for the blocker tests of the places along the way.  Few are
  * near; when too many are, the list is not used. */
@@ -492,9 +483,16 @@ static void units_along(const struct game *g, const struct obb *body, struct vec
 	}
 }
 
-static int blocker_along(const struct game *g, const struct mover *m, const struct along *a, const struct obb *end)
+/* What the unit would stand on after a move of dist along dir, where an
+ * order for that distance leaves it (ORDER_MARGIN short): a unit, or -1.
+ * Only the units of a (when given and listed) are looked at. */
+static int blocker_at(const struct game *g, struct mover *m, const struct obb *body, struct vec2 dir, double dist,
+                      const struct along *a)
 {
-	return a->listed ? move_place_blocker_among(g, m, end, -1, a->idx, a->n) : move_place_blocker(g, m, end, -1);
+	struct obb end = move_shift(*body, dir, dist - ORDER_MARGIN);
+	m->through_friends = false;
+	return a && a->listed ? move_place_blocker_among(g, m, &end, -1, a->idx, a->n)
+	                      : move_place_blocker(g, m, &end, -1);
 }
 
 static double reach_along(const struct game *g, int unit, const struct obb *body, struct vec2 dir, double want,
@@ -517,10 +515,8 @@ static double reach_along(const struct game *g, int unit, const struct obb *body
 	if (d > 0.25) {
 		struct along a;
 		units_along(g, body, dir, d, &a);
-		m.through_friends = false;
 		for (; d > 0.25; d -= 0.5) {
-			struct obb end = move_shift(*body, dir, d - ORDER_MARGIN);
-			int k = blocker_along(g, &m, &a, &end);
+			int k = blocker_at(g, &m, body, dir, d, &a);
 			if (k < 0 || g->units[k].side != u->side)
 				break;
 		}
@@ -559,7 +555,7 @@ static bool on_friend(const struct game *g, int unit, const struct obb *body, do
 	struct mover m;
 	int k;
 	move_mover_unit(g, unit, TMODE_MOVE, false, &m);
-	k = blocker_at(g, &m, body, geom_dir(body->facing), dist);
+	k = blocker_at(g, &m, body, geom_dir(body->facing), dist, NULL);
 	return k >= 0 && g->units[k].side == g->units[unit].side;
 }
 
@@ -949,7 +945,7 @@ static bool sweep_cand(struct game *g, int unit, struct cand *c, bool *changed)
 	units_along(g, &c->body, c->dir, c->want, &a);
 	for (; c->want > 0.25; c->want -= 0.5) {
 		struct obb end = move_shift(c->body, c->dir, c->want - ORDER_MARGIN);
-		int k = blocker_along(g, &m, &a, &end);
+		int k = blocker_at(g, &m, &c->body, c->dir, c->want, &a);
 		if (k >= 0 && g->units[k].side == u->side)
 			continue;
 		if (o->kind == ORD_REDEPLOY) {
