@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The computer opponent in batch mode: seeded AI-against-AI battles run to
 # a result without a refused order, each activation states its intent, the
 # baseline and the levels are chosen with --ai.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Loader errors: every tests/data/bad-*.cfg fails --check with exit 1 and
 # exactly the message in its .expected file (path:line: context: problem),
 # without crashing; the good helper files there pass.

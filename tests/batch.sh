@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Batch mode: commands from stdin or a script; dump lists every unit of the
 # default battle; bad commands are reported and do not stop the run.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"

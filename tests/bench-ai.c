@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-ai: the computer opponent's figures against the targets of its
  * issue ('make bench').  Plays seeded battles in memory, without a
  * terminal, and reports each figure with its target, PASS or FAIL:

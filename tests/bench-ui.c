@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-ui: how much the game writes to the terminal per keystroke, and
  * how long it takes.  Runs grognard in a pseudo-terminal of 80x24 with a
  * private HOME (no options file, no autosave to continue), plays a fixed

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Charges, reactions and firing, played through batch mode on the maps
 # tests/rules/charge-*.cfg (each file's header draws its lanes):
 # - every refusal of a charge order, each naming its rule;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Every shipped map and orbat passes --check, and the built-in battle loads.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 files=$(ls "$top_srcdir"/maps/*.cfg "$top_srcdir"/orbats/*.cfg)

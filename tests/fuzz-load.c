@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-load: a libFuzzer target for everything grognard reads from disk.
  * Each input is written to a file and handed to the data-file checker
  * (maps and orbats) and to the save reader, both for a continued battle

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The determinism test: a golden battle (a seed and both sides' orders) is
 # played in batch mode and its whole log compared with the committed one.
 # A change to the rules that alters the battle must update the expected log

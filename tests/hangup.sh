@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # A dropped connection never loses the battle: SIGHUP (and SIGTERM) to the
 # real game in a terminal saves it, and grognard started again offers to
 # continue it where it was.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The engine never includes curses or libconfig and never prints, reads the
 # keyboard or exits: DESIGN.md's engine/controller boundary.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # lib.sh: a little TAP for the shell tests.  Source it, call plan N, then
 # ok/is/like for each check.  Runs from 'make check' (which exports GROGNARD,
 # top_srcdir and GROGNARD_DATADIR) or by hand from the source tree.

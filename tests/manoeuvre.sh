@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The manoeuvre rules, played through batch mode on the tiny maps in
 # tests/rules/: the sequence of play, movement allowances, formation
 # changes, pivots, side-steps and the like, interpenetration, terrain,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Hand-to-hand combat, the break-through phase, command and victory, played
 # through batch mode on the small maps tests/rules/melee-*.cfg.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Replays: a saved battle played again from its seed and orders (an undo
 # among them) comes out as saved, whole dump and log; one that does not is
 # reported; batch mode steps through the frames (the start, each

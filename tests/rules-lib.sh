@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # rules-lib.sh: what the batch-mode rules tests (manoeuvre.sh, charges.sh,
 # melee.sh) share.  Source it after tests/lib.sh.  It sets
 #   $tmp    a scratch folder for the runs' files, removed on exit unless

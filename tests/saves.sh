@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Saved battles from the command line: a good save loads and continues;
 # damaged ones (truncated, corrupted field by field) are refused with
 # path:line messages and exit 1, never a crash.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ai: the computer opponent's probabilities against exact figures
  * worked out here by enumerating the dice, its reading of charges, and
  * whole seeded battles played by it without a refused order. */

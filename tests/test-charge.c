@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-charge: the quality rating tests of "Charges" and "Reactions",
  * measured over many seeds against the exact probabilities worked out
  * here: the bare test (1D6 >= the rating), the emergency square of a unit

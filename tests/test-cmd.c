@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cmd: the command language: splitting, dispatch, errors, dump. */
 #include "config.h"
 

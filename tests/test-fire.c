@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-fire: eligible targets, zones of fire, ranges, dice, cover, weather
  * and the hit table, on tiny battlefields built by hand. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-game: the dice (rng), the game's log and listeners, command status,
  * time of day and visibility, and deployment layouts and checks. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-geom: facings, oriented rectangles, distances, contact and overlap,
  * circles, polylines, zones of fire, polygons and segments. */
 #include "config.h"

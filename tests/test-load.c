@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-load: the orbat and map loaders on good input: strength points,
  * defaults, brigade layouts, reserves, commanders, dice at the start,
  * objectives.  Bad input is tests/bad-data.sh's. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-melee: the hand-to-hand dice measured over many seeds against the
  * rules' exact expectations: the hits a set of dice scores for each rating,
  * the sets a unit throws, and the odds of a whole combat fought to the end

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-move: the engine's sweeps and placement checks where they take
  * short cuts: a unit grazing an enemy (it stops where it first comes
  * within contact, however slowly it closes), sliding along a friend it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-options: the player's options file: keys, colours, the checks. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-orbat: commanders' ratings thrown with a scripted die on each
  * nationality's table, the lookups of the chain of command, and command
  * radii. */

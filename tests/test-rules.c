@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-rules: every rules table against the numbers of the rule texts
  * (Mini-Nap v8, the Mini-Nap 2 terrain and weather guidelines).  The
  * expected values here are read from the texts, not from rules.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-save: saving and loading a battle: the same state at every step of
  * a battle, the same dice after, a full disk that spares the old save,
  * names that cannot leave the saves directory. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-seq: the sequence of play: initiative dice, brigades once a Turn,
  * markers coming and going, the end of Turns and battles, reserves,
  * the weather's spells. */

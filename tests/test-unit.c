@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-unit: strength points, formations and their footprints, who may
  * take which formation, elimination thresholds and markers. */
 #include "config.h"

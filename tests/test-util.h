@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-util.h: what the cmocka tests that build tiny battles by hand
  * (test-fire, test-charge, test-melee) share.  Include it after <cmocka.h>.
  * Everything here is static inline, so a test that leaves a helper unused

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-victory: objectives, breaking, the winner, concession, the report. */
 #include "config.h"
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The curses front end, driven in tmux as a player would: the screen in
 # 80x24, selecting a unit, giving a move, help, resizing, --mono, quitting.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"

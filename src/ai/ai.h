@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ai: controllers that decide for a side with the engine's own rules. */
 #ifndef GROGNARD_AI_H
 #define GROGNARD_AI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* decide: the computer opponent's answer to every decision the rules give
  * a side while the other acts (reactions, feints, return and suppression
  * fire, joining in, splits, break-throughs).  Each option is weighed with

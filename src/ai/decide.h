@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* decide: the computer opponent's answers to the decisions of the rules. */
 #ifndef GROGNARD_DECIDE_H
 #define GROGNARD_DECIDE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* drill: how the computer manoeuvres one unit.  It draws up candidate
  * plans (a formation, a facing, a move straight ahead or a special move, a
  * battery's new position, a charge), works out where each leaves the unit

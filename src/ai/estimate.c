@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* estimate: a fight, a charge and each reaction to it, weighed with the
  * rules' dice.  Units are set where the rules would put them (a charger
  * at its point of contact, a square formed), the engine counts the sets

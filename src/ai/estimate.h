@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* estimate: what the computer opponent expects of a fight, a charge and
  * each reaction, from the rules' real probabilities (odds.c) and the
  * engine's own rule checks.  Nothing here throws a die, and every unit it

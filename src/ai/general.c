@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* general: the computer opponent.  Each Turn it makes a plan from the
  * scenario's objectives (which divisions attack, hold or wait in
  * reserve); each initiative it moves its commanders to keep units in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* naive: the simplest opponent that plays by the rules: each brigade in
  * turn, each unit faces the nearest enemy, takes column to march or line
  * to fight, and goes straight at it as far as it may. */

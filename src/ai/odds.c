@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* odds: exact expectations from the distribution of sums of D6. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* odds: the rules' real probabilities, worked out exactly from the tables
  * in rules.c, for the computer opponent to weigh its choices with. */
 #ifndef GROGNARD_ODDS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cmd: one table of commands, each with its usage and one line of help. */
 #include "config.h"
 

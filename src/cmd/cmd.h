@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cmd: the text command language shared by batch mode, the ':' prompt of
  * the curses interface and the replay log.  Parses a line and executes it
  * against the game; the only module besides the UI that prints. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* command: who is in command, measured base to base from the command
  * stands of a unit's division and corps. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* command: command radii and the command status of units. */
 #ifndef GROGNARD_COMMAND_H
 #define GROGNARD_COMMAND_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* control: the one interface through which the engine asks a side for
  * its orders and decisions.  The human (curses), the computer (ai) and
  * the script (batch commands, tests) implement it; the engine does not

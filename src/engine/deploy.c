@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deploy: starting positions for forces and their command stands. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deploy: putting forces on the table at the start of a battle (and when
  * reserves arrive): brigade layouts, commanders' places, and the checks
  * that every footprint is on the table, clear of others and on ground it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* enums: the name tables generated from the X-macro lists. */
 #include "config.h"
 

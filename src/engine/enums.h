@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* enums: every enumeration of the game as an X-macro list, so that the
  * constant, the word used in files and commands, and the label shown to
  * players are declared once. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* event: what the engine reports to its listeners (the phase log, the map
  * view, a test recorder).  The engine never prints. */
 #ifndef GROGNARD_EVENT_H

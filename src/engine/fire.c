@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fire: eligibility and dice of a shot ("The Firing Phase"; cover from the
  * terrain guidelines; wet powder, wind and visibility from the weather
  * guidelines). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fire: who may shoot whom, from which face, at which aiming point and with
  * how many dice ("The Firing Phase", terrain cover, wet powder).  Pure:
  * no dice are thrown and nothing in the game changes. */

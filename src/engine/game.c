@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* game: the state of a battle, its log and its dice. */
 #include "config.h"
 

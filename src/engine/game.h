@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* game: the whole state of a battle (sides, forces, ground, Turn and
  * phase, dice, log) and the functions that build it. */
 #ifndef GROGNARD_GAME_H

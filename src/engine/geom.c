@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* geom: the measuring tape and protractor of the table.  Every distance
  * and contact in the rules is computed here, never on screen cells. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* geom: points, oriented rectangles, polygons, polylines, distances and
  * intersections on the table (centimetres, y down, facing 0 = north). */
 #ifndef GROGNARD_GEOM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* melee: hand-to-hand combat by the rules' stages (formed infantry must
  * join in, cavalry may, squares may try to break out; the side with the
  * initiative first), then each group of units in contact fights an impact

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* melee: "The Hand-to-hand Combat Phase" and "The Break-through Phase". */
 #ifndef GROGNARD_MELEE_H
 #define GROGNARD_MELEE_H

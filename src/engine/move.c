@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* move: sweeping footprints across the table.  Units are found by
  * conservative advancement on the exact distance (a footprint moving d cm
  * cannot close on anything by more than d), so nothing thin is ever jumped;

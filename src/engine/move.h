@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* move: the geometry of movement: sweeping a footprint straight ahead or
  * pivoting it, with what it runs into, what the ground costs, and where it
  * must stop. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* orbat: lookups in the chain of command and commanders' ratings. */
 #include "config.h"
 

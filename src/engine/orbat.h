@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* orbat: the chain of command: corps, divisions, brigades and the command
  * stands of their commanders, and how commanders are rated. */
 #ifndef GROGNARD_ORBAT_H

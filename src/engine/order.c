@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* order: checking and carrying out orders ("The Manoeuvre Phase",
  * "Manoeuvring a Division", command stands, retreating).  Every refusal
  * says which rule forbids the order. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* order: what a side tells its troops, as data.  The command language
  * turns text into orders and back; the engine checks and carries them out,
  * refusing with a sentence that names the rule. */

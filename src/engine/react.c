@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* react: "Reactions".  A moving unit is offered, in the order it comes in
  * reach of them, to every enemy formed unit that could opportunity-charge
  * it (within 6 cm of infantry, 12 cm of cavalry), and again at the end of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* react: what the side without the initiative may do while the other side
  * acts ("Reactions"): opportunity charges and counter-charges against a
  * moving unit, and the reactions of a unit a charge has reached. */

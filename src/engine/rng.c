@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rng: xoshiro256** seeded through splitmix64; small, fast, and the same
  * on every machine. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rng: the seeded dice generator (xoshiro256**).  The rules' dice come only
  * from here, so the same seed and the same orders give the same battle. */
 #ifndef GROGNARD_RNG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rules: the tables of Mini-Nap v8 (core rules) and of the Mini-Nap 2
  * terrain and weather guidelines.  Each table names the section of the
  * text it comes from. */

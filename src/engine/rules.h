@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rules: every number of the Mini-Nap texts as data.  Code elsewhere owns
  * the formulas; these tables own the numbers.  A variant ruleset changes
  * this file (or, later, a data file that fills the same structs). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* seq: "The Sequence of Play": 2D6 each at the start of a Turn, 3D6 for
  * the side that had the last initiative against 2D6 after it, ties thrown
  * again; brigades chosen once a Turn; manoeuvre, firing, hand-to-hand and

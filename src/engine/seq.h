@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* seq: the sequence of play: Turns, the dice for the initiative, the
  * phases of each brigade's initiative, markers coming and going. */
 #ifndef GROGNARD_SEQ_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* terrain: geometry of the ground against the Mini-Nap 2 terrain table. */
 #include "config.h"
 

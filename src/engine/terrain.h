@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* terrain: the battlefield's features, what a footprint touches, and what
  * the ground does to movement, fire and hand-to-hand combat. */
 #ifndef GROGNARD_TERRAIN_H

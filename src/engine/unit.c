@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* unit: unit types, formations and their footprints, strength points. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* unit: a battalion, regiment or battery: what it is, how strong, and the
  * footprint its formation gives it on the table. */
 #ifndef GROGNARD_UNIT_H

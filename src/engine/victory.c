@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* victory: objectives, breaking, the end of the battle and its report. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* victory: how a battle is won.  The rules leave it to the players; our
  * scenarios decide it: objectives held at the end, a side broken by its
  * losses, the turn limit, concession. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* volley: a shot from start to finish.  fire.c decides whether a shot is
  * eligible and with how many dice; this file throws them, takes the
  * losses, and gives the other side what the rules then allow it: return

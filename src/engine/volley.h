@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* volley: carrying out fire ("The Firing Phase"): the shot, the return
  * fire and supporting artillery it draws, suppression fire against
  * batteries, and structural damage to buildings and bridges. */

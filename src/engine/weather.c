@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* weather: when the battle begins, what the sky does, how far one sees. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* weather: the time of day and the weather of the battle (Mini-Nap 2
  * weather guidelines). */
 #ifndef GROGNARD_WEATHER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* conf: the checked libconfig layer shared by every loader. */
 #include "config.h"
 

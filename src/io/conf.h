@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* conf: typed, checked access to libconfig settings; every problem goes to
  * the diag list as "path:line: context: problem". */
 #ifndef GROGNARD_CONF_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* diag: collecting load errors so that one pass reports them all. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* diag: the problems a loader found, each "path:line: context: problem". */
 #ifndef GROGNARD_DIAG_H
 #define GROGNARD_DIAG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* load-int: what the orbat and map loaders share. */
 #ifndef GROGNARD_LOAD_INT_H
 #define GROGNARD_LOAD_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* load-map: a battlefield and the scenario on it (terrain, the two sides
  * with their orbats and deployments, Turns, time, weather, objectives)
  * from libconfig, checked so that a battle never starts on bad ground. */

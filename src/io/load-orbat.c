@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* load-orbat: an order of battle (nationality, corps, divisions, brigades,
  * units and commanders) from libconfig, checked against the rules on
  * organisation, unit types, strength and commanders. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* load: orders of battle and scenarios from libconfig files into a game. */
 #ifndef GROGNARD_LOAD_H
 #define GROGNARD_LOAD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* options: the player's settings (~/.config/grognard/grognard.cfg): the
  * keymap, colours, glyphs and watch-mode delay. */
 #ifndef GROGNARD_OPTIONS_H

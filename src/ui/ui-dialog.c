@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ui-dialog: menus, questions, the pager (help, the whole log, command
  * output) and the ':' command line.  Each is modal and keeps the screen
  * right through resizes. */

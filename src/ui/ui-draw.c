@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ui-draw: the screen: map, unit panel, log, status and message lines.
  * Everything is drawn into curses' virtual screen and sent with one
  * doupdate() per key, so only what changed reaches the terminal. */

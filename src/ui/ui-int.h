@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ui-int: what the parts of the front end share. */
 #ifndef GROGNARD_UI_INT_H
 #define GROGNARD_UI_INT_H

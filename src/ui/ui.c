@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ui: the keyboard player: keys become orders (the same orders the ':'
  * command line gives), modes preview a move or a pivot before it is given,
  * the computer's turns are shown as they are played. */

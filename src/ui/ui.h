@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ui: the ncurses front end: the scaled battlefield, the unit panel, the
  * phase log, the status line, prompts, help.  The only user of curses. */
 #ifndef GROGNARD_UI_H
