@@ -1,7 +1,8 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The command-line contract of DESIGN.md: options, exit status 0/1/2.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-plan 22
+plan 30
 tmp=${TMPDIR:-/tmp}/grognard-cli.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
@@ -13,6 +14,7 @@ like "$out" "--check FILE" "--help lists --check"
 out=$("$GROGNARD" --version); st=$?
 is "$st" 0 "--version exits 0"
 like "$out" "^grognard [0-9]+\.[0-9]+" "--version prints the version"
+like "$out" "License GPL-3.0-or-later" "--version names the licence"
 
 "$GROGNARD" --no-such-option </dev/null >/dev/null 2>"$tmp/err"; st=$?
 is "$st" 2 "an unknown option is a usage error (2)"
@@ -48,4 +50,34 @@ like "$(cat "$tmp/err")" "broken.cfg:2: syntax error" "with file:line: message"
 "$GROGNARD" --batch --script "$tmp/no-such-script" </dev/null >/dev/null 2>"$tmp/err"; st=$?
 is "$st" 1 "a missing script is bad input (1)"
 like "$(cat "$tmp/err")" "cannot read script" "and says so"
+
+# Where the data is.  Run from its build tree the program finds the source
+# tree's maps by the marker 'make' writes beside it, from any directory and
+# with no variable set; a copy elsewhere with a maps/ folder near it but no
+# marker looks in the installed data directory only.
+out=$(cd / && printf 'dump\n' | env -u GROGNARD_DATADIR "$GROGNARD" --batch --seed 2 auerstedt 2>&1 | head -1)
+like "$out" "Auerstedt" "from its build tree, run anywhere, the program finds the source tree's maps"
+mkdir -p "$tmp/fake/bin" "$tmp/fake/maps"
+cp "$GROGNARD" "$tmp/fake/bin/grognard"
+cp "$top_srcdir/maps/default.cfg" "$tmp/fake/maps/nearby.cfg"
+(cd "$tmp/fake" && env -u GROGNARD_DATADIR ./bin/grognard --batch nearby </dev/null >/dev/null 2>"$tmp/err"); st=$?
+is "$st" 1 "a maps/ folder beside an installed program is not taken for a source tree"
+like "$(cat "$tmp/err")" "no scenario 'nearby' \(not a file, and not in /.*/maps\)" "... it names the data directory it looked in"
+abs=$(cd "${top_builddir:-$top_srcdir}" && pwd)
+grep -aqF "$abs" "$GROGNARD"
+is "$?" 1 "the program carries no trace of its build directory ($abs)"
+
+# The player's own scenarios: $XDG_DATA_HOME/grognard/maps, before the
+# installed ones.
+mkdir -p "$tmp/xdg/grognard/maps"
+sed 's/^name = .*/name = "My own battle";/' "$top_srcdir/maps/default.cfg" >"$tmp/xdg/grognard/maps/auerstedt.cfg"
+out=$(printf 'dump\n' | XDG_DATA_HOME=$tmp/xdg "$GROGNARD" --batch --seed 2 auerstedt 2>&1 | grep -c "My own battle")
+like "$out" "^[1-9]" "a map in \$XDG_DATA_HOME/grognard/maps is found by name before the installed one"
+# XDG paths: a relative one is ignored, missing parents are made.
+mkdir -p "$tmp/home"
+(cd "$tmp" && printf 'save rel\n' | HOME=$tmp/home XDG_DATA_HOME=relative "$GROGNARD" --batch --side both --seed 1 >/dev/null 2>&1)
+ok $([ -f "$tmp/home/.local/share/grognard/rel.save" ] && [ ! -e "$tmp/relative" ] && echo 0 || echo 1) \
+	"a relative XDG_DATA_HOME is ignored: the save goes to ~/.local/share/grognard"
+printf 'save deep\n' | XDG_DATA_HOME=$tmp/a/b/c "$GROGNARD" --batch --side both --seed 1 >/dev/null 2>&1
+ok $([ -f "$tmp/a/b/c/grognard/deep.save" ] && echo 0 || echo 1) "missing parents of XDG_DATA_HOME are made"
 done_testing

@@ -1,7 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* options: defaults and the options file, checked like every data file. */
 #include "config.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,22 +83,17 @@ static const char *const option_keys[] = { "keys", "colours", "ascii", "watch_de
 
 bool options_load(struct ui_options *o, const char *path, struct diag *d)
 {
-	char def[1024], word[32];
-	const char *home;
+	char def[PATH_MAX], word[32];
 	struct conf c = { .diag = d };
 	config_t cfg;
 	const config_setting_t *root, *s;
 	bool b;
 
 	if (!path) {
-		const char *xdg = getenv("XDG_CONFIG_HOME");
-		home = getenv("HOME");
-		if (xdg && *xdg)
-			snprintf(def, sizeof def, "%s/grognard/grognard.cfg", xdg);
-		else if (home && *home)
-			snprintf(def, sizeof def, "%s/.config/grognard/grognard.cfg", home);
-		else
+		char why[200];
+		if (!paths_user_dir("XDG_CONFIG_HOME", ".config", def, sizeof def - 16, why, sizeof why))
 			return true;
+		strcat(def, "/grognard.cfg");
 		if (!paths_exists(def))
 			return true;
 		path = def;

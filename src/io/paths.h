@@ -1,22 +1,39 @@
-/* paths: where the game's data (maps/, orbats/) lives. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* paths: where the game's data (maps/, orbats/) and the player's files live. */
 #ifndef GROGNARD_PATHS_H
 #define GROGNARD_PATHS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The name of the marker file 'make' writes beside the program in a build
+ * tree; it holds the source tree's path, where the data is. */
+#define PATHS_TREE_MARKER "grognard-source-tree"
+
 /* The data directory: $GROGNARD_DATADIR, else the source tree when the
- * program runs from it, else the installed one. */
+ * program runs from its build tree (the marker beside it), else the
+ * installed one. */
 const char *paths_datadir(void);
 /* Override (tests, --datadir). */
 void paths_set_datadir(const char *dir);
+/* The player's own directory for the game under an XDG base directory:
+ * $VAR/grognard when VAR holds an absolute path (a relative one is ignored,
+ * as the XDG specification says), else $HOME/FALLBACK/grognard.  False,
+ * with why, when neither is set.  Nothing is created. */
+bool paths_user_dir(const char *var, const char *fallback, char *out, size_t size, char *why,
+                    size_t wsize);
+/* The directory path and every missing parent (user only, as mkdir -p);
+ * false with why naming the first that could not be made. */
+bool paths_make_dirs(const char *path, char *why, size_t wsize);
 /* Resolve a scenario given as a path or as a name in maps/ ("auerstedt"
- * or "auerstedt.cfg").  Returns false when nothing was found. */
+ * or "auerstedt.cfg"): the player's $XDG_DATA_HOME/grognard/maps first,
+ * then the data directory's.  Returns false when nothing was found. */
 bool paths_find_scenario(const char *name, char *out, size_t size);
 /* Resolve an orbat file named in a map: next to the map, in the map's
- * ../orbats, then in the data directory's orbats/. */
+ * ../orbats, then in the player's orbats/, then the data directory's. */
 bool paths_find_orbat(const char *map_path, const char *name, char *out,
                       size_t size);
+/* A regular file (not a directory, FIFO or device). */
 bool paths_exists(const char *path);
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* save: saved battles.  The file is libconfig text written here by hand
  * (numbers with all their digits, 64-bit dice state as text, so that a
  * loaded battle continues die for die) and read back through the checked
@@ -37,51 +38,14 @@ bool save_word_ok(const char *const *words, const char *w)
 /* ------------------------------------------------------------------ */
 /* Where saves live */
 
-/* A directory that is there, or made (user only); -1 with errno. */
-static int make_dir(const char *path)
-{
-	struct stat st;
-	if (stat(path, &st) == 0) {
-		if (S_ISDIR(st.st_mode))
-			return 0;
-		errno = ENOTDIR;
-		return -1;
-	}
-	return mkdir(path, 0700);
-}
-
-/* The first directory of the way that could not be made names the fault
- * (a directory inside it would only say that it is missing). */
-static bool make_dir_or_say(const char *path, char *why, size_t wsize)
-{
-	if (make_dir(path) == 0)
-		return true;
-	snprintf(why, wsize, "cannot create %s: %s", path, strerror(errno));
-	return false;
-}
-
 const char *save_dir(char *buf, size_t size, char *why, size_t wsize)
 {
-	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-	char parent[PATH_MAX];
-	if (xdg && *xdg) {
-		snprintf(parent, sizeof parent, "%s", xdg);
-	} else if (home && *home) {
-		snprintf(parent, sizeof parent, "%s/.local", home);
-		if (!make_dir_or_say(parent, why, wsize))
-			return NULL;
-		snprintf(parent, sizeof parent, "%s/.local/share", home);
-	} else {
-		snprintf(why, wsize, "neither XDG_DATA_HOME nor HOME is set: nowhere to keep saved battles");
+	char cause[200];
+	if (!paths_user_dir("XDG_DATA_HOME", ".local/share", buf, size, cause, sizeof cause)) {
+		snprintf(why, wsize, "%s: nowhere to keep saved battles", cause);
 		return NULL;
 	}
-	if (!make_dir_or_say(parent, why, wsize))
-		return NULL;
-	if ((size_t)snprintf(buf, size, "%s/grognard", parent) >= size) {
-		snprintf(why, wsize, "the saves directory's path is too long");
-		return NULL;
-	}
-	if (!make_dir_or_say(buf, why, wsize))
+	if (!paths_make_dirs(buf, why, wsize))
 		return NULL;
 	return buf;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* save: a battle to a file and back (the whole state, the dice, the log
  * and every order so far), written so that a good save is never lost. */
 #ifndef GROGNARD_SAVE_H
@@ -30,8 +31,9 @@ extern const char *const save_players_words[];
 extern const char *const save_ai_words[];
 bool save_word_ok(const char *const *words, const char *w);
 
-/* The directory for saves: $XDG_DATA_HOME/grognard, or
- * ~/.local/share/grognard; created (0700) when missing.  NULL with why. */
+/* The directory for saves: $XDG_DATA_HOME/grognard (an absolute
+ * XDG_DATA_HOME only), or ~/.local/share/grognard; created (0700), with
+ * any missing parent, when missing.  NULL with why. */
 const char *save_dir(char *buf, size_t size, char *why, size_t wsize);
 /* A save's path from a name a player typed: letters, digits, '-', '_'
  * and '.', not starting with '.', at most 64 characters; ".save" added. */
