@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* main: options, the battle to fight, which loop runs it, and keeping it
  * safe (autosaves, hang-ups). */
 #include "config.h"
@@ -363,7 +364,7 @@ static void usage(FILE *out)
 	      "SCENARIO is a map file or the name of one in the data directory's maps/;\n"
 	      "without one, the built-in default battle is fought.\n"
 	      "\n"
-	      "  -s, --seed N         fix the dice: the same seed and orders give the same battle\n"
+	      "  -s, --seed N         fix the dice: the same seed and orders, the same battle\n"
 	      "      --side A|B|both|none\n"
 	      "                       which side(s) the keyboard plays (default A)\n"
 	      "      --ai easy|normal|hard|naive\n"
@@ -466,7 +467,12 @@ static int parse_options(int argc, char **argv, struct options *o)
 			usage(stdout);
 			exit(EXIT_OK);
 		case 'V':
-			printf("grognard %s\n", PACKAGE_VERSION);
+			printf("grognard %s\n"
+			       "License GPL-3.0-or-later: GNU GPL version 3 or later\n"
+			       "<https://gnu.org/licenses/gpl.html>.\n"
+			       "This is free software: you are free to change and redistribute it.\n"
+			       "There is NO WARRANTY, to the extent permitted by law.\n",
+			       PACKAGE_VERSION);
 			exit(EXIT_OK);
 		default:
 			fputs("Try 'grognard --help'.\n", stderr);

@@ -1,10 +1,11 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The manuals keep up with the program: every command of the command
 # language and every key action is documented in grognard(6), every option
 # of --help too, and both pages render without warnings.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-man6="$top_srcdir/man/grognard.6"
-man5="$top_srcdir/man/grognard.5"
+man6="${top_builddir:-$top_srcdir}/man/grognard.6"
+man5="${top_builddir:-$top_srcdir}/man/grognard.5"
 cmds=$(printf 'help\nquit\n' | "$GROGNARD" --batch --side both --seed 1 2>/dev/null |
 	sed -n 's/^  \([a-z]*\) .*/\1/p' | sort -u)
 opts=$("$GROGNARD" --help | grep -o -- '--[a-z]*' | sort -u)
@@ -16,7 +17,7 @@ filekeys=$(awk '/static const char \*const [a-z_]*keys\[\] = \{/ { f = 1 } f { p
 names=$(sed -n 's/^[[:space:]]*X([A-Z_]*, "\([a-z_]*\)".*/\1/p' "$top_srcdir/src/io/options.h")
 ncmds=$(echo "$cmds" | wc -l)
 nopts=$(echo "$opts" | wc -l)
-plan $((ncmds + nopts + 10))
+plan $((ncmds + nopts + 19))
 for c in $cmds; do
 	grep -q "^\.BI* $c\b\|^\.B $c\$\|^\.BR $c\b" "$man6"
 	ok $? "grognard(6) documents the command '$c'"
@@ -44,7 +45,7 @@ done
 is "$missing" "" "grognard(5) documents every action and colour of the options file"
 # The backup a save keeps is named as the manual and the help say.
 tmp=${TMPDIR:-/tmp}/grognard-docs.$$
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp" "$tmp.x"' EXIT
 printf 'save twice\nsave twice\nhelp save\nquit\n' |
 	XDG_DATA_HOME=$tmp "$GROGNARD" --batch --side both --seed 1 >"$tmp.out" 2>&1
 baks=$(cd "$tmp/grognard" && ls | grep bak)
@@ -85,4 +86,49 @@ for page in "$man6" "$man5"; do
 		echo "ok $((tap_n += 1)) # SKIP groff is not installed"
 	fi
 done
+
+# The README's example is run here, so it cannot go stale: its first line
+# is the command (grognard found on the PATH), the rest its output.
+readme="$top_srcdir/README.md"
+block=$(awk '/^```$/ { n++; next } n == 1 { print } n >= 2 { exit }' "$readme")
+cmd=$(printf '%s\n' "$block" | sed -n '1s/^\$ //p')
+want=$(printf '%s\n' "$block" | sed 1d)
+got=$(cd "$tmp.d" 2>/dev/null || cd /; PATH=$(dirname "$GROGNARD"):$PATH sh -c "$cmd" 2>&1)
+like "$cmd" "grognard --batch" "the README opens with an example of batch mode"
+is "$got" "$want" "the README's example prints what the README shows"
+
+# Everything a player reads fits an 80-column terminal: --help, and the
+# manuals as man shows them there (their examples included).
+wide=$("$GROGNARD" --help | awk 'length($0) > 80')
+is "$wide" "" "--help fits 80 columns"
+for page in "$man6" "$man5"; do
+	if command -v groff >/dev/null 2>&1; then
+		wide=$(groff -man -Tascii -P-cbou -rLL=80n "$page" 2>/dev/null | awk 'length($0) > 80')
+		is "$wide" "" "$(basename "$page") fits 80 columns"
+	else
+		echo "ok $((tap_n += 1)) # SKIP groff is not installed"
+	fi
+done
+
+# The manuals are made at build time with the configured paths.
+if [ -n "${PKGDATADIR:-}" ]; then
+	like "$(grep -c "^\.I $PKGDATADIR/maps/" "$man6" "$man5" | tr '\n' ' ')" ":1 .*:1 " \
+		"both manuals name the configured data directory ($PKGDATADIR)"
+else
+	echo "ok $((tap_n += 1)) # SKIP PKGDATADIR is not set (run from make check)"
+fi
+is "$(grep -n '@[a-zA-Z_]*@' "$man6" "$man5")" "" "no placeholder is left in the manuals"
+like "$(sed -n 's/^\.TH .*"grognard \([^"]*\)".*/\1/p' "$man6" "$man5" | sort -u)" \
+	"^$("$GROGNARD" --version | sed -n '1s/^grognard //p')\$" "the manuals carry the program's version"
+
+# grognard(5)'s examples are real files: the orbat, then the map using it.
+mkdir -p "$tmp.x"
+sed -n '/^\.SH EXAMPLES/,/^\.SH SEE ALSO/p' "$man5" | awk -v d="$tmp.x" '
+	/^\.EX/ { n++; f = d "/" (n == 1 ? "gudin.cfg" : "map.cfg"); on = n <= 2; next }
+	/^\.EE/ { on = 0; next }
+	on { gsub(/\\-/, "-"); print > f }'
+out=$("$GROGNARD" --check "$tmp.x/gudin.cfg" "$tmp.x/map.cfg" 2>&1)
+is "$out" "$tmp.x/gudin.cfg: ok (orbat)
+$tmp.x/map.cfg: ok (map)" "grognard(5)'s example orbat and map pass --check"
+rm -rf "$tmp.x"
 done_testing
