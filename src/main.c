@@ -41,6 +41,7 @@ struct options {
 	const char *side;
 	bool batch, check, mono, ascii;
 	const char *script;
+	const char *dice;
 	const char *scenario;
 	const char *load;
 	const char *replay;
@@ -372,6 +373,7 @@ static void usage(FILE *out)
 	      "                       baseline that only advances, fires and charges)\n"
 	      "  -b, --batch          no terminal: read commands from standard input\n"
 	      "      --script FILE    batch mode reading commands from FILE\n"
+	      "      --dice FILE      batch mode: the next throws take the pips in FILE\n"
 	      "  -l, --load SAVE      continue a saved battle (a file, or a name in the saves)\n"
 	      "      --replay SAVE    replay a saved battle from its seed and orders\n"
 	      "  -c, --check FILE...  validate map, orbat and save files, then exit\n"
@@ -406,6 +408,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "side", required_argument, NULL, 'S' },
 		{ "batch", no_argument, NULL, 'b' },
 		{ "script", required_argument, NULL, 'f' },
+		{ "dice", required_argument, NULL, 'D' },
 		{ "load", required_argument, NULL, 'l' },
 		{ "replay", required_argument, NULL, 'r' },
 		{ "ai", required_argument, NULL, 'A' },
@@ -440,6 +443,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case 'f':
 			o->batch = true;
 			o->script = optarg;
+			break;
+		case 'D':
+			o->dice = optarg;
 			break;
 		case 'l':
 			o->load = optarg;
@@ -492,6 +498,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 	}
 	if (optind < argc)
 		o->scenario = argv[optind];
+	if (o->dice && !o->batch) {
+		fputs("grognard: --dice scripts the dice of batch mode (tests): add --batch\n", stderr);
+		return EXIT_USAGE;
+	}
 	if ((o->load || o->replay) && (o->scenario || (o->load && o->replay))) {
 		fputs("grognard: --load and --replay take the battle from the save: give no scenario\n", stderr);
 		return EXIT_USAGE;
@@ -623,6 +633,20 @@ static int run_batch(struct game *g, const struct options *o)
 		fprintf(stderr, "grognard: cannot read script '%s': %s\n", o->script, strerror(errno));
 		return EXIT_BAD_INPUT;
 	}
+	if (o->dice) {
+		FILE *df = fopen(o->dice, "r");
+		char why[300];
+		int bad = !df ? (snprintf(why, sizeof why, "cannot read '%s': %s", o->dice, strerror(errno)), -1)
+		              : cmd_read_dice(g, df, o->dice, why, sizeof why);
+		if (df)
+			fclose(df);
+		if (bad < 0) {
+			fprintf(stderr, "grognard: %s\n", why);
+			if (in != stdin)
+				fclose(in);
+			return EXIT_BAD_INPUT;
+		}
+	}
 	script_init(&sc, g, in, o->script ? o->script : "stdin", stdout, stderr);
 	sc.ctx.save = save_named;
 	sc.ctx.export_log = export_named;
@@ -669,10 +693,24 @@ struct replay {
 	int n, pos;
 };
 
+/* Scripted dice in the history are queued again where they were given. */
+static void replay_dice(struct replay *r, struct game *g)
+{
+	while (r->pos < r->n && r->history[r->pos].kind == ORD_DICE) {
+		const char *t = r->history[r->pos++].text;
+		int pips[ORDER_TEXT_LEN], n = 0;
+		char why[200];
+		while (t[n] && n < ORDER_TEXT_LEN)
+			pips[n] = t[n] - '0', n++;
+		game_script_dice(g, pips, n, why, sizeof why);
+	}
+}
+
 static int replay_order(struct controller *c, struct game *g, enum side side, struct order *o)
 {
 	struct replay *r = c->ctx;
-	(void)g, (void)side;
+	(void)side;
+	replay_dice(r, g);
 	if (r->pos >= r->n || r->history[r->pos].kind == ORD_ANSWER)
 		return -1;
 	*o = r->history[r->pos++];
@@ -683,7 +721,7 @@ static int replay_decide(struct controller *c, struct game *g, struct decision *
 {
 	struct replay *r = c->ctx;
 	const struct order *a;
-	(void)g;
+	replay_dice(r, g);
 	if (r->pos >= r->n || r->history[r->pos].kind != ORD_ANSWER)
 		return -1;
 	a = &r->history[r->pos++];

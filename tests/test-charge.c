@@ -266,7 +266,7 @@ static void test_esquare_no_room(void **state)
 	k = add_unit(g, "K", SIDE_A, UT_HEAVY_CAV, RATING_VETERAN, FORM_LINE, 50, 80, 0);
 	t = add_unit(g, "T", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 60, 180);
 	f = add_unit(g, "F", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 55.5, 180);
-	rng_script(&g->dice, (const int[]){ 6 }, 1);
+	game_queue_dice(g, (const int[]){ 6 }, 1);
 	if (order_charge(g, ctl, k, t, false, why, sizeof why) != 0)
 		fail_msg("charge refused: %s", why);
 	assert_int_equal(g->units[t].form, FORM_ESQUARE);
@@ -577,7 +577,7 @@ static struct game *feint_setup(uint64_t seed, int *k)
 	int t;
 	*k = add_unit(g, "K", SIDE_A, UT_HEAVY_CAV, RATING_VETERAN, FORM_LINE, 50, 80, 0);
 	t = add_unit(g, "T", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 60, 180);
-	rng_script(&g->dice, (const int[]){ 6 }, 1);
+	game_queue_dice(g, (const int[]){ 6 }, 1);
 	eager_charge(g, *k, t);
 	assert_int_equal(g->units[t].form, FORM_ESQUARE);
 	return g;

@@ -187,6 +187,37 @@ static void test_concede_side(void **state)
 	game_free(g);
 }
 
+/* Scripted dice: batch mode only; the ':' line of play refuses them.
+ * In the history they read back as they were written. */
+static void test_dice(void **state)
+{
+	struct run r = { 0 };
+	struct game *g = default_battle();
+	struct order o;
+	char err[200], buf[200];
+	(void)state;
+	assert_non_null(g);
+	run_line(&r, g, "dice 3 4");
+	assert_int_equal(r.status, CMD_ERROR);
+	assert_string_equal(r.err, "test:1: dice: scripted dice are for batch mode (scripts and tests), not for play\n");
+	assert_int_equal(g->nscript, 0);
+	r.ctx.batch = true;
+	run_line(&r, g, "dice 3 4");
+	assert_int_equal(r.status, CMD_DONE);
+	assert_int_equal(g->nscript - g->script_pos, 2);
+	run_line(&r, g, "dice 3 0");
+	assert_int_equal(r.status, CMD_ERROR);
+	assert_string_equal(r.err, "test:3: dice: a die shows 1 to 6 pips, not '0'\n");
+	assert_int_equal(g->nscript - g->script_pos, 2);
+	assert_int_equal(cmd_parse_line(g, "dice 6 5 1", &o, err, sizeof err), 0);
+	assert_int_equal(o.kind, ORD_DICE);
+	assert_string_equal(o.text, "651");
+	assert_string_equal(cmd_format_order(g, &o, buf, sizeof buf), "dice 6 5 1");
+	assert_int_equal(cmd_parse_line(g, "dice 6 9", &o, err, sizeof err), -1);
+	assert_string_equal(err, "a die shows 1 to 6 pips, not '9'");
+	game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -195,6 +226,7 @@ int main(void)
 		cmocka_unit_test(test_help),
 		cmocka_unit_test(test_dump),
 		cmocka_unit_test(test_concede_side),
+		cmocka_unit_test(test_dice),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, NULL, NULL);

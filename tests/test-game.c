@@ -119,32 +119,86 @@ static void test_rng_below(void **state)
 
 static void test_rng_script(void **state)
 {
-	struct rng a, b;
+	struct game *g = game_new(9);
+	struct rng b;
 	static const int faces[3] = { 6, 1, 3 };
 	static const int wild[2] = { 0, 9 };
+	int f[3];
+	char why[200];
 	(void)state;
-	rng_seed(&a, 9);
 	rng_seed(&b, 9);
-	rng_script(&a, faces, 3);
-	assert_int_equal(rng_d6(&a), 6);
-	assert_int_equal(rng_d6(&a), 1);
-	assert_int_equal(rng_d6(&a), 3);
-	assert_int_equal(a.draws, 3);
+	assert_int_equal(game_script_dice(g, faces, 3, why, sizeof why), 0);
+	assert_int_equal(game_roll(g, 3, f, "scripted"), 10);
+	assert_int_equal(f[0], 6);
+	assert_int_equal(f[1], 1);
+	assert_int_equal(f[2], 3);
+	assert_int_equal(g->dice.draws, 3);
+	/* In the history, so that a save and a replay give them again. */
+	assert_int_equal(g->nhistory, 1);
+	assert_int_equal(g->history[0].kind, ORD_DICE);
+	assert_string_equal(g->history[0].text, "613");
 	/* Then the generator carries on where it was: scripted faces do not
 	 * advance it. */
 	for (int i = 0; i < 20; i++)
-		assert_int_equal(rng_d6(&a), rng_d6(&b));
-	/* Faces outside 1..6 are clamped. */
-	rng_script(&a, wild, 2);
-	assert_int_equal(rng_d6(&a), 1);
-	assert_int_equal(rng_d6(&a), 6);
-	/* Two scripts queue one after the other. */
-	rng_script(&a, faces, 2);
-	rng_script(&a, faces + 2, 1);
-	assert_int_equal(rng_d6(&a), 6);
-	assert_int_equal(rng_d6(&a), 1);
-	assert_int_equal(rng_d6(&a), 3);
-	assert_int_equal(rng_d6(&a), rng_d6(&b));
+		assert_int_equal(game_roll(g, 1, NULL, "free"), rng_d6(&b));
+	/* Pips outside 1..6 are refused, and none of them is queued. */
+	assert_int_equal(game_script_dice(g, wild, 2, why, sizeof why), -1);
+	assert_string_equal(why, "a die has pips 1 to 6, not 0 (pip 1 of 2)");
+	assert_int_equal(game_roll(g, 1, NULL, "free"), rng_d6(&b));
+	/* Two scripts queue one after the other; a snapshot taken before a
+	 * throw gives the pip back when restored. */
+	assert_int_equal(game_script_dice(g, faces, 2, why, sizeof why), 0);
+	assert_int_equal(game_script_dice(g, faces + 2, 1, why, sizeof why), 0);
+	assert_int_equal(game_roll(g, 1, NULL, "first"), 6);
+	{
+		struct snapshot snap;
+		assert_int_equal(game_snapshot(g, &snap), 0);
+		assert_int_equal(game_roll(g, 1, NULL, "taken back"), 1);
+		game_restore(g, &snap);
+		snapshot_free(&snap);
+	}
+	assert_int_equal(game_roll(g, 1, NULL, "again"), 1);
+	assert_int_equal(game_roll(g, 1, NULL, "third"), 3);
+	assert_int_equal(game_roll(g, 1, NULL, "free"), rng_d6(&b));
+	game_free(g);
+}
+
+/* Rules dice are never dropped: a throw of more than 64 dice throws and
+ * logs every one of them. */
+static void test_roll_many(void **state)
+{
+	struct game *g = game_new(5);
+	int pips[150], total;
+	char why[200];
+	(void)state;
+	for (int i = 0; i < 150; i++) {
+		pips[i] = i % 6 + 1;
+	}
+	assert_int_equal(game_script_dice(g, pips, 150, why, sizeof why), 0);
+	/* 150 pips need two entries of the history (119 a line). */
+	assert_int_equal(g->nhistory, 2);
+	total = game_roll(g, 100, NULL, "a big throw");
+	assert_int_equal(g->dice.draws, 100);
+	{
+		int sum = 0, n = 0;
+		const char *t = strstr(g->log[0].text, ": 100D6 ");
+		assert_non_null(t);
+		for (t += 8; *t && *t != ' '; t++)
+			if (*t >= '1' && *t <= '6')
+				sum += *t - '0', n++;
+		assert_int_equal(n, 100);
+		assert_int_equal(sum, total);
+	}
+	/* 50 left: hits on 4+ for the pips 1..6 over and over. */
+	{
+		int hits = game_roll_hits(g, 50, 4, "a big melee"), expect = 0;
+		for (int i = 100; i < 150; i++)
+			expect += pips[i] >= 4;
+		assert_int_equal(hits, expect);
+		assert_non_null(strstr(g->log[1].text, ": 50D6 "));
+		assert_int_equal(g->dice.draws, 150);
+	}
+	game_free(g);
 }
 
 /* ------------------------------------------------------------------ */
@@ -184,7 +238,7 @@ static void test_game_roll(void **state)
 	static const int script[6] = { 3, 4, 5, 1, 2, 3 };
 	(void)state;
 	assert_int_equal(event_listen(g, record, &rec), 0);
-	rng_script(&g->dice, script, 6);
+	game_queue_dice(g, script, 6);
 
 	total = game_roll(g, 2, faces, "test %d", 5);
 	assert_int_equal(total, 7);
@@ -578,7 +632,7 @@ static void test_weather_setup(void **state)
 	char buf[8];
 	(void)state;
 	g->wx.time_roll = g->wx.weather_roll = true;
-	rng_script(&g->dice, dawn_hot, 4);
+	game_queue_dice(g, dawn_hot, 4);
 	weather_setup(g);
 	assert_int_equal(g->dice.draws, 4);
 	assert_int_equal(g->wx.start_minutes, 4 * 60);
@@ -608,7 +662,7 @@ static void test_weather_setup(void **state)
 
 	g = game_new(2);
 	g->wx.time_roll = g->wx.weather_roll = true;
-	rng_script(&g->dice, dusk_rain, 4);
+	game_queue_dice(g, dusk_rain, 4);
 	weather_setup(g);
 	assert_int_equal(g->wx.start_minutes, 16 * 60);
 	assert_true(g->wx.dusk);
@@ -889,6 +943,7 @@ int main(void)
 		cmocka_unit_test(test_rng_d6_uniform),
 		cmocka_unit_test(test_rng_below),
 		cmocka_unit_test(test_rng_script),
+		cmocka_unit_test(test_roll_many),
 		cmocka_unit_test(test_game_roll),
 		cmocka_unit_test(test_game_log_and_listeners),
 		cmocka_unit_test(test_game_new_and_add),

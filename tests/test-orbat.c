@@ -141,7 +141,7 @@ static enum cmd_rating corps_roll(enum nationality nat, int a, int b)
 	int corps = add_corps(g, "I", nat), c, faces[2] = { a, b };
 	enum cmd_rating r;
 	c = add_cmdr(g, "General Corps", CL_CORPS, corps, CR_NONE, CF_ROLL);
-	rng_script(&g->dice, faces, 2);
+	game_queue_dice(g, faces, 2);
 	orbat_roll_ratings(g);
 	r = g->cmdrs[c].rating;
 	assert_false(g->cmdrs[c].flags & CF_ROLL);
@@ -212,7 +212,7 @@ static enum cmd_rating division_roll(enum nationality nat, int a, int b)
 	enum cmd_rating r;
 	add_cmdr(g, "General Corps", CL_CORPS, corps, CR_AVERAGE, 0);
 	d = add_cmdr(g, "General Division", CL_DIVISION, div, CR_NONE, CF_ROLL);
-	rng_script(&g->dice, faces, 2);
+	game_queue_dice(g, faces, 2);
 	orbat_roll_ratings(g);
 	r = g->cmdrs[d].rating;
 	assert_false(g->cmdrs[d].flags & CF_ROLL);
@@ -312,7 +312,7 @@ static void test_one_row_tables_throw_nothing(void **state)
 		int c = add_cmdr(g, "General Corps", CL_CORPS, corps, CR_NONE, CF_ROLL);
 		int d = add_cmdr(g, "General Division", CL_DIVISION, div, CR_NONE, CF_ROLL);
 		int faces[2] = { cases[i].a, cases[i].b };
-		rng_script(&g->dice, faces, 2);
+		game_queue_dice(g, faces, 2);
 		orbat_roll_ratings(g);
 		assert_int_equal(g->cmdrs[c].rating, cases[i].corps);
 		assert_int_equal(g->cmdrs[d].rating, cases[i].div);
@@ -355,7 +355,7 @@ static void test_roll_order_and_log(void **state)
 	cc = add_cmdr(g, "Davout", CL_CORPS, corps, CR_NONE, CF_ROLL);
 	/* A brigade commander has no rating and throws nothing. */
 	b = add_cmdr(g, "Petit", CL_BRIGADE, add_brigade(g, "1B", d1, BK_INFANTRY), CR_NONE, 0);
-	rng_script(&g->dice, faces, 6);
+	game_queue_dice(g, faces, 6);
 	orbat_roll_ratings(g);
 	assert_int_equal(g->cmdrs[cc].rating, CR_AVERAGE);
 	assert_int_equal(g->cmdrs[c1].rating, CR_GOOD);

@@ -88,7 +88,7 @@ static void test_tie_rethrown(void **state)
 	int faces[] = { 3, 4, 5, 2, 6, 6, 1, 1 };
 	int before;
 	(void)state;
-	rng_script(&g->dice, faces, 8);
+	game_queue_dice(g, faces, 8);
 	before = g->nlog;
 	/* 7 against 7: a tie, thrown again: 12 against 2. */
 	assert_int_equal(seq_throw_initiative(g, 2, 2), SIDE_A);
@@ -167,7 +167,7 @@ static void script_initiative(struct game *g, enum side winner)
 		for (int i = 0; i < dice; i++)
 			faces[n++] = s == (int)winner ? 6 : 1;
 	}
-	rng_script(&g->dice, faces, n);
+	game_queue_dice(g, faces, n);
 }
 
 /* Markers on both sides; the side that next wins the initiative loses
@@ -311,7 +311,7 @@ static void test_weather_spells(void **state)
 	g->wx.weather = WX_SHOWERS;
 	g->wx.sky = SKY_SHOWERS;
 	/* Initiative 6+6 vs 1+1, then the weather: 1D6 = 4, 2D6 = 1+2. */
-	rng_script(&g->dice, (int[]){ 6, 6, 1, 1, 4, 1, 2 }, 7);
+	game_queue_dice(g, (int[]){ 6, 6, 1, 1, 4, 1, 2 }, 7);
 	game_step(g, ctl);
 	assert_int_equal(g->initiative, SIDE_A);
 	assert_int_equal(g->wx.sky, SKY_SHOWERS);
@@ -324,7 +324,7 @@ static void test_weather_spells(void **state)
 	g = default_battle(5);
 	g->wx.weather = WX_FOG;
 	g->wx.start_minutes = 6 * 60;
-	rng_script(&g->dice, (int[]){ 6, 6, 1, 1, 5, 3, 3 }, 7);
+	game_queue_dice(g, (int[]){ 6, 6, 1, 1, 5, 3, 3 }, 7);
 	game_step(g, ctl);
 	assert_true(g->wx.settled_clear);
 	assert_int_equal(g->wx.sky, SKY_CLEAR);
@@ -334,7 +334,7 @@ static void test_weather_spells(void **state)
 	/* Rain turns the field to mud. */
 	g = default_battle(5);
 	g->wx.weather = WX_RAIN;
-	rng_script(&g->dice, (int[]){ 6, 6, 1, 1, 5, 1, 1 }, 7);
+	game_queue_dice(g, (int[]){ 6, 6, 1, 1, 5, 1, 1 }, 7);
 	game_step(g, ctl);
 	assert_int_equal(g->wx.sky, SKY_RAIN);
 	assert_float_equal(g->wx.sky_sight, 15.0, 1e-9);

@@ -32,6 +32,7 @@ struct cmd_entry {
 	int min_args, max_args;
 	int (*exec)(struct cmd_ctx *ctx, int argc, char **argv); /* acts at once */
 	int order;  /* else: the order kind it gives, parsed by cmd_parse_order */
+	bool in_history; /* acts at once, and is kept in the history as order */
 };
 
 int cmd_split(const char *line, char *buf, size_t size, char **words, int max)
@@ -240,6 +241,83 @@ static int do_save(struct cmd_ctx *ctx, int argc, char **argv)
 	return 0;
 }
 
+/* A pip as a word: one digit, 1 to 6; -1 if not. */
+static int pip_of(const char *w)
+{
+	return w[0] >= '1' && w[0] <= '6' && !w[1] ? w[0] - '0' : -1;
+}
+
+/* Scripted dice: batch mode only, so a player never chooses a throw. */
+static int do_dice(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	int pips[MAX_WORDS];
+	char why[200];
+	if (!ctx->batch) {
+		error_at(ctx, "dice: scripted dice are for batch mode (scripts and tests), not for play");
+		return 1;
+	}
+	for (int i = 1; i < argc; i++)
+		if ((pips[i - 1] = pip_of(argv[i])) < 0) {
+			error_at(ctx, "dice: a die shows 1 to 6 pips, not '%s'", argv[i]);
+			return 1;
+		}
+	if (game_script_dice(ctx->g, pips, argc - 1, why, sizeof why) < 0) {
+		error_at(ctx, "dice: %s", why);
+		return 1;
+	}
+	return 0;
+}
+
+int cmd_read_dice(struct game *g, FILE *in, const char *path, char *why, size_t size)
+{
+	int c, line = 1, n = 0, cap = 0, *pips = NULL, status = 0;
+	char word[16];
+	size_t len = 0;
+	for (;;) {
+		c = getc(in);
+		if (c != EOF && !isspace(c)) {
+			if (len + 1 < sizeof word)
+				word[len++] = (char)c;
+			else
+				word[len] = '\0', len = sizeof word; /* too long: never a pip */
+			continue;
+		}
+		if (len) {
+			int pip;
+			word[len < sizeof word ? len : sizeof word - 1] = '\0';
+			if (len >= sizeof word || (pip = pip_of(word)) < 0) {
+				snprintf(why, size, "%s:%d: a die shows 1 to 6 pips, not '%s%s'", path, line, word,
+				         len >= sizeof word ? "..." : "");
+				status = -1;
+				break;
+			}
+			if (n == cap) {
+				int *p = realloc(pips, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *p);
+				if (!p) {
+					snprintf(why, size, "%s: out of memory", path);
+					status = -1;
+					break;
+				}
+				pips = p;
+			}
+			pips[n++] = pip;
+			len = 0;
+		}
+		if (c == '\n')
+			line++;
+		if (c == EOF)
+			break;
+	}
+	if (status == 0 && n == 0) {
+		snprintf(why, size, "%s: no pips in the file (give numbers 1 to 6, separated by white space)", path);
+		status = -1;
+	}
+	if (status == 0 && game_script_dice(g, pips, n, why, size) < 0)
+		status = -1;
+	free(pips);
+	return status;
+}
+
 static int do_quit(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	(void)argc, (void)argv;
@@ -310,6 +388,9 @@ static const struct cmd_entry commands[] = {
 	  .summary = "the after-action report: losses by division, commanders lost, objectives" },
 	{ .name = "undo", .usage = "undo", .min_args = 0, .max_args = 0, ORDER(ORD_UNDO),
 	  .summary = "take back the last order of the unit manoeuvring (until a die is thrown)" },
+	{ .name = "dice", .usage = "dice PIP...", .min_args = 1, .max_args = MAX_WORDS - 1,
+	  .exec = do_dice, .order = ORD_DICE, .in_history = true,
+	  .summary = "batch mode: the next throws take these pips (1 to 6), then the dice run on" },
 	{ .name = "dump", .usage = "dump", .min_args = 0, .max_args = 0, .exec = do_dump,
 	  .summary = "print the whole state: game, sides, units, commanders, objectives" },
 	{ .name = "help", .usage = "help [COMMAND]", .min_args = 0, .max_args = 1, .exec = do_help,
@@ -355,6 +436,23 @@ struct parse {
 	char *err;
 	size_t size;
 };
+
+static int perr(struct parse *p, const char *fmt, ...) CMD_PRINTF(2, 3);
+
+/* The pips of a 'dice' entry of the history, as the digits "3461". */
+static int dice_pips(struct parse *p, int n, char **words, char *text, size_t size)
+{
+	if ((size_t)n >= size)
+		return perr(p, "at most %zu pips in one entry", size - 1);
+	for (int i = 0; i < n; i++) {
+		int pip = pip_of(words[i]);
+		if (pip < 0)
+			return perr(p, "a die shows 1 to 6 pips, not '%s'", words[i]);
+		text[i] = (char)('0' + pip);
+	}
+	text[n] = '\0';
+	return 0;
+}
 
 static int perr(struct parse *p, const char *fmt, ...) CMD_PRINTF(2, 3);
 static int perr(struct parse *p, const char *fmt, ...)
@@ -421,7 +519,7 @@ int cmd_parse_order(const struct game *g, int argc, char **argv, struct order *o
 	int v;
 	double sign = 1;
 
-	if (!c || c->exec)
+	if (!c || (c->exec && !c->in_history))
 		return perr(&p, "'%s' is not an order", argv[0]);
 	*o = order_new((enum order_kind)c->order);
 	switch (o->kind) {
@@ -625,6 +723,8 @@ int cmd_parse_order(const struct game *g, int argc, char **argv, struct order *o
 		return 0;
 	case ORD_BOMBARD:
 		return unit_ref(&p, argv[1], &o->unit) || feature_ref(&p, argv[2], &o->target) ? -1 : 0;
+	case ORD_DICE:
+		return dice_pips(&p, argc - 1, argv + 1, o->text, sizeof o->text);
 	case ORD_ANSWER:
 		if (strlen(argv[1]) >= sizeof o->word)
 			return perr(&p, "'%s' is not a choice", argv[1]);
@@ -786,6 +886,11 @@ const char *cmd_format_order(const struct game *g, const struct order *o, char *
 	case ORD_BOMBARD:
 		snprintf(buf, size, "bombard %s %s", uid, word(g->map.f[o->target].name, w));
 		break;
+	case ORD_DICE:
+		len = (size_t)snprintf(buf, size, "dice");
+		for (const char *t = o->text; *t && len + 2 < size; t++)
+			len += (size_t)snprintf(buf + len, size - len, " %c", *t);
+		break;
 	case ORD_ANSWER:
 		if (o->has_a)
 			snprintf(buf, size, "answer %s %s", o->word, num(o->a, n1));
@@ -827,7 +932,7 @@ int cmd_parse_line(const struct game *g, const char *line, struct order *o, char
 	char buf[1024], *argv[MAX_WORDS];
 	int argc = cmd_split(line, buf, sizeof buf, argv, MAX_WORDS);
 	const struct cmd_entry *c;
-	if (argc == 0 || !(c = find(argv[0])) || c->exec) {
+	if (argc == 0 || !(c = find(argv[0])) || (c->exec && !c->in_history)) {
 		snprintf(err, size, "not an order");
 		return -1;
 	}
@@ -954,7 +1059,7 @@ void script_init(struct script *s, struct game *g, FILE *in, const char *source,
 		.ctl = { .ctx = s, .order = script_order, .refused = script_refused,
 		         .decide = script_decide },
 		.in = in,
-		.ctx = { .g = g, .out = out, .err = err, .source = source },
+		.ctx = { .g = g, .out = out, .err = err, .source = source, .batch = true },
 	};
 }
 

@@ -29,6 +29,7 @@ struct cmd_ctx {
 	bool quit;          /* set by 'quit' */
 	int errors;         /* bad commands so far */
 	int refusals;       /* orders the engine refused */
+	bool batch;         /* batch mode: scripted dice ('dice') allowed */
 	struct order order; /* the order of a CMD_ORDER line */
 	/* Saving and exporting belong to the program, not to the language:
 	 * 0, or -1 with why (NULL: the command is not available here). */
@@ -65,6 +66,10 @@ struct script {
 void script_init(struct script *s, struct game *g, FILE *in, const char *source,
                  FILE *out, FILE *err);
 void script_free(struct script *s);
+
+/* --dice FILE: pips separated by white space, queued as 'dice' would.
+ * 0, or -1 with "FILE:LINE: why" (nothing queued). */
+int cmd_read_dice(struct game *g, FILE *in, const char *path, char *why, size_t size);
 
 /* The whole state, one line per game, side, unit, commander, objective. */
 void cmd_dump(const struct game *g, FILE *out);

@@ -51,6 +51,7 @@ void game_free(struct game *g)
 		free(g->log[i].text);
 	free(g->log);
 	free(g->history);
+	free(g->script);
 	game_drop_undo(g);
 	free(g->description);
 	free(g->ai_memory);
@@ -141,62 +142,140 @@ void game_log(struct game *g, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* One die: a scripted pip while any is queued, else the generator. */
+static int throw_d6(struct game *g)
+{
+	if (g->script_pos < g->nscript) {
+		g->dice.draws++;
+		return g->script[g->script_pos++];
+	}
+	return rng_d6(&g->dice);
+}
+
+/* A dice line of the log, "REASON: 3D6 4+2+6 = 12" or "REASON: 3D6 4 2 6
+ * -> 2 hits", however many dice: on the heap when long. */
+struct dice_line {
+	char small[512], *text;
+	size_t len, cap;
+};
+
+static void line_init(struct dice_line *l, const char *fmt, va_list ap)
+{
+	va_list copy;
+	int n;
+	l->text = l->small;
+	l->cap = sizeof l->small;
+	va_copy(copy, ap);
+	n = vsnprintf(l->small, sizeof l->small, fmt, copy);
+	va_end(copy);
+	if (n >= (int)sizeof l->small && (l->text = malloc((size_t)n + 1))) {
+		l->cap = (size_t)n + 1;
+		vsnprintf(l->text, l->cap, fmt, ap);
+	} else if (!l->text) {
+		l->text = l->small;
+	}
+	l->len = strlen(l->text);
+}
+
+static void line_add(struct dice_line *l, const char *fmt, ...) GAME_PRINTF(2, 3);
+static void line_add(struct dice_line *l, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	va_start(ap, fmt);
+	n = vsnprintf(l->text + l->len, l->cap - l->len, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if (l->len + (size_t)n >= l->cap) {
+		size_t cap = 2 * (l->len + (size_t)n + 1);
+		char *p = l->text == l->small ? malloc(cap) : realloc(l->text, cap);
+		if (!p) {
+			l->text[l->len] = '\0';
+			return;
+		}
+		if (l->text == l->small)
+			memcpy(p, l->small, l->len + 1);
+		l->text = p;
+		l->cap = cap;
+		va_start(ap, fmt);
+		vsnprintf(l->text + l->len, l->cap - l->len, fmt, ap);
+		va_end(ap);
+	}
+	l->len += (size_t)n;
+}
+
+static void line_free(struct dice_line *l)
+{
+	if (l->text != l->small)
+		free(l->text);
+}
+
+/* Room for n faces: the caller's, a local array, or the heap. */
+static int *faces_for(int n, int *given, int *local, int nlocal)
+{
+	if (given)
+		return given;
+	return n <= nlocal ? local : malloc((size_t)n * sizeof *local);
+}
+
 int game_roll(struct game *g, int n, int *faces, const char *fmt, ...)
 {
-	char buf[512];
-	int local[64], *f = faces ? faces : local, total = 0;
-	size_t len;
+	struct dice_line l;
+	int local[64], *f, total = 0;
 	va_list ap;
 
-	if (n > 64)
-		n = 64;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	line_init(&l, fmt, ap);
 	va_end(ap);
-	len = strlen(buf);
 	if (n <= 0) {
-		snprintf(buf + len, sizeof buf - len, ": no dice");
-		append_log(g, buf, EV_DICE, 0, f, 0);
+		line_add(&l, ": no dice");
+		append_log(g, l.text, EV_DICE, 0, local, 0);
+		line_free(&l);
+		return 0;
+	}
+	if (!(f = faces_for(n, faces, local, 64))) {
+		line_free(&l);
 		return 0;
 	}
 	for (int i = 0; i < n; i++) {
-		f[i] = rng_d6(&g->dice);
+		f[i] = throw_d6(g);
 		total += f[i];
 	}
-	len += (size_t)snprintf(buf + len, sizeof buf - len, ": %dD6 ", n);
-	for (int i = 0; i < n && len < sizeof buf; i++)
-		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d", i ? "+" : "", f[i]);
-	if (len < sizeof buf && n > 1)
-		snprintf(buf + len, sizeof buf - len, " = %d", total);
-	append_log(g, buf, EV_DICE, n, f, total);
+	line_add(&l, ": %dD6 ", n);
+	for (int i = 0; i < n; i++)
+		line_add(&l, "%s%d", i ? "+" : "", f[i]);
+	if (n > 1)
+		line_add(&l, " = %d", total);
+	append_log(g, l.text, EV_DICE, n, f, total);
+	line_free(&l);
+	if (f != faces && f != local)
+		free(f);
 	return total;
 }
 
 int game_roll_hits(struct game *g, int n, int need, const char *fmt, ...)
 {
-	char buf[512];
-	int faces[64], hits = 0;
-	size_t len;
+	struct dice_line l;
+	int local[64], *f, hits = 0;
 	va_list ap;
 
-	if (n > 64)
-		n = 64;
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	len = strlen(buf);
-	if (n <= 0)
+	if (n <= 0 || !(f = faces_for(n, NULL, local, 64)))
 		return 0;
-	len += (size_t)snprintf(buf + len, sizeof buf - len, ": %dD6 ", n);
+	va_start(ap, fmt);
+	line_init(&l, fmt, ap);
+	va_end(ap);
+	line_add(&l, ": %dD6 ", n);
 	for (int i = 0; i < n; i++) {
-		faces[i] = rng_d6(&g->dice);
-		hits += faces[i] >= need;
-		if (len < sizeof buf)
-			len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d", i ? " " : "", faces[i]);
+		f[i] = throw_d6(g);
+		hits += f[i] >= need;
+		line_add(&l, "%s%d", i ? " " : "", f[i]);
 	}
-	if (len < sizeof buf)
-		snprintf(buf + len, sizeof buf - len, " -> %d hit%s", hits, hits == 1 ? "" : "s");
-	append_log(g, buf, EV_DICE, n, faces, hits);
+	line_add(&l, " -> %d hit%s", hits, hits == 1 ? "" : "s");
+	append_log(g, l.text, EV_DICE, n, f, hits);
+	line_free(&l);
+	if (f != local)
+		free(f);
 	return hits;
 }
 
@@ -232,7 +311,8 @@ int game_snapshot(const struct game *g, struct snapshot *s)
 	*s = (struct snapshot){
 		.turn = g->turn, .initiative = g->initiative, .active_brigade = g->active_brigade,
 		.current_unit = g->current_unit, .divmove = g->divmove, .initiatives = g->initiatives,
-		.phase = g->phase, .wx = g->wx, .dice = g->dice, .nlog = g->nlog,
+		.phase = g->phase, .wx = g->wx, .dice = g->dice, .nscript = g->nscript,
+		.script_pos = g->script_pos, .nlog = g->nlog,
 		.nhistory = g->nhistory, .winner = g->winner,
 		.divmove_allow = g->divmove_allow, .divmove_keep = g->divmove_keep,
 	};
@@ -273,6 +353,8 @@ void game_restore(struct game *g, const struct snapshot *s)
 	g->phase = s->phase;
 	g->wx = s->wx;
 	g->dice = s->dice;
+	g->nscript = s->nscript;
+	g->script_pos = s->script_pos;
 	g->winner = s->winner;
 	g->divmove_allow = s->divmove_allow;
 	g->divmove_keep = s->divmove_keep;
@@ -313,6 +395,46 @@ void game_record(struct game *g, const struct order *o)
 		return;
 	g->history = p;
 	g->history[g->nhistory++] = *o;
+}
+
+int game_queue_dice(struct game *g, const int *pips, int n)
+{
+	if (n > g->capscript - g->nscript) {
+		int cap = g->capscript ? g->capscript : 64;
+		int *p;
+		while (cap - g->nscript < n)
+			cap *= 2;
+		if (!(p = realloc(g->script, (size_t)cap * sizeof *p)))
+			return -1;
+		g->script = p;
+		g->capscript = cap;
+	}
+	memcpy(g->script + g->nscript, pips, (size_t)n * sizeof *pips);
+	g->nscript += n;
+	return 0;
+}
+
+int game_script_dice(struct game *g, const int *pips, int n, char *why, size_t size)
+{
+	for (int i = 0; i < n; i++)
+		if (pips[i] < 1 || pips[i] > 6) {
+			snprintf(why, size, "a die has pips 1 to 6, not %d (pip %d of %d)", pips[i], i + 1, n);
+			return -1;
+		}
+	if (game_queue_dice(g, pips, n) < 0) {
+		snprintf(why, size, "out of memory");
+		return -1;
+	}
+	/* In the history, as many entries as the pips need. */
+	for (int i = 0; i < n; i += ORDER_TEXT_LEN - 1) {
+		struct order o = order_new(ORD_DICE);
+		int k = n - i < ORDER_TEXT_LEN - 1 ? n - i : ORDER_TEXT_LEN - 1;
+		for (int j = 0; j < k; j++)
+			o.text[j] = (char)('0' + pips[i + j]);
+		o.text[k] = '\0';
+		game_record(g, &o);
+	}
+	return 0;
 }
 
 struct checker {

@@ -58,6 +58,7 @@ struct snapshot {
 	enum phase phase;
 	struct weather_state wx;
 	struct rng dice;
+	int nscript, script_pos;
 	int nlog, nhistory;
 	int winner;
 	double divmove_allow, divmove_keep;
@@ -74,6 +75,11 @@ struct game {
 	uint64_t seed;
 	struct rng dice;     /* the rules' dice */
 	struct rng cosmetic; /* animation and AI tie-breaks: never the rules */
+	/* Scripted dice (batch mode's 'dice', --dice, tests): the pips the next
+	 * throws take, script[script_pos] first, before the generator is used
+	 * again.  Only ever appended to, so a snapshot keeps two counts. */
+	int *script;
+	int nscript, capscript, script_pos;
 
 	int turn, turns;
 	enum phase phase;
@@ -151,8 +157,9 @@ void game_start(struct game *g);
 /* Log a line (to the game's log and every listener). */
 void game_log(struct game *g, const char *fmt, ...) GAME_PRINTF(2, 3);
 void game_vlog(struct game *g, const char *fmt, va_list ap);
-/* Throw n six-sided dice for a reason (a printf format), record every face
- * in the log, and return the total.  faces may be NULL. */
+/* Throw n six-sided dice (any number) for a reason (a printf format),
+ * record every face in the log, and return the total.  faces, when not
+ * NULL, has room for n. */
 int game_roll(struct game *g, int n, int *faces, const char *fmt, ...) GAME_PRINTF(4, 5);
 
 /* Take and restore the mutable state (units, commanders, brigades,
@@ -168,6 +175,14 @@ void game_restore_view(struct game *g, const struct snapshot *s);
 void game_drop_undo(struct game *g);
 /* Record an order carried out. */
 void game_record(struct game *g, const struct order *o);
+/* Scripted dice: the next n throws take these pips (1 to 6), in order,
+ * after any still queued; then the seeded generator resumes where it was.
+ * Recorded in the history (as 'dice' entries), so saves and replays take
+ * them at the same point.  0, or -1 with why (a pip out of range: none is
+ * queued). */
+int game_script_dice(struct game *g, const int *pips, int n, char *why, size_t size);
+/* The same without recording (a save's queue read back). */
+int game_queue_dice(struct game *g, const int *pips, int n);
 
 /* A way in which a state does not hang together (a damaged save): the
  * part (the game itself, a unit or a commander, by index), the saved key
@@ -186,8 +201,8 @@ struct game_fault {
  * and returns how many there were. */
 int game_check(const struct game *g, void (*fault)(void *ctx, const struct game_fault *f), void *ctx);
 
-/* Throw n dice scoring a hit for each face of need or more (hand-to-hand):
- * logs the faces and the hits; returns the hits. */
+/* Throw n dice (any number) scoring a hit for each face of need or more
+ * (hand-to-hand): logs the faces and the hits; returns the hits. */
 int game_roll_hits(struct game *g, int n, int need, const char *fmt, ...) GAME_PRINTF(4, 5);
 
 /* Shapes on the table. */

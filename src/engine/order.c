@@ -1805,6 +1805,8 @@ static int dispatch(struct ctx *c)
 		return do_fire(c);
 	case ORD_ANSWER:
 		return refuse(c, "no decision is waiting for an answer");
+	case ORD_DICE:
+		return refuse(c, "scripted dice are not an order (game_script_dice queues them)");
 	case ORD_COUNT: break;
 	}
 	return refuse(c, "unknown order");

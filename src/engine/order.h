@@ -40,7 +40,8 @@ struct controller;
 	X(ORD_CONCEDE, "concede", "give up the battle") \
 	X(ORD_NOTE, "note", "write a line in the log: what a side means to do") \
 	X(ORD_UNDO, "undo", "take back the last order of the unit manoeuvring") \
-	X(ORD_ANSWER, "answer", "answer a decision the rules give (in the history)")
+	X(ORD_ANSWER, "answer", "answer a decision the rules give (in the history)") \
+	X(ORD_DICE, "dice", "the pips of the next throws (batch mode and tests; in the history)")
 
 enum order_kind { ORDER_LIST(ENUM_ID) ORD_COUNT };
 extern const struct enum_name order_names[ORD_COUNT];
@@ -59,7 +60,7 @@ struct order {
 	int npts;
 	struct vec2 pts[ORDER_MAX_POINTS];
 	char word[24];   /* answer: the option's word */
-	char text[ORDER_TEXT_LEN]; /* note: the line for the log */
+	char text[ORDER_TEXT_LEN]; /* note: the line for the log; dice: the pips, "3461" */
 };
 
 /* Flags. */

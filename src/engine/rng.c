@@ -24,7 +24,6 @@ void rng_seed(struct rng *r, uint64_t seed)
 	for (int i = 0; i < 4; i++)
 		r->s[i] = splitmix64(&x);
 	r->draws = 0;
-	r->script_len = r->script_pos = 0;
 }
 
 uint64_t rng_next(struct rng *r)
@@ -53,17 +52,5 @@ uint64_t rng_below(struct rng *r, uint64_t n)
 int rng_d6(struct rng *r)
 {
 	r->draws++;
-	if (r->script_pos < r->script_len) {
-		int f = r->script[r->script_pos++];
-		if (r->script_pos == r->script_len)
-			r->script_len = r->script_pos = 0;
-		return f;
-	}
 	return (int)rng_below(r, 6) + 1;
-}
-
-void rng_script(struct rng *r, const int *faces, int n)
-{
-	for (int i = 0; i < n && r->script_len < RNG_SCRIPT_MAX; i++)
-		r->script[r->script_len++] = faces[i] < 1 ? 1 : faces[i] > 6 ? 6 : faces[i];
 }

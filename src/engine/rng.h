@@ -6,24 +6,17 @@
 
 #include <stdint.h>
 
-#define RNG_SCRIPT_MAX 64
-
 struct rng {
 	uint64_t s[4];
-	uint64_t draws; /* dice thrown so far, for saves and replays */
-	/* Scripted dice for tests: when script_len > script_pos, faces come
-	 * from here instead of the generator. */
-	int script[RNG_SCRIPT_MAX];
-	int script_len, script_pos;
+	uint64_t draws; /* dice thrown so far (scripted ones too), for saves and undo */
 };
 
 void rng_seed(struct rng *r, uint64_t seed);
 uint64_t rng_next(struct rng *r);
 /* A uniform integer in [0, n), without modulo bias. */
 uint64_t rng_below(struct rng *r, uint64_t n);
-/* One six-sided die. */
+/* One six-sided die.  (Scripted dice, for tests and batch mode, are the
+ * game's: game_script_dice.) */
 int rng_d6(struct rng *r);
-/* Queue faces (1..6) to be thrown before the generator is used again. */
-void rng_script(struct rng *r, const int *faces, int n);
 
 #endif

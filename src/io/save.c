@@ -156,6 +156,13 @@ static void write_all(FILE *f, const struct game *g, const struct save_hooks *h,
 	fprintf(f, "seed = \"%" PRIu64 "\";\n", g->seed);
 	put_rng(f, "dice", &g->dice);
 	put_rng(f, "cosmetic", &g->cosmetic);
+	/* Scripted dice still waiting for their throws (batch mode's 'dice'). */
+	if (g->script_pos < g->nscript) {
+		fputs("scripted = \"", f);
+		for (int i = g->script_pos; i < g->nscript; i++)
+			fputc('0' + g->script[i], f);
+		fputs("\";\n", f);
+	}
 
 	fputs("game = {", f);
 	put_key_str(f, "title", g->title);
@@ -372,7 +379,7 @@ int save_write(const struct game *g, const char *path, const struct save_hooks *
 /* Reading */
 
 static const char *const top_keys[] = {
-	"grognard_save", "scenario", "seed", "dice", "cosmetic", "game", "weather", "units",
+	"grognard_save", "scenario", "seed", "dice", "scripted", "cosmetic", "game", "weather", "units",
 	"commanders", "brigades", "terrain", "objectives", "log", "computer", "history", NULL
 };
 
@@ -439,8 +446,32 @@ static bool read_rng(struct conf *c, const config_setting_t *root, const char *k
 		conf_error(c, s, key, "'draws' must be a whole number written as text");
 		return false;
 	}
-	r->script_len = r->script_pos = 0;
 	return true;
+}
+
+/* The scripted dice still waiting: a string of pips, each 1 to 6. */
+static void read_scripted(struct conf *c, const config_setting_t *root, struct game *g)
+{
+	const config_setting_t *s = config_setting_get_member(root, "scripted");
+	const char *v;
+	int pips[64], n = 0;
+	if (!s)
+		return;
+	if (!(v = config_setting_get_string(s)) || !*v) {
+		conf_error(c, s, "scripted", "'scripted' must be the waiting pips as text, such as \"3461\"");
+		return;
+	}
+	for (; *v; v++) {
+		if (*v < '1' || *v > '6') {
+			conf_error(c, s, "scripted", "'%c' is not a die's pips (1 to 6)", *v);
+			return;
+		}
+		pips[n++] = *v - '0';
+		if (n == 64 || !v[1]) {
+			game_queue_dice(g, pips, n);
+			n = 0;
+		}
+	}
 }
 
 /* An id naming one of the game's units (or '-'), or -2 on error. */
@@ -906,6 +937,7 @@ static struct game *read_save(const char *path, const struct save_hooks *h, stru
 		goto done;
 	}
 	read_rng(&c, root, "dice", &g->dice);
+	read_scripted(&c, root, g);
 	read_rng(&c, root, "cosmetic", &g->cosmetic);
 	read_game(&c, config_setting_get_member(root, "game"), g);
 	read_weather(&c, config_setting_get_member(root, "weather"), g);
