@@ -12,7 +12,7 @@
 # of every run.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 249
+plan 273
 
 # count NAME PATTERN: how many log lines match PATTERN (grep -E)
 count() {
@@ -516,6 +516,60 @@ like "$(logline $r 'Impact: oc,')" "against CR \(charging formed cavalry against
 like "$(logline $r 'IR rallies back:')" "its 6.0 cm of allowance carry it 3.0 cm at half rate" \
 	"a rally back on a hill is at half rate"
 is "$(field $r '$' unit IR y)" "61.55" "... 6 cm of allowance move the line 3 cm back"
+
+# ======================================================================
+# Joining in to the combats of the break-through phase
+# ======================================================================
+run melee-btjoin 2 btjoin <<'EOF2'
+brigade AB
+end
+dice 4 4 4 4 4 4 4 4 4 4
+end
+answer charge-b1
+answer stand
+answer join
+dice 4 4 4 4 1 1 1 1 1 1 4 4 4 4 4 4
+answer sp 4
+answer stop 0
+answer charge-B9
+dice 4 4 4 4 4 4 4 4 4 4
+answer no
+answer stop 0
+answer stop 0
+dump
+EOF2
+t=btjoin
+opening $t 2 French
+like "$(logline $t 'Impact: K1, .* against t1')" "5D6 4 4 4 4 4 -> 5 hits" "btjoin: the scripted dice destroy t1 at the impact ..."
+is "$(logline $t 'K1 has no enemy')" "log: K1 has no enemy left in contact after the impact: a break-through." "... and K1 breaks through"
+is "$(logline $t 'K1 charges b1')" "log: K1 charges b1 from 16.0 cm." "K1's break-through charge reaches b1"
+is "$(logline $t 'I1 joins')" "log: I1 joins in against b1 (4.5 cm)." \
+	"a break-through charge's combat has its joining stages: the charger's formed infantry must join ..."
+is "$(grep -Ec '^decide: [A-Za-z]*: I1 may join' "$tmp/$t.out")" 0 "... without being asked"
+like "$(decision $t 'a1 may join')" "^decide: Austrians: a1 may join the fight against K1 \(5.5 cm away\)\." \
+	"the enemy's formed infantry may join: it is asked"
+is "$(logline $t 'a1 joins')" "log: a1 joins in against K1 (5.5 cm)." "... and joins when it says so"
+before $t 'I1 joins' 'a1 may join'; ok $? "... after the charger's side has joined"
+before $t 'a1 joins' 'Impact: K1, .* against b1'; ok $? "every joining comes before the break-through combat's impact"
+like "$(logline $t 'Impact: I1,')" "against b1 \(outflanks it; 6 SP\), hits on 3\+: 6D6 4 4 4 4 4 4 -> 6 hits" \
+	"the unit that joined fights at the impact (it outflanks b1)"
+like "$(logline $t 'Impact: a1,')" "against K1 \(outflanks it; 6 SP\)" "... and so does the enemy's"
+is "$(logline $t 'I1 has no enemy')" "log: I1 has no enemy left in contact after the impact: a break-through." \
+	"a unit that joined a break-through combat and is left alone by its impact breaks through ..."
+like "$(decision $t 'I1 has a break-through')" "^decide: French: I1 has a break-through" \
+	"... and uses it in the same phase, though it comes before K1 in the order of battle"
+is "$(logline $t 'A9 joins')" "log: A9 joins in against B9 (4.5 cm)." \
+	"in the other side's break-through, its own formed infantry must join ..."
+is "$(grep -Ec '^decide: [A-Za-z]*: A9 may join' "$tmp/$t.out")" 0 "... without being asked"
+like "$(decision $t 'F9 may join')" "^decide: French: F9 may join the fight against k9 \(5.5 cm away\)\." \
+	"... and the side with the initiative's infantry, the enemy there, is asked"
+is "$(count $t 'F9 joins')" 0 "... and stays out when it says no"
+before $t 'A9 joins' 'F9 may join'; ok $? "... after the breaking-through side has joined"
+like "$(decision $t 'A9 has a break-through')" "^decide: Austrians: A9 has a break-through" \
+	"the other side too uses every break-through its combats gave it"
+is "$(grep '^unit ' "$tmp/$t.out" | grep -c 'markers=[^ ]*white')" 0 "no break-through is left over when the phase ends"
+dice_ok $t; ok $? "btjoin: every dice line counts its hits right"
+losses_ok $t; ok $? "btjoin: every loss is the hits of the round"
 
 # ======================================================================
 # Command

@@ -627,12 +627,11 @@ static int offer_join(struct game *g, struct controller **ctl, int i, int e, dou
 	return 1;
 }
 
-/* The stages for one side: formed infantry (must for the side with the
- * initiative, may for the other), then formed cavalry (may), then squares
- * not in contact (may try to break out). */
-static int join_stages(struct game *g, struct controller **ctl, enum side side)
+/* The stages for one side: formed infantry (must for the friendly side,
+ * may for the other), then formed cavalry (may), then squares not in
+ * contact (may try to break out). */
+static int join_stages(struct game *g, struct controller **ctl, enum side side, bool must)
 {
-	bool must = side == (enum side)g->initiative;
 	for (int arm = 0; arm < 2; arm++)
 		for (int i = 0; i < g->nunits; i++) {
 			struct unit *u = &g->units[i];
@@ -694,6 +693,18 @@ static int join_stages(struct game *g, struct controller **ctl, enum side side)
 		game_log(g, "%s breaks out of square into column.", u->id);
 		join(g, i, e, f, d);
 	}
+	return 0;
+}
+
+/* Joining in (stages 1 to 6): the friendly side's stages, then the
+ * enemy's.  In the hand-to-hand phase the friendly side is the one with the
+ * initiative; in the break-through phase, the side whose unit is breaking
+ * through (it declared the combat, by its charge or its rally). */
+static int join_in(struct game *g, struct controller **ctl, enum side friendly)
+{
+	if (join_stages(g, ctl, friendly, true) == REACT_QUIT ||
+	    join_stages(g, ctl, (enum side)!friendly, false) == REACT_QUIT)
+		return REACT_QUIT;
 	return 0;
 }
 
@@ -942,7 +953,10 @@ int melee_fight_around(struct game *g, struct controller **ctl, int unit)
 		free(group);
 		return 0;
 	}
-	if (unit_present(&g->units[unit]) && enemies(g, unit, tmp, 1)) {
+	/* A combat of the break-through phase is fought like any other: the
+	 * joining-in stages first, as in the hand-to-hand phase. */
+	if (unit_present(&g->units[unit]) && enemies(g, unit, tmp, 1) &&
+	    (r = join_in(g, ctl, g->units[unit].side)) != REACT_QUIT) {
 		n = group_of(g, unit, group, seen);
 		r = fight_group(g, ctl, group, n);
 	}
@@ -965,7 +979,7 @@ int melee_phase(struct game *g, struct controller **ctl)
 	if (!fights)
 		return 0;
 	game_log(g, "Hand-to-hand combat.");
-	if (join_stages(g, ctl, first) == REACT_QUIT || join_stages(g, ctl, !first) == REACT_QUIT)
+	if (join_in(g, ctl, first) == REACT_QUIT)
 		return REACT_QUIT;
 	seen = calloc((size_t)g->nunits + 1, 1);
 	group = calloc((size_t)g->nunits + 1, sizeof *group);
@@ -1141,12 +1155,21 @@ int melee_breakthrough_phase(struct game *g, struct controller **ctl)
 		return 0;
 	game_log(g, "Break-through phase.");
 	for (int k = 0; k < 2; k++) {
-		for (int i = 0; i < g->nunits; i++) {
-			struct unit *u = &g->units[i];
-			if (u->side != sides[k] || !unit_present(u) || !unit_has_marker(u, MK_WHITE))
-				continue;
-			if (breakthrough(g, ctl, i) == REACT_QUIT)
-				return REACT_QUIT;
+		/* A side goes on until it has no break-through left: a unit that
+		 * joined one of its combats, even one met earlier in the order of
+		 * battle, may have obtained one.  Every break-through charge costs
+		 * a hit and an enemy reacts once an initiative, so this ends; the
+		 * bound is only a guard. */
+		for (int pass = 0, again = 1; again && pass < 4 * g->nunits + 4; pass++) {
+			again = 0;
+			for (int i = 0; i < g->nunits; i++) {
+				struct unit *u = &g->units[i];
+				if (u->side != sides[k] || !unit_present(u) || !unit_has_marker(u, MK_WHITE))
+					continue;
+				if (breakthrough(g, ctl, i) == REACT_QUIT)
+					return REACT_QUIT;
+				again = 1;
+			}
 		}
 		if (k == 0)
 			continue;
