@@ -12,7 +12,7 @@
 # of every run.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 273
+plan 288
 
 # count NAME PATTERN: how many log lines match PATTERN (grep -E)
 count() {
@@ -570,6 +570,47 @@ like "$(decision $t 'A9 has a break-through')" "^decide: Austrians: A9 has a bre
 is "$(grep '^unit ' "$tmp/$t.out" | grep -c 'markers=[^ ]*white')" 0 "no break-through is left over when the phase ends"
 dice_ok $t; ok $? "btjoin: every dice line counts its hits right"
 losses_ok $t; ok $? "btjoin: every loss is the hits of the round"
+
+# ======================================================================
+# A square defending a landmark that breaks out leaves it
+# ======================================================================
+run melee-landmark 2 landmark <<'EOF2'
+brigade AB
+defend I1
+defend J1
+end
+dice 4 1 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4
+end
+answer try
+answer try
+answer even
+brigade BB
+end
+dice 6 6 1 1
+end
+brigade AB
+defend I1 off line
+move I1 1
+move J1 1
+dump
+EOF2
+l=landmark
+opening $l 2 French
+is "$(logline $l 'I1 occupies')" "log: I1 occupies mill and forms square to defend it." "landmark: I1 defends the mill in square ..."
+like "$(logline $l 'I1 tries to break out')" "\(Trained: 4 or more\): 1D6 4$" "... throws 4 to break out ..."
+is "$(logline $l 'I1 no longer')" "log: I1 no longer defends mill." "... and leaves the mill as it breaks out"
+before $l 'I1 breaks out' 'I1 joins in'; ok $? "... before it joins the combat"
+like "$(logline $l 'J1 tries to break out')" "\(Trained: 4 or more\): 1D6 1$" "J1 throws 1 at the barn ..."
+is "$(count $l 'J1 no longer')" 0 "... fails, and still defends the barn"
+like "$(logline $l 'Turn 2 of 2 begins')" "Turn 2" "landmark: Turn 2 comes ..."
+is "$(logline $l 'French throw for the initiative: 2D6 6\+6')" "log: French throw for the initiative: 2D6 6+6 = 12" \
+	"... and the scripted dice give the French its first initiative"
+is "$(refusal $l 'defend I1 off line')" "I1 is not defending a landmark" "the unit that broke out defends nothing ..."
+is "$(refusal $l 'move I1 1')" "" "... and may move"
+is "$(logline $l 'I1 moves')" "log: I1 moves 1.0 cm (1.0 of its 6 cm allowance)." "... (it does)"
+is "$(refusal $l 'move J1 1')" "J1 is defending barn: leave the landmark first ('defend J1 off')" \
+	"the square that failed to break out still defends its landmark"
+is "$(field $l '$' unit J1 formation)" "square" "... in square"
 
 # ======================================================================
 # Command

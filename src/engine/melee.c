@@ -691,6 +691,12 @@ static int join_stages(struct game *g, struct controller **ctl, enum side side, 
 		u->form = FORM_COLUMN;
 		u->facing = f;
 		game_log(g, "%s breaks out of square into column.", u->id);
+		/* Terrain, landmarks: only the square on the landmark's base
+		 * defends it; a unit that breaks out leaves it. */
+		if (u->defends) {
+			game_log(g, "%s no longer defends %s.", u->id, g->map.f[u->defends - 1].name);
+			u->defends = 0;
+		}
 		join(g, i, e, f, d);
 	}
 	return 0;
