@@ -851,9 +851,99 @@ static void test_vectors(void **state)
 	assert_float_equal((v2_dist(a, b)), (sqrt(20)), 1e-12);
 }
 
+/* The old all-pairs reading of "simple" and "crosses itself", to check
+ * the grid that replaced it pair for pair. */
+static bool brute_on_segment(struct vec2 q, struct vec2 a, struct vec2 b)
+{
+	return geom_point_seg_dist(q, a, b) <= 1e-9;
+}
+
+static bool brute_simple(const struct vec2 *p, int n, int *ba, int *bb)
+{
+	for (int i = 0; i < n; i++) {
+		struct vec2 a = p[i], b = p[(i + 1) % n];
+		if (v2_dist(a, b) <= 1e-9) {
+			*ba = i, *bb = (i + 1) % n;
+			return false;
+		}
+		for (int j = i + 1; j < n; j++) {
+			struct vec2 c = p[j], d = p[(j + 1) % n];
+			bool bad;
+			if (j == i + 1)
+				bad = brute_on_segment(d, a, b) || brute_on_segment(a, c, d);
+			else if ((j + 1) % n == i)
+				bad = brute_on_segment(c, a, b) || brute_on_segment(b, c, d);
+			else
+				bad = geom_seg_intersect(a, b, c, d, NULL);
+			if (bad) {
+				*ba = i, *bb = j;
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+static bool brute_crosses(const struct vec2 *p, int n, int *ba, int *bb)
+{
+	for (int i = 0; i + 1 < n; i++)
+		for (int j = i + 2; j + 1 < n; j++)
+			if (geom_seg_intersect(p[i], p[i + 1], p[j], p[j + 1], NULL)) {
+				*ba = i, *bb = j;
+				return true;
+			}
+	return false;
+}
+
+/* Random outlines, from a few points to a few hundred, some on a coarse
+ * lattice (touching and collinear cases): the grid finds the same first
+ * bad pair as checking every pair. */
+static void test_outline_checks_match_all_pairs(void **state)
+{
+	uint64_t x = 12345;
+	int disagree = 0, bad_seen = 0, good_seen = 0;
+	(void)state;
+	for (int t = 0; t < 3000; t++) {
+		struct vec2 p[300];
+		int n = 3 + (int)((x = x * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % (t % 7 == 0 ? 290 : 12);
+		bool lattice = t % 3 == 0;
+		int a1 = -1, b1 = -1, a2 = -1, b2 = -1;
+		bool s1, s2;
+		for (int i = 0; i < n; i++) {
+			double u, v;
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			u = (double)(x >> 11) / 9007199254740992.0;
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			v = (double)(x >> 11) / 9007199254740992.0;
+			if (lattice)
+				p[i] = (struct vec2){ floor(u * 6), floor(v * 6) };
+			else if (t % 5 == 0) /* a star: a circle with jitter */
+				p[i] = (struct vec2){ 50 + (20 + 10 * v) * cos(2 * M_PI * i / n),
+				                      50 + (20 + 10 * v) * sin(2 * M_PI * i / n) };
+			else
+				p[i] = (struct vec2){ u * 100, v * 100 };
+		}
+		s1 = brute_simple(p, n, &a1, &b1);
+		s2 = geom_poly_is_simple(p, n, &a2, &b2);
+		if (s1 && !s2 && fabs(geom_poly_area(p, n)) <= 1e-9)
+			s1 = false, a1 = a2, b1 = b2; /* no area: both refuse */
+		if (s1 != s2 || (!s1 && (a1 != a2 || b1 != b2)))
+			disagree++;
+		s1 ? good_seen++ : bad_seen++;
+		s1 = brute_crosses(p, n, &a1, &b1);
+		s2 = geom_polyline_crosses_itself(p, n, &a2, &b2);
+		if (s1 != s2 || (s1 && (a1 != a2 || b1 != b2)))
+			disagree++;
+	}
+	assert_int_equal(disagree, 0);
+	assert_true(bad_seen > 100);
+	assert_true(good_seen > 100);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_outline_checks_match_all_pairs),
 		cmocka_unit_test(test_vectors),
 		cmocka_unit_test(test_dir_and_right),
 		cmocka_unit_test(test_bearing),

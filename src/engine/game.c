@@ -65,14 +65,22 @@ void game_free(struct game *g)
 	free(g);
 }
 
-/* Append one element to a growing array; returns its index or -1. */
+/* Append one element to a growing array; returns its index or -1.  The
+ * array's room is implied by its count (16, then the next power of two),
+ * so it doubles when full: loading n items costs O(n). */
 static int push(void **arr, int *n, size_t size, const void *item)
 {
-	void *p = realloc(*arr, (size_t)(*n + 1) * size);
-	if (!p)
-		return -1;
-	*arr = p;
-	memcpy((char *)p + (size_t)*n * size, item, size);
+	if (*n == 0 || (*n >= 16 && (*n & (*n - 1)) == 0)) {
+		size_t cap = *n == 0 ? 16 : 2 * (size_t)*n;
+		void *p = realloc(*arr, cap * size);
+		if (!p)
+			return -1;
+		*arr = p;
+	}
+	{
+		void *p = *arr;
+		memcpy((char *)p + (size_t)*n * size, item, size);
+	}
 	return (*n)++;
 }
 
@@ -390,11 +398,7 @@ void game_drop_undo(struct game *g)
 
 void game_record(struct game *g, const struct order *o)
 {
-	struct order *p = realloc(g->history, (size_t)(g->nhistory + 1) * sizeof *p);
-	if (!p)
-		return;
-	g->history = p;
-	g->history[g->nhistory++] = *o;
+	push((void **)&g->history, &g->nhistory, sizeof *o, o);
 }
 
 int game_queue_dice(struct game *g, const int *pips, int n)

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <stddef.h>
 
@@ -249,8 +250,168 @@ static bool poly_contains_strictly(const struct vec2 *p, int n, struct vec2 q)
 	       poly_boundary_dist(p, n, q) > GEOM_OVERLAP_EPS;
 }
 
+/* Segments to check against one another. */
+struct seg_set {
+	const struct vec2 (*seg)[2];
+	int m;
+};
+
+/* The segments of a polygon (closed) or polyline: segment i runs from
+ * p[i] to p[i + 1], the last of a polygon back to p[0].  NULL when out of
+ * memory. */
+static struct vec2 (*outline_segs(const struct vec2 *p, int n, bool closed, int *m))[2]
+{
+	struct vec2 (*seg)[2];
+	*m = closed ? n : n - 1;
+	if (*m < 1 || !(seg = malloc((size_t)*m * sizeof *seg)))
+		return NULL;
+	for (int i = 0; i < *m; i++) {
+		seg[i][0] = p[i];
+		seg[i][1] = p[(i + 1) % n];
+	}
+	return seg;
+}
+
+static void seg_box(const struct seg_set *s, int i, double box[4])
+{
+	struct vec2 a = s->seg[i][0], b = s->seg[i][1];
+	box[0] = fmin(a.x, b.x);
+	box[1] = fmin(a.y, b.y);
+	box[2] = fmax(a.x, b.x);
+	box[3] = fmax(a.y, b.y);
+}
+
+/* Every pair i < j of segments whose boxes share a cell of a uniform grid
+ * (about one segment a cell) goes to visit, once: near-linear for the
+ * outlines maps hold, where checking every pair was quadratic. */
+static void seg_pairs(const struct seg_set *s, void (*visit)(void *ctx, int i, int j), void *ctx)
+{
+	double lo[2] = { INFINITY, INFINITY }, hi[2] = { -INFINITY, -INFINITY }, cell[2], span[2] = { 0, 0 };
+	int k[2], *start, *fill, *list, (*range)[4], total = 0, ncell;
+	/* Cells about as wide and as tall as a segment is on average, no more
+	 * of them than four a segment. */
+	for (int i = 0; i < s->m; i++) {
+		double box[4];
+		seg_box(s, i, box);
+		lo[0] = fmin(lo[0], box[0]), hi[0] = fmax(hi[0], box[2]);
+		lo[1] = fmin(lo[1], box[1]), hi[1] = fmax(hi[1], box[3]);
+		span[0] += box[2] - box[0];
+		span[1] += box[3] - box[1];
+	}
+	for (int d = 0; d < 2; d++) {
+		double ext = hi[d] - lo[d];
+		cell[d] = fmax(span[d] / (s->m ? s->m : 1), ext / 4096);
+		if (!(cell[d] > 0))
+			cell[d] = 1;
+	}
+	for (;;) {
+		double kx = floor((hi[0] - lo[0]) / cell[0]) + 1, ky = floor((hi[1] - lo[1]) / cell[1]) + 1;
+		if (kx * ky <= 4.0 * s->m + 16) {
+			k[0] = (int)kx;
+			k[1] = (int)ky;
+			break;
+		}
+		cell[0] *= 1.5;
+		cell[1] *= 1.5;
+	}
+	ncell = k[0] * k[1];
+	start = calloc((size_t)ncell + 1, sizeof *start);
+	range = malloc((size_t)(s->m ? s->m : 1) * sizeof *range);
+	if (!start || !range) {
+		free(start);
+		free(range);
+		for (int i = 0; i < s->m; i++) /* no memory for the grid: every pair */
+			for (int j = i + 1; j < s->m; j++)
+				visit(ctx, i, j);
+		return;
+	}
+	for (int i = 0; i < s->m; i++) {
+		double box[4];
+		seg_box(s, i, box);
+		for (int d = 0; d < 2; d++) {
+			int c0 = (int)((box[d] - ON_EDGE_EPS - lo[d]) / cell[d]);
+			int c1 = (int)((box[d + 2] + ON_EDGE_EPS - lo[d]) / cell[d]);
+			range[i][d] = c0 < 0 ? 0 : c0 >= k[d] ? k[d] - 1 : c0;
+			range[i][d + 2] = c1 < 0 ? 0 : c1 >= k[d] ? k[d] - 1 : c1;
+		}
+		for (int y = range[i][1]; y <= range[i][3]; y++)
+			for (int x = range[i][0]; x <= range[i][2]; x++)
+				start[y * k[0] + x + 1]++, total++;
+	}
+	for (int c = 0; c < ncell; c++)
+		start[c + 1] += start[c];
+	fill = malloc((size_t)ncell * sizeof *fill);
+	list = malloc((size_t)(total ? total : 1) * sizeof *list);
+	if (fill && list) {
+		memcpy(fill, start, (size_t)ncell * sizeof *fill);
+		for (int i = 0; i < s->m; i++)
+			for (int y = range[i][1]; y <= range[i][3]; y++)
+				for (int x = range[i][0]; x <= range[i][2]; x++)
+					list[fill[y * k[0] + x]++] = i;
+		for (int c = 0; c < ncell; c++)
+			for (int u = start[c]; u < start[c + 1]; u++)
+				for (int v = u + 1; v < start[c + 1]; v++) {
+					int i = list[u], j = list[v];
+					/* Only in the first cell the two boxes share. */
+					int fx = range[i][0] > range[j][0] ? range[i][0] : range[j][0];
+					int fy = range[i][1] > range[j][1] ? range[i][1] : range[j][1];
+					if (fy * k[0] + fx == c)
+						visit(ctx, i < j ? i : j, i < j ? j : i);
+				}
+	}
+	free(fill);
+	free(list);
+	free(start);
+	free(range);
+}
+
+/* The first bad pair in the order (i, then j) the outline is read. */
+struct seg_check {
+	const struct seg_set *s;
+	bool closed;
+	int a, b; /* the first bad pair so far, or a = -1 */
+};
+
+static void seg_check_pair(void *ctx, int i, int j)
+{
+	struct seg_check *k = ctx;
+	const struct seg_set *s = k->s;
+	struct vec2 a = s->seg[i][0], b = s->seg[i][1], c = s->seg[j][0], d = s->seg[j][1];
+	bool bad;
+	if (k->a >= 0 && (i > k->a || (i == k->a && j >= k->b)))
+		return;
+	if (j == i + 1) /* shares b == c: must not fold back */
+		bad = k->closed ? on_segment(d, a, b) || on_segment(a, c, d) : false;
+	else if (k->closed && j == s->m - 1 && i == 0) /* shares d == a */
+		bad = on_segment(c, a, b) || on_segment(b, c, d);
+	else
+		bad = geom_seg_intersect(a, b, c, d, NULL);
+	if (bad)
+		k->a = i, k->b = j;
+}
+
+/* The first bad pair of an outline's segments (a = -1: none); false when
+ * out of memory. */
+static bool outline_check(const struct vec2 *p, int n, bool closed, struct seg_check *k)
+{
+	struct seg_set s;
+	struct vec2 (*seg)[2] = outline_segs(p, n, closed, &s.m);
+	k->s = &s;
+	k->closed = closed;
+	k->a = k->b = -1;
+	if (!seg)
+		return false;
+	s.seg = (const struct vec2(*)[2])seg;
+	seg_pairs(&s, seg_check_pair, k);
+	free(seg);
+	k->s = NULL;
+	return true;
+}
+
 bool geom_poly_is_simple(const struct vec2 *p, int n, int *bad_a, int *bad_b)
 {
+	struct seg_check k;
+	int degenerate = -1;
 	if (n < 3) {
 		if (bad_a)
 			*bad_a = 0;
@@ -258,32 +419,25 @@ bool geom_poly_is_simple(const struct vec2 *p, int n, int *bad_a, int *bad_b)
 			*bad_b = n > 1 ? 1 : 0;
 		return false;
 	}
-	for (int i = 0; i < n; i++) {
-		struct vec2 a = p[i], b = p[(i + 1) % n];
-		if (v2_dist(a, b) <= ON_EDGE_EPS) {
-			if (bad_a)
-				*bad_a = i;
-			if (bad_b)
-				*bad_b = (i + 1) % n;
-			return false;
-		}
-		for (int j = i + 1; j < n; j++) {
-			struct vec2 c = p[j], d = p[(j + 1) % n];
-			bool bad;
-			if (j == i + 1) /* shares b == c: must not fold back */
-				bad = on_segment(d, a, b) || on_segment(a, c, d);
-			else if ((j + 1) % n == i) /* shares d == a */
-				bad = on_segment(c, a, b) || on_segment(b, c, d);
-			else
-				bad = geom_seg_intersect(a, b, c, d, NULL);
-			if (bad) {
-				if (bad_a)
-					*bad_a = i;
-				if (bad_b)
-					*bad_b = j;
-				return false;
-			}
-		}
+	for (int i = 0; i < n && degenerate < 0; i++)
+		if (v2_dist(p[i], p[(i + 1) % n]) <= ON_EDGE_EPS)
+			degenerate = i;
+	if (!outline_check(p, n, true, &k))
+		k.a = 0, k.b = 1; /* out of memory: refused, not taken on trust */
+	/* Read in order, an edge of no length is found before its pairs. */
+	if (degenerate >= 0 && (k.a < 0 || degenerate <= k.a)) {
+		if (bad_a)
+			*bad_a = degenerate;
+		if (bad_b)
+			*bad_b = (degenerate + 1) % n;
+		return false;
+	}
+	if (k.a >= 0) {
+		if (bad_a)
+			*bad_a = k.a;
+		if (bad_b)
+			*bad_b = k.b;
+		return false;
 	}
 	/* No edges meet, yet no area: every point on one line. */
 	if (fabs(geom_poly_area(p, n)) <= ORIENT_EPS) {
@@ -294,6 +448,58 @@ bool geom_poly_is_simple(const struct vec2 *p, int n, int *bad_a, int *bad_b)
 		return false;
 	}
 	return true;
+}
+
+bool geom_polyline_crosses_itself(const struct vec2 *p, int n, int *bad_a, int *bad_b)
+{
+	struct seg_check k;
+	if (n < 3)
+		return false;
+	if (!outline_check(p, n, false, &k))
+		k.a = 0, k.b = 1;
+	if (k.a < 0)
+		return false;
+	*bad_a = k.a;
+	*bad_b = k.b;
+	return true;
+}
+
+struct crossing_ctx {
+	const struct seg_set *s;
+	int na;
+	void (*at)(void *ctx, int i, int j, struct vec2 where);
+	void *ctx;
+};
+
+static void crossing_pair(void *ctx, int i, int j)
+{
+	struct crossing_ctx *c = ctx;
+	struct vec2 where;
+	if (i >= c->na || j < c->na) /* both of one line */
+		return;
+	if (geom_seg_intersect(c->s->seg[i][0], c->s->seg[i][1], c->s->seg[j][0], c->s->seg[j][1], &where))
+		c->at(c->ctx, i, j - c->na, where);
+}
+
+int geom_polylines_cross(const struct vec2 *a, int na, const struct vec2 *b, int nb,
+                         void (*at)(void *ctx, int i, int j, struct vec2 where), void *ctx)
+{
+	struct seg_set s;
+	struct vec2(*seg)[2];
+	struct crossing_ctx c = { &s, na - 1, at, ctx };
+	if (na < 2 || nb < 2)
+		return 0;
+	s.m = na - 1 + nb - 1;
+	if (!(seg = malloc((size_t)s.m * sizeof *seg)))
+		return -1;
+	for (int i = 0; i + 1 < na; i++)
+		seg[i][0] = a[i], seg[i][1] = a[i + 1];
+	for (int j = 0; j + 1 < nb; j++)
+		seg[na - 1 + j][0] = b[j], seg[na - 1 + j][1] = b[j + 1];
+	s.seg = (const struct vec2(*)[2])seg;
+	seg_pairs(&s, crossing_pair, &c);
+	free(seg);
+	return 0;
 }
 
 bool geom_poly_is_convex(const struct vec2 *p, int n)

@@ -72,6 +72,14 @@ double geom_seg_seg_dist(struct vec2 a, struct vec2 b, struct vec2 c,
 double geom_poly_area(const struct vec2 *p, int n);    /* signed */
 bool geom_poly_contains(const struct vec2 *p, int n, struct vec2 q);
 bool geom_poly_is_simple(const struct vec2 *p, int n, int *bad_a, int *bad_b);
+/* Whether two segments of a polyline that do not follow one another meet:
+ * true with the first such pair (by the first segment, then the second). */
+bool geom_polyline_crosses_itself(const struct vec2 *p, int n, int *bad_a, int *bad_b);
+/* Every point where polyline a crosses polyline b goes to at (segment i
+ * of a, j of b), in no set order; a grid keeps it near-linear.  0, or -1
+ * when out of memory. */
+int geom_polylines_cross(const struct vec2 *a, int na, const struct vec2 *b, int nb,
+                         void (*at)(void *ctx, int i, int j, struct vec2 where), void *ctx);
 bool geom_poly_is_convex(const struct vec2 *p, int n);
 double geom_poly_diameter(const struct vec2 *p, int n);
 struct vec2 geom_poly_centroid(const struct vec2 *p, int n);

@@ -58,6 +58,9 @@ static void syntax_error(struct conf *c, config_t *cfg)
  * is scanned first as its scanner reads it (comments, strings, names,
  * numbers) and refused for either. */
 
+/* Deeper nesting than any of the game's files has is refused at once. */
+#define CONF_MAX_DEPTH 100
+
 enum literal { LIT_NONE, LIT_INT, LIT_INT64, LIT_HEX, LIT_HEX64, LIT_FLOAT };
 
 static const char *skip_digits(const char *p, const char *end, int (*is)(int))
@@ -167,8 +170,8 @@ static bool scan_text(struct conf *c, const char *t, size_t len)
 	const char *p = t, *end = t + len, *name = NULL;
 	char key[64] = "";
 	const char *nul = memchr(t, '\0', len);
-	int line = 1, before = c->errors;
-	bool line_start = true;
+	int line = 1, before = c->errors, depth = 0;
+	bool line_start = true, too_deep = false;
 
 	/* libconfig would read only up to it. */
 	if (nul) {
@@ -221,6 +224,18 @@ static bool scan_text(struct conf *c, const char *t, size_t len)
 			scan_number(c, line, key, p, q, kind);
 			p = q;
 		} else {
+			/* libconfig's parser runs out of stack on deep nesting and says
+			 * only "memory exhausted": say what is wrong, once. */
+			if (ch == '{' || ch == '(' || ch == '[') {
+				if (++depth > CONF_MAX_DEPTH && !too_deep) {
+					diag_add(c->diag, c->path, line, "groups and lists nested more than %d deep "
+					         "(no grognard file needs more than a dozen)", CONF_MAX_DEPTH);
+					c->errors++;
+					too_deep = true;
+				}
+			} else if (ch == '}' || ch == ')' || ch == ']') {
+				depth--;
+			}
 			p++;
 		}
 		if (ch != '=' && ch != ':' && name)

@@ -12,16 +12,24 @@
 
 struct game;
 
+/* An id claimed, and where: the file (an index into the loader's paths)
+ * and line of its first use. */
 struct id_seen {
 	char id[ID_LEN];
-	char where[320]; /* path:line of its first use */
+	int path, line;
 };
 
 struct loader {
 	struct game *g;
 	struct diag *d;
+	/* Ids claimed so far, found by a hash table (slots hold index + 1, 0
+	 * empty), so that a large orbat loads in linear time. */
 	struct id_seen *ids;
-	int nids;
+	int nids, capids;
+	int *slots;
+	int nslots;
+	char **paths;
+	int npaths;
 };
 
 /* Every id (corps, division, brigade, unit) is unique in a battle. */

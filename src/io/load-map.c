@@ -48,18 +48,6 @@ static double default_width(enum terrain_type t)
 	}
 }
 
-static bool polyline_crosses_itself(const struct vec2 *p, int n, int *a, int *b)
-{
-	for (int i = 0; i + 1 < n; i++)
-		for (int j = i + 2; j + 1 < n; j++)
-			if (geom_seg_intersect(p[i], p[i + 1], p[j], p[j + 1], NULL)) {
-				*a = i;
-				*b = j;
-				return true;
-			}
-	return false;
-}
-
 static void parse_feature(struct conf *c, const config_setting_t *s, struct game *g)
 {
 	struct feature f = { .levels = 0 };
@@ -104,7 +92,7 @@ static void parse_feature(struct conf *c, const config_setting_t *s, struct game
 		free(pts);
 		return;
 	}
-	if (linear && polyline_crosses_itself(pts, f.n, &bad_a, &bad_b)) {
+	if (linear && geom_polyline_crosses_itself(pts, f.n, &bad_a, &bad_b)) {
 		conf_error(c, ps, ctx, "the line crosses itself: segment %d-%d meets segment %d-%d",
 		           bad_a + 1, bad_a + 2, bad_b + 1, bad_b + 2);
 		free(pts);
@@ -164,16 +152,81 @@ static void parse_feature(struct conf *c, const config_setting_t *s, struct game
 			conf_int(c, s, "strength", ctx, false, 1, 99, &f.strength);
 	}
 
-	{
-		struct feature *p = realloc(g->map.f, (size_t)(g->map.nf + 1) * sizeof *p);
+	/* Room doubles when full (16, 32, ...): many features load in linear time. */
+	if (g->map.nf == 0 || (g->map.nf >= 16 && (g->map.nf & (g->map.nf - 1)) == 0)) {
+		size_t cap = g->map.nf ? 2 * (size_t)g->map.nf : 16;
+		struct feature *p = realloc(g->map.f, cap * sizeof *p);
 		if (!p) {
 			free(pts);
 			conf_error(c, s, ctx, "out of memory");
 			return;
 		}
 		g->map.f = p;
-		g->map.f[g->map.nf++] = f;
 	}
+	g->map.f[g->map.nf++] = f;
+}
+
+/* Where a road crosses water: segment i of the road, j of the water. */
+struct crossing {
+	int i, j;
+	struct vec2 at;
+};
+
+struct crossings {
+	struct crossing *v;
+	int n, cap;
+	bool full;
+};
+
+static void add_crossing(void *ctx, int i, int j, struct vec2 at)
+{
+	struct crossings *k = ctx;
+	if (k->n == k->cap) {
+		int cap = k->cap ? 2 * k->cap : 16;
+		struct crossing *p = realloc(k->v, (size_t)cap * sizeof *p);
+		if (!p) {
+			k->full = true;
+			return;
+		}
+		k->v = p;
+		k->cap = cap;
+	}
+	k->v[k->n++] = (struct crossing){ i, j, at };
+}
+
+static int by_segments(const void *a, const void *b)
+{
+	const struct crossing *x = a, *y = b;
+	return x->i != y->i ? (x->i > y->i) - (x->i < y->i) : (x->j > y->j) - (x->j < y->j);
+}
+
+/* Every crossing of the road f over water w needs a bridge or a ford over
+ * it; reported along the road, then along the water. */
+static void check_road_water(struct conf *c, const config_setting_t *fs, const char *ctx,
+                             const struct game *g, const struct feature *f, const struct feature *w)
+{
+	struct crossings k = { 0 };
+	if (w->type != TT_STREAM && w->type != TT_RIVER)
+		return;
+	if (geom_polylines_cross(f->pts, f->n, w->pts, w->n, add_crossing, &k) < 0 || k.full) {
+		conf_error(c, fs, ctx, "out of memory");
+		free(k.v);
+		return;
+	}
+	qsort(k.v, (size_t)k.n, sizeof *k.v, by_segments);
+	for (int n = 0; n < k.n; n++) {
+		bool covered = false;
+		for (int m = 0; m < g->map.nf && !covered; m++) {
+			struct shape s = feature_shape(&g->map.f[m]);
+			if ((g->map.f[m].type == TT_BRIDGE || g->map.f[m].type == TT_FORD) &&
+			    geom_shape_contains(&s, k.v[n].at))
+				covered = true;
+		}
+		if (!covered)
+			conf_error(c, fs, ctx, "the road crosses %s '%s' at (%.1f, %.1f) with no bridge or ford there",
+			           terrain_names[w->type].label, w->name, k.v[n].at.x, k.v[n].at.y);
+	}
+	free(k.v);
 }
 
 /* "Where a road crosses a stream or river must be designated as a bridge
@@ -198,32 +251,9 @@ static void check_crossings(struct conf *c, const config_setting_t *list, struct
 				conf_error(c, fs, ctx, "a %s must lie across a stream or river",
 				           terrain_names[f->type].label);
 		}
-		if (f->type != TT_ROAD)
-			continue;
-		for (int j = 0; j < g->map.nf; j++) {
-			const struct feature *w = &g->map.f[j];
-			if (w->type != TT_STREAM && w->type != TT_RIVER)
-				continue;
-			for (int a = 0; a + 1 < f->n; a++)
-				for (int b = 0; b + 1 < w->n; b++) {
-					struct vec2 at;
-					bool covered = false;
-					if (!geom_seg_intersect(f->pts[a], f->pts[a + 1], w->pts[b],
-					                        w->pts[b + 1], &at))
-						continue;
-					for (int k = 0; k < g->map.nf; k++) {
-						struct shape s = feature_shape(&g->map.f[k]);
-						if ((g->map.f[k].type == TT_BRIDGE || g->map.f[k].type == TT_FORD) &&
-						    geom_shape_contains(&s, at))
-							covered = true;
-					}
-					if (!covered)
-						conf_error(c, fs, ctx,
-						           "the road crosses %s '%s' at (%.1f, %.1f) with no bridge "
-						           "or ford there", terrain_names[w->type].label, w->name,
-						           at.x, at.y);
-				}
-		}
+		if (f->type == TT_ROAD)
+			for (int j = 0; j < g->map.nf; j++)
+				check_road_water(c, fs, ctx, g, f, &g->map.f[j]);
 	}
 }
 

@@ -12,32 +12,99 @@
 #include "engine/rules.h"
 #include "load-int.h"
 
+static unsigned id_hash(const char *id)
+{
+	unsigned h = 2166136261u;
+	for (; *id; id++)
+		h = (h ^ (unsigned char)*id) * 16777619u;
+	return h;
+}
+
+/* The slot holding id, or the empty slot where it would go. */
+static int *id_slot(const struct loader *l, const char *id)
+{
+	unsigned mask = (unsigned)l->nslots - 1, i = id_hash(id) & mask;
+	while (l->slots[i] && strcmp(l->ids[l->slots[i] - 1].id, id) != 0)
+		i = (i + 1) & mask;
+	return &l->slots[i];
+}
+
+/* Room for one more id: the array and the table grow by doubling. */
+static bool id_room(struct loader *l)
+{
+	if (l->nids == l->capids) {
+		int cap = l->capids ? 2 * l->capids : 64;
+		struct id_seen *p = realloc(l->ids, (size_t)cap * sizeof *p);
+		if (!p)
+			return false;
+		l->ids = p;
+		l->capids = cap;
+	}
+	if (2 * (l->nids + 1) > l->nslots) {
+		int n = l->nslots ? 2 * l->nslots : 128;
+		int *old = l->slots, nold = l->nslots;
+		if (!(l->slots = calloc((size_t)n, sizeof *l->slots))) {
+			l->slots = old;
+			return false;
+		}
+		l->nslots = n;
+		for (int i = 0; i < nold; i++)
+			if (old[i])
+				*id_slot(l, l->ids[old[i] - 1].id) = old[i];
+		free(old);
+	}
+	return true;
+}
+
+/* The index of the file path in the loader's list (added when new). */
+static int path_index(struct loader *l, const char *path)
+{
+	char **p;
+	for (int i = 0; i < l->npaths; i++)
+		if (strcmp(l->paths[i], path) == 0)
+			return i;
+	if (!(p = realloc(l->paths, (size_t)(l->npaths + 1) * sizeof *p)) || !(p[l->npaths] = strdup(path))) {
+		if (p)
+			l->paths = p;
+		return -1;
+	}
+	l->paths = p;
+	return l->npaths++;
+}
+
 bool loader_claim_id(struct loader *l, struct conf *c, const config_setting_t *s,
                      const char *ctx, const char *id)
 {
-	struct id_seen *p;
-	for (int i = 0; i < l->nids; i++) {
-		if (strcmp(l->ids[i].id, id) == 0) {
-			conf_error(c, s, ctx, "duplicate id '%s' (first used at %s)", id,
-			           l->ids[i].where);
-			return false;
-		}
-	}
-	p = realloc(l->ids, (size_t)(l->nids + 1) * sizeof *p);
-	if (!p)
+	struct id_seen *e;
+	int *slot;
+	if (!id_room(l))
 		return false;
-	l->ids = p;
-	snprintf(p[l->nids].id, sizeof p[l->nids].id, "%s", id);
-	snprintf(p[l->nids].where, sizeof p[l->nids].where, "%s:%d", c->path, conf_line(s));
-	l->nids++;
+	slot = id_slot(l, id);
+	if (*slot) {
+		e = &l->ids[*slot - 1];
+		conf_error(c, s, ctx, "duplicate id '%s' (first used at %s:%d)", id,
+		           e->path >= 0 ? l->paths[e->path] : c->path, e->line);
+		return false;
+	}
+	e = &l->ids[l->nids];
+	snprintf(e->id, sizeof e->id, "%s", id);
+	e->path = path_index(l, c->path);
+	e->line = conf_line(s);
+	*slot = ++l->nids;
 	return true;
 }
 
 void loader_free(struct loader *l)
 {
+	for (int i = 0; i < l->npaths; i++)
+		free(l->paths[i]);
+	free(l->paths);
 	free(l->ids);
+	free(l->slots);
+	l->paths = NULL;
 	l->ids = NULL;
-	l->nids = 0;
+	l->slots = NULL;
+	l->nids = l->capids = l->nslots = l->npaths = 0;
 }
 
 static const char *const commander_keys[] = { "name", "rating", "notes", NULL };
