@@ -71,6 +71,13 @@ want="game: unknown key 'speed'"
 damage "an unknown key in the game" sed 's/^game = {/game = { speed = 2;/'
 want="commander 'IV': at -40.00, 82.61: off the 120 x 90 cm table$"
 damage "a commander off the table" sed 's/{ id = "IV"; x = [0-9.]*;/{ id = "IV"; x = -40.0;/'
+# A save is checked as strictly as a map's deployment.
+want="unit '10L2': at 35.25, 72.00: overlaps unit '10L1' at 35.25, 72.00$"
+damage "two units on the same spot" sed '0,/x = 39.75; y = 75.0;/s//x = 35.25; y = 72.0;/'
+want="game: the unit manoeuvring, IR15a, is not of French, who have the initiative$"
+damage "the unit manoeuvring on the side without the initiative" sed 's/current = "10L1"/current = "IR15a"/'
+want="unit '10L1': at 0.50, 72.00: partly off the 120 x 90 cm table$"
+damage "a unit partly off the table" sed '0,/x = 35.25; y = 72.0;/s//x = 0.5; y = 72.0;/'
 
 plan $((n * 3 + 16))
 "$GROGNARD" --check "$good" >"$tmp/out" 2>&1
