@@ -557,6 +557,10 @@ int game_check(const struct game *g, void (*fn)(void *ctx, const struct game_fau
 	else if (sided && g->divmove >= 0 && (int)division_side(g, g->divmove) != g->initiative)
 		fault(&k, GP_GAME, -1, "divmove", "division %s is not of %s, who have the initiative",
 		      g->divs[g->divmove].id, g->side[g->initiative].name);
+	else if (g->has_pending && g->phase != PHASE_INITIATIVE && g->phase != PHASE_MANOEUVRE &&
+	         g->phase != PHASE_FIRE)
+		fault(&k, GP_GAME, -1, "phase", "an order waits to be given again, but the %s phase has no orders",
+		      phase_names[g->phase].key);
 	else if (sided && g->current_unit >= 0 &&
 	         (g->current_unit >= g->nunits || (int)g->units[g->current_unit].side != g->initiative))
 		fault(&k, GP_GAME, -1, "current", "the unit manoeuvring, %s, is not of %s, who have the initiative",

@@ -92,6 +92,12 @@ struct game {
 	int decisions;       /* decisions answered in the battle */
 	int deciding;        /* > 0 while a side is asked a decision (mid-order) */
 	int terrain_version; /* bumped when the ground changes (a village destroyed) */
+	/* An order of the side with the initiative that was stopped while a
+	 * decision it raised waited for an answer (the program left): taken
+	 * back, and given again by the next game_step, so that the question is
+	 * asked again with the same dice. */
+	bool has_pending;
+	struct order pending;
 	int winner;          /* when over: the winning side, or -1 (a draw) */
 	char result[256];    /* when over: who won and why */
 	char ended[128];     /* when over: what ended it */

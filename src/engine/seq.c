@@ -443,11 +443,21 @@ enum step_result game_step(struct game *g, struct controller **ctl)
 		break;
 	}
 	o = order_new(ORD_END);
-	if (ctl[g->initiative]->order(ctl[g->initiative], g, (enum side)g->initiative, &o) < 0)
+	if (g->has_pending) {
+		/* An order stopped while its question waited (a hang-up, a save):
+		 * given again, so the question is asked again, with the same dice. */
+		o = g->pending;
+		g->has_pending = false;
+	} else if (ctl[g->initiative]->order(ctl[g->initiative], g, (enum side)g->initiative, &o) < 0) {
 		return STEP_QUIT;
+	}
 	r = order_exec(g, ctl, (enum side)g->initiative, &o, why, sizeof why);
-	if (r == -2)
+	if (r == -2) {
+		/* Taken back with its dice; kept, to be given again. */
+		g->pending = o;
+		g->has_pending = true;
 		return STEP_QUIT;
+	}
 	if (r < 0 && ctl[g->initiative]->refused)
 		ctl[g->initiative]->refused(ctl[g->initiative], g, (enum side)g->initiative, &o, why);
 	return g->phase == PHASE_OVER ? STEP_OVER : STEP_OK;

@@ -281,6 +281,12 @@ static void write_all(FILE *f, const struct game *g, const struct save_hooks *h,
 		put_str(f, g->ai_memory);
 		fputs(";\n", f);
 	}
+	/* An order stopped while its question waited: given again on loading. */
+	if (g->has_pending) {
+		fputs("pending = ", f);
+		put_str(f, h->format(g, &g->pending, line, sizeof line));
+		fputs(";\n", f);
+	}
 	fputs("history = (\n", f);
 	for (int i = 0; i < g->nhistory; i++) {
 		fputs("  ", f);
@@ -380,7 +386,7 @@ int save_write(const struct game *g, const char *path, const struct save_hooks *
 
 static const char *const top_keys[] = {
 	"grognard_save", "scenario", "seed", "dice", "scripted", "cosmetic", "game", "weather", "units",
-	"commanders", "brigades", "terrain", "objectives", "log", "computer", "history", NULL
+	"commanders", "brigades", "terrain", "objectives", "log", "computer", "pending", "history", NULL
 };
 
 /* The keys of each group the writer makes: anything else is a damaged
@@ -950,6 +956,14 @@ static struct game *read_save(const char *path, const struct save_hooks *h, stru
 			conf_error(&c, s, "save", "'computer' must be a string (the computer's memory)");
 		else if (!(g->ai_memory = strdup(text)))
 			conf_error(&c, s, "save", "out of memory");
+	}
+	if ((s = config_setting_get_member(root, "pending"))) {
+		const char *text = config_setting_get_string(s);
+		char err[200];
+		if (!text || h->parse(g, text, &g->pending, err, sizeof err) < 0)
+			conf_error(&c, s, "pending", "not an order (the order a question was waiting on)");
+		else
+			g->has_pending = true;
 	}
 	if (!c.errors) {
 		struct state_check k = { .c = &c, .root = root, .g = g };
