@@ -189,22 +189,12 @@ static int save_named(struct game *g, const char *name, char *why, size_t size)
 	return 0;
 }
 
-static int export_named(struct game *g, const char *name, char *why, size_t size)
+/* The after-action record: the title, the whole log, the report. */
+static void export_body(FILE *f, const void *ctx)
 {
-	char path[PATH_MAX], base[80], **lines;
-	FILE *f;
+	const struct game *g = ctx;
+	char **lines;
 	int n;
-	snprintf(base, sizeof base, "%s", name);
-	if (strlen(base) > 4 && strcmp(base + strlen(base) - 4, ".txt") == 0)
-		base[strlen(base) - 4] = '\0';
-	if (!save_path_for(base, path, sizeof path, why, size))
-		return -1;
-	/* NAME.save -> NAME.txt */
-	strcpy(path + strlen(path) - 5, ".txt");
-	if (!(f = fopen(path, "w"))) {
-		snprintf(why, size, "cannot write %s: %s", path, strerror(errno));
-		return -1;
-	}
 	fprintf(f, "%s\n\n", g->title);
 	for (int i = 0; i < g->nlog; i++)
 		fprintf(f, "T%-2d %s\n", g->log[i].turn, g->log[i].text);
@@ -215,10 +205,21 @@ static int export_named(struct game *g, const char *name, char *why, size_t size
 		free(lines[i]);
 	}
 	free(lines);
-	if (fclose(f) != 0) {
-		snprintf(why, size, "cannot write %s: %s", path, strerror(errno));
+}
+
+/* Written as saves are (a full disk leaves any older record whole). */
+static int export_named(struct game *g, const char *name, char *why, size_t size)
+{
+	char path[PATH_MAX], base[80];
+	snprintf(base, sizeof base, "%s", name);
+	if (strlen(base) > 4 && strcmp(base + strlen(base) - 4, ".txt") == 0)
+		base[strlen(base) - 4] = '\0';
+	if (!save_path_for(base, path, sizeof path, why, size))
 		return -1;
-	}
+	/* NAME.save -> NAME.txt */
+	strcpy(path + strlen(path) - 5, ".txt");
+	if (save_write_atomic(path, "the record", false, export_body, g, why, size) < 0)
+		return -1;
 	snprintf(why, size, "The log and the report are in %s.", path);
 	return 0;
 }
@@ -344,7 +345,9 @@ static struct game *read_save(const char *name, bool start_only, struct diag *d)
 	struct diag own = { 0 };
 	struct game *g = NULL;
 	struct diag *to = d ? d : &own;
-	if (!find_save(name, path, sizeof path))
+	if (!find_save(name, path, sizeof path) && paths_odd_kind(name))
+		diag_add(to, "grognard", 0, "'%s' is %s, not a saved battle", name, paths_odd_kind(name));
+	else if (!find_save(name, path, sizeof path))
 		diag_add(to, "grognard", 0, "no saved battle '%s'", name);
 	else
 		g = start_only ? save_read_start(path, &hooks, to) : save_read(path, &hooks, to);
@@ -513,7 +516,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 
 static bool is_save(const char *path)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = paths_odd_kind(path) ? NULL : fopen(path, "r");
 	char line[256];
 	bool yes = false;
 	if (!f)
@@ -560,8 +563,12 @@ static struct game *open_battle(const struct options *o)
 	if (!o->scenario) {
 		g = load_scenario_text(default_battle_cfg, BUILTIN_NAME, o->seed, &d);
 	} else if (!paths_find_scenario(o->scenario, path, sizeof path)) {
-		fprintf(stderr, "grognard: no scenario '%s' (not a file, and not in %s/maps)\n",
-		        o->scenario, paths_datadir());
+		if (paths_last_odd())
+			fprintf(stderr, "grognard: scenario '%s' is %s, not a file\n", paths_last_odd(),
+			        paths_odd_kind(paths_last_odd()));
+		else
+			fprintf(stderr, "grognard: no scenario '%s' (not a file, and not in %s/maps)\n",
+			        o->scenario, paths_datadir());
 		return NULL;
 	} else {
 		g = load_scenario_file(path, o->seed, &d);

@@ -3,7 +3,7 @@
 # Batch mode: commands from stdin or a script; dump lists every unit of the
 # default battle; bad commands are reported and do not stop the run.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-plan 23
+plan 32
 tmp=${TMPDIR:-/tmp}/grognard-batch.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
@@ -56,4 +56,37 @@ sed 's/^name = "manoeuvre test: open ground";/name = "two\\nlines\\ttab";/' \
 printf 'dump\n' | "$GROGNARD" --batch --seed 1 "$tmp/nl.cfg" >"$tmp/out" 2>&1
 like "$(grep '^game ' "$tmp/out")" 'title="two\\nlines\\ttab"$' "dump escapes a newline and a tab in a name"
 is "$(grep -c '^lines' "$tmp/out")" 0 "and the record stays on one line"
+# C1 controls: a raw 0x9b (the 8-bit CSI of some terminals, and broken
+# UTF-8) and U+009B in UTF-8 are written as escapes too, in the log and
+# in dump; ordinary UTF-8 stays as it is.
+printf 's/^name = "manoeuvre test: open ground";/name = "raw\233[2J utf8\302\233[2J Vécsey";/\n' >"$tmp/c1.sed"
+sed -f "$tmp/c1.sed" "${top_srcdir:-.}/tests/rules/open.cfg" >"$tmp/c1.cfg"
+printf 'dump\n' | "$GROGNARD" --batch --seed 1 "$tmp/c1.cfg" >"$tmp/out" 2>&1
+like "$(grep '^game ' "$tmp/out")" 'title="raw\\x9b\[2J utf8\\u009b\[2J Vécsey"$' \
+	"dump escapes C1 controls, raw and in UTF-8, and keeps other UTF-8"
+is "$(LC_ALL=C grep -c "$(printf '\233')" "$tmp/out")" 0 "no C1 byte reaches the output, log lines included"
+# One rule for the exit status: any bad command (one that cannot be read,
+# or a save or export that cannot be made) gives 1; an order the rules
+# refuse is reported and is not a bad command.
+XDG_DATA_HOME=$tmp/xdg
+export XDG_DATA_HOME
+for name in ../up .hidden "a b" "$(printf '%070d' 0)"; do
+	printf 'save "%s"\ndump\n' "$name" | "$GROGNARD" --batch --side both --seed 1 >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	is "$st/$(grep -c '^unit ' "$tmp/out")" "1/28" "a refused save name ('$name') exits 1, after the rest of the script"
+done
+printf 'brigade StH1\nmove 10L1 40\ndump\n' | "$GROGNARD" --batch --side both --seed 1 >"$tmp/out" 2>&1
+is "$?/$(grep -c '^refused: ' "$tmp/out")" "0/1" "an order the rules refuse is printed and exits 0"
+# Exports are written as saves are: on a full disk (a file size limit
+# here) the older record stays whole and no empty file is left.
+printf 'export rec\n' | "$GROGNARD" --batch --side both --seed 1 >/dev/null 2>&1
+cp "$XDG_DATA_HOME/grognard/rec.txt" "$tmp/rec.before"
+(ulimit -f 1; printf 'brigade StH1\nmove 10L1 3\nexport rec\nexport fresh\n' |
+	"$GROGNARD" --batch --side both --seed 1 2>&1; echo "exit $?") | cat >"$tmp/out"
+is "$(grep -v '^log:' "$tmp/out")" "stdin:3: cannot write the record: File too large
+stdin:4: cannot write the record: File too large
+exit 1" "an export to a full disk says so and exits 1"
+cmp -s "$tmp/rec.before" "$XDG_DATA_HOME/grognard/rec.txt" && [ ! -e "$XDG_DATA_HOME/grognard/fresh.txt" ] &&
+	[ -z "$(ls -A "$XDG_DATA_HOME/grognard" | grep -v -e '^rec.txt$' -e '\.save')" ]
+ok $? "... the older record is whole, no empty one is left, nor any temporary file"
 done_testing

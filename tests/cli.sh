@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The command-line contract of DESIGN.md: options, exit status 0/1/2.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-plan 30
+plan 36
 tmp=${TMPDIR:-/tmp}/grognard-cli.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
@@ -80,4 +80,21 @@ ok $([ -f "$tmp/home/.local/share/grognard/rel.save" ] && [ ! -e "$tmp/relative"
 	"a relative XDG_DATA_HOME is ignored: the save goes to ~/.local/share/grognard"
 printf 'save deep\n' | XDG_DATA_HOME=$tmp/a/b/c "$GROGNARD" --batch --side both --seed 1 >/dev/null 2>&1
 ok $([ -f "$tmp/a/b/c/grognard/deep.save" ] && echo 0 || echo 1) "missing parents of XDG_DATA_HOME are made"
+
+# A FIFO or a device is not a file: said at once, never waited on.
+mkfifo "$tmp/fifo.cfg"
+sed "s|orbat = \"auerstedt-french.cfg\"|orbat = \"$tmp/fifo.cfg\"|" "$top_srcdir/maps/auerstedt.cfg" >"$tmp/fifomap.cfg"
+timeout 10 "$GROGNARD" --check "$tmp/fifomap.cfg" >/dev/null 2>"$tmp/err"; st=$?
+is "$st" 1 "a map naming a FIFO as its orbat is bad input (1), at once"
+like "$(cat "$tmp/err")" "fifomap.cfg:[0-9]+: side A: orbat file '.*/fifo.cfg' is a FIFO, not a file" "... and says it is a FIFO"
+timeout 10 "$GROGNARD" --check "$tmp/fifo.cfg" /dev/null >/dev/null 2>"$tmp/err"; st=$?
+is "$st/$(cat "$tmp/err")" "1/$tmp/fifo.cfg: a FIFO, not a file
+/dev/null: a device, not a file" "--check of a FIFO and a device: what each is, exit 1"
+timeout 10 "$GROGNARD" --batch "$tmp/fifo.cfg" </dev/null >/dev/null 2>"$tmp/err"; st=$?
+is "$st/$(cat "$tmp/err")" "1/grognard: scenario '$tmp/fifo.cfg' is a FIFO, not a file" "a FIFO as the scenario"
+timeout 10 "$GROGNARD" --batch --load "$tmp/fifo.cfg" </dev/null >/dev/null 2>"$tmp/err"; st=$?
+is "$st/$(cat "$tmp/err")" "1/grognard: '$tmp/fifo.cfg' is a FIFO, not a saved battle" "a FIFO as a save"
+mkdir -p "$tmp/xdgf/grognard/maps"; mkfifo "$tmp/xdgf/grognard/maps/pipe.cfg"
+timeout 10 env XDG_DATA_HOME="$tmp/xdgf" "$GROGNARD" --batch pipe </dev/null >/dev/null 2>"$tmp/err"; st=$?
+like "$st/$(cat "$tmp/err")" "^1/grognard: scenario '.*/maps/pipe.cfg' is a FIFO, not a file" "a FIFO among the player's maps"
 done_testing

@@ -15,6 +15,7 @@
 #include "engine/game.h"
 #include "engine/melee.h"
 #include "engine/seq.h"
+#include "engine/text.h"
 #include "engine/victory.h"
 
 #define MAX_WORDS 32
@@ -64,22 +65,21 @@ int cmd_split(const char *line, char *buf, size_t size, char **words, int max)
 	return n;
 }
 
-/* Text from files (names, titles) may hold a newline or a control
- * character; batch output stays one line per record, so they are written
- * as escapes.  Inside a quoted field, quotes and backslashes are too. */
+/* Text from files (names, titles) may hold a newline, a control
+ * character (C0 or C1) or broken UTF-8; batch output stays one line per
+ * record and never works the terminal, so they are written as escapes.
+ * Inside a quoted field, quotes and backslashes are too. */
 void cmd_put_text(FILE *out, const char *s, bool quoted)
 {
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (quoted && (*p == '"' || *p == '\\'))
-			fprintf(out, "\\%c", *p);
-		else if (*p == '\n')
-			fputs("\\n", out);
-		else if (*p == '\t')
-			fputs("\\t", out);
-		else if (*p < 0x20 || *p == 0x7f)
-			fprintf(out, "\\x%02x", *p);
+	const unsigned char *p = (const unsigned char *)s;
+	while (*p) {
+		char esc[8];
+		int n = text_escape_at(p, quoted, esc);
+		if (*esc)
+			fputs(esc, out);
 		else
-			fputc(*p, out);
+			fwrite(p, 1, (size_t)n, out);
+		p += n;
 	}
 }
 

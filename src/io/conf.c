@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "conf.h"
+#include "paths.h"
 
 int conf_line(const config_setting_t *s)
 {
@@ -310,12 +311,20 @@ char *conf_slurp(const char *path, size_t *len)
 
 bool conf_read_file(struct conf *c, config_t *cfg, const char *path)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f;
 	struct stat st;
 	char *text;
 	size_t len;
 	int bad;
 	bool ok;
+	/* Looked at before it is opened: opening a FIFO would wait for a
+	 * writer, reading a device would never end. */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		diag_add(c->diag, c->path, 0, "%s, not a file", paths_odd_kind(path));
+		c->errors++;
+		return false;
+	}
+	f = fopen(path, "r");
 	if (!f) {
 		diag_add(c->diag, c->path, 0, "cannot open: %s", strerror(errno));
 		c->errors++;

@@ -8,30 +8,30 @@
 #include <string.h>
 
 #include "diag.h"
+#include "engine/text.h"
 
 /* Non-printing characters from a file (a newline or an escape sequence
- * inside a quoted value) are shown as C escapes, so that every message
- * stays one line and cannot work the terminal.  C1 controls (U+0080 to
- * U+009F) are caught in their UTF-8 form too, as \uXXXX; other UTF-8
- * text is kept. */
+ * inside a quoted value, a C1 control, broken UTF-8) are shown as
+ * escapes (text_escape_at), so that every message stays one line and
+ * cannot work the terminal; other UTF-8 text is kept. */
 static char *escaped(const char *s)
 {
-	char *out = malloc(4 * strlen(s) + 1), *o = out;
+	char *out = malloc(6 * strlen(s) + 1), *o = out;
+	const unsigned char *p = (const unsigned char *)s;
 	if (!out)
 		return NULL;
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		const char *named = *p == '\n' ? "\\n" : *p == '\t' ? "\\t" : *p == '\r' ? "\\r" : NULL;
-		if (named) {
-			memcpy(o, named, 2);
-			o += 2;
-		} else if (*p < 0x20 || *p == 0x7f) {
-			o += sprintf(o, "\\x%02x", *p);
-		} else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
-			o += sprintf(o, "\\u%04x", p[1]);
-			p++;
+	while (*p) {
+		char esc[8];
+		int n = text_escape_at(p, false, esc);
+		if (*esc) {
+			size_t k = strlen(esc);
+			memcpy(o, esc, k);
+			o += k;
 		} else {
-			*o++ = (char)*p;
+			memcpy(o, p, (size_t)n);
+			o += n;
 		}
+		p += n;
 	}
 	*o = '\0';
 	return out;

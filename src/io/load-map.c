@@ -286,8 +286,12 @@ static bool load_side_orbat(struct loader *l, struct conf *c, const config_setti
 	if (!conf_string(c, side_s, "orbat", ctx, true, name, sizeof name))
 		return false;
 	if (!paths_find_orbat(c->path, name, path, sizeof path)) {
-		conf_error(c, o, ctx, "orbat file '%s' not found (looked beside the map, in ../orbats "
-		           "and in %s/orbats)", name, paths_datadir());
+		if (paths_last_odd())
+			conf_error(c, o, ctx, "orbat file '%s' is %s, not a file", paths_last_odd(),
+			           paths_odd_kind(paths_last_odd()));
+		else
+			conf_error(c, o, ctx, "orbat file '%s' not found (looked beside the map, in ../orbats, "
+			           "in your own orbats and in %s/orbats)", name, paths_datadir());
 		return false;
 	}
 	if (side == SIDE_B && strcmp(l->g->side[SIDE_A].orbat, name) == 0) {

@@ -122,11 +122,36 @@ bool paths_make_dirs(const char *path, char *why, size_t wsize)
 	}
 }
 
+const char *paths_odd_kind(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) != 0 || S_ISREG(st.st_mode))
+		return NULL;
+	return S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO"
+	       : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : S_ISSOCK(st.st_mode) ? "a socket"
+	       : "not a regular file";
+}
+
+/* The first path tried that is there but not a regular file, for saying
+ * why nothing was found. */
+static char odd[PATH_MAX];
+
 /* out = dir/name (name alone when dir is NULL), if that file exists. */
 static bool try_path(char *out, size_t size, const char *dir, const char *name)
 {
 	int n = dir ? snprintf(out, size, "%s/%s", dir, name) : snprintf(out, size, "%s", name);
-	return n > 0 && (size_t)n < size && paths_exists(out);
+	if (n <= 0 || (size_t)n >= size)
+		return false;
+	if (paths_exists(out))
+		return true;
+	if (!*odd && paths_odd_kind(out))
+		snprintf(odd, sizeof odd, "%s", out);
+	return false;
+}
+
+const char *paths_last_odd(void)
+{
+	return *odd ? odd : NULL;
 }
 
 /* The player's SUB folder under $XDG_DATA_HOME/grognard, if there is a
@@ -149,6 +174,7 @@ static bool try_map(char *out, size_t size, const char *dir, const char *name)
 bool paths_find_scenario(const char *name, char *out, size_t size)
 {
 	char mine[PATH_MAX], maps[PATH_MAX + 8];
+	*odd = '\0';
 	if (try_path(out, size, NULL, name))
 		return true;
 	if (strchr(name, '/'))
@@ -164,6 +190,7 @@ bool paths_find_orbat(const char *map_path, const char *name, char *out,
 {
 	char dir[PATH_MAX], up[PATH_MAX + 16], mine[PATH_MAX], data[PATH_MAX + 16];
 	const char *slash = strrchr(map_path, '/');
+	*odd = '\0';
 	if (name[0] == '/')
 		return try_path(out, size, NULL, name);
 	if (slash && (size_t)(slash - map_path) < sizeof dir) {

@@ -35,5 +35,11 @@ bool paths_find_orbat(const char *map_path, const char *name, char *out,
                       size_t size);
 /* A regular file (not a directory, FIFO or device). */
 bool paths_exists(const char *path);
+/* What a path is when it is there but not a regular file ("a FIFO", "a
+ * directory", "a device" ...), else NULL. */
+const char *paths_odd_kind(const char *path);
+/* After paths_find_scenario or paths_find_orbat found nothing: the first
+ * path they tried that is there but not a regular file, or NULL. */
+const char *paths_last_odd(void);
 
 #endif

@@ -311,27 +311,21 @@ static void copy_private(const char *from, const char *to)
 	free(text);
 }
 
-int save_write(const struct game *g, const char *path, const struct save_hooks *h, char *why,
-               size_t size)
+int save_write_atomic(const char *path, const char *what, bool backup,
+                      void (*body)(FILE *f, const void *ctx), const void *ctx, char *why, size_t size)
 {
-	char tmp[PATH_MAX], bak[PATH_MAX], dir[PATH_MAX], spath[PATH_MAX];
+	char tmp[PATH_MAX], bak[PATH_MAX], dir[PATH_MAX];
 	const char *slash = strrchr(path, '/');
 	FILE *f;
 	int fd, err;
 
-	if (g->deciding) {
-		snprintf(why, size, "cannot save while a decision waits for an answer (the order that asked it "
-		         "is half done): answer it, then save");
-		return -1;
-	}
-	scenario_identity(g, h, spath, sizeof spath);
 	if (slash)
 		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
 	else
 		snprintf(dir, sizeof dir, ".");
 	if ((size_t)snprintf(tmp, sizeof tmp, "%s/.grognard-save-XXXXXX", dir) >= sizeof tmp ||
 	    (size_t)snprintf(bak, sizeof bak, "%s.bak", path) >= sizeof bak) {
-		snprintf(why, size, "the save's path is too long");
+		snprintf(why, size, "the path %s is too long", path);
 		return -1;
 	}
 	if ((fd = mkstemp(tmp)) < 0) {
@@ -345,24 +339,24 @@ int save_write(const struct game *g, const char *path, const struct save_hooks *
 		snprintf(why, size, "cannot write %s: %s", tmp, strerror(err));
 		return -1;
 	}
-	write_all(f, g, h, spath, g->scenario_sum);
-	/* Everything on the disk before the old save is replaced. */
+	body(f, ctx);
+	/* Everything on the disk before the old file is replaced. */
 	if (fflush(f) != 0 || ferror(f) || fsync(fd) != 0) {
 		err = errno ? errno : EIO;
 		fclose(f);
 		unlink(tmp);
-		snprintf(why, size, "cannot write the save: %s", strerror(err));
+		snprintf(why, size, "cannot write %s: %s", what, strerror(err));
 		return -1;
 	}
 	if (fclose(f) != 0) {
 		err = errno;
 		unlink(tmp);
-		snprintf(why, size, "cannot write the save: %s", strerror(err));
+		snprintf(why, size, "cannot write %s: %s", what, strerror(err));
 		return -1;
 	}
-	/* Keep the previous save as NAME.save.bak (a hard link: the save itself
+	/* Keep the previous file as NAME.bak (a hard link: the file itself
 	 * stays in place until the rename replaces it in one step). */
-	if (access(path, F_OK) == 0) {
+	if (backup && access(path, F_OK) == 0) {
 		unlink(bak);
 		if (link(path, bak) != 0)
 			copy_private(path, bak);
@@ -370,8 +364,7 @@ int save_write(const struct game *g, const char *path, const struct save_hooks *
 	if (rename(tmp, path) != 0) {
 		err = errno;
 		unlink(tmp);
-		snprintf(why, size, "cannot put the save in place: %s",
-		         strerror(err));
+		snprintf(why, size, "cannot put %s in place: %s", what, strerror(err));
 		return -1;
 	}
 	if ((fd = open(dir, O_RDONLY)) >= 0) {
@@ -379,6 +372,33 @@ int save_write(const struct game *g, const char *path, const struct save_hooks *
 		close(fd);
 	}
 	return 0;
+}
+
+struct save_body {
+	const struct game *g;
+	const struct save_hooks *h;
+	const char *spath;
+};
+
+static void save_body(FILE *f, const void *ctx)
+{
+	const struct save_body *b = ctx;
+	write_all(f, b->g, b->h, b->spath, b->g->scenario_sum);
+}
+
+int save_write(const struct game *g, const char *path, const struct save_hooks *h, char *why,
+               size_t size)
+{
+	char spath[PATH_MAX];
+	struct save_body b = { g, h, spath };
+
+	if (g->deciding) {
+		snprintf(why, size, "cannot save while a decision waits for an answer (the order that asked it "
+		         "is half done): answer it, then save");
+		return -1;
+	}
+	scenario_identity(g, h, spath, sizeof spath);
+	return save_write_atomic(path, "the save", true, save_body, &b, why, size);
 }
 
 /* ------------------------------------------------------------------ */

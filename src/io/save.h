@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <time.h>
 
 #include "diag.h"
@@ -39,6 +40,12 @@ const char *save_dir(char *buf, size_t size, char *why, size_t wsize);
  * and '.', not starting with '.', at most 64 characters; ".save" added. */
 bool save_path_for(const char *name, char *out, size_t size, char *why, size_t wsize);
 
+/* Write a file as saves are written: body writes it to a temporary file
+ * beside path, which is flushed and synced, then renamed over path (the
+ * old one kept as path.bak when backup): a full disk leaves the old file
+ * as it was.  0, or -1 with why ("cannot write WHAT: ..."). */
+int save_write_atomic(const char *path, const char *what, bool backup,
+                      void (*body)(FILE *f, const void *ctx), const void *ctx, char *why, size_t size);
 /* Write the battle: to a temporary file beside the target, flushed and
  * synced, the old save kept as NAME.save.bak, then renamed into place.  On any
  * failure the old file is untouched.  0, or -1 with why (the cause only:
