@@ -213,7 +213,8 @@ static void check_road_water(struct conf *c, const config_setting_t *fs, const c
 		free(k.v);
 		return;
 	}
-	qsort(k.v, (size_t)k.n, sizeof *k.v, by_segments);
+	if (k.n > 1)
+		qsort(k.v, (size_t)k.n, sizeof *k.v, by_segments);
 	for (int n = 0; n < k.n; n++) {
 		bool covered = false;
 		for (int m = 0; m < g->map.nf && !covered; m++) {

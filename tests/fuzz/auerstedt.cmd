@@ -1,0 +1,5 @@
+	brigade FGudA
+end
+end
+dice 1 1 1
+end

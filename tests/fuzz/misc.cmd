@@ -1,0 +1,6 @@
+
+brigade MV
+move M4 6
+answer charge
+undo
+concede
