@@ -6,7 +6,6 @@
 #   of the enemy's move from which they can be made, and again where the
 #   charge would come to outflank the mover or where the move ends;
 # - no opportunity or counter-charge from a unit in contact with the enemy;
-# - a cautious unit's command test before it counter-charges;
 # - the emergency square formed where a friend stands close behind, the
 #   charger moved back to make room;
 # - supporting artillery fire when the shot eliminated its target.
@@ -15,7 +14,7 @@
 # depends on a throw asserts the throw itself first.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 5
+plan 21
 
 # logs NAME: the log lines, without the "log: " prefix
 logs() {
@@ -32,6 +31,25 @@ count() {
 	grep -Ec -- "$2" "$tmp/$1.out"
 }
 
+# seq_ok NAME 'LINE1' 'LINE2' ...: the log lines appear in this order,
+# one right after the other.
+seq_ok() {
+	n=$1
+	shift
+	logs "$n" >"$tmp/seq.log"
+	for l in "$@"; do printf '%s\n' "$l"; done >"$tmp/seq.want"
+	awk 'NR == FNR { want[++w] = $0; next }
+	     { line[++n] = $0 }
+	     END {
+		for (i = 1; i + w - 1 <= n; i++) {
+			ok = 1
+			for (k = 1; k <= w; k++) if (line[i + k - 1] != want[k]) { ok = 0; break }
+			if (ok) exit 0
+		}
+		exit 1
+	     }' "$tmp/seq.want" "$tmp/seq.log"
+}
+
 # check STATUS DESCRIPTION [NAME]: ok, and on failure show the run's log
 check() {
 	ok "$1" "$2"
@@ -40,6 +58,99 @@ check() {
 		sed 's/^/#   stderr: /' "$tmp/$3.err"
 	fi
 }
+
+# ======================================================================
+# Opportunity charges at any point of the move (react-move.cfg, lanes 1, 2)
+# ======================================================================
+# "at any point during that enemy unit's actual movement ... whilst ever
+# the target unit is within" reach: R1's way to C1 is blocked by X1 where
+# C1 first comes within 12 cm; it is offered the charge where its way is
+# clear (C1 at y 95.61), and charges home there.
+run react-move 2 mv1 <<'EOF2'
+brigade A1
+move C1 30
+dump
+dice 4
+answer charge
+dump
+EOF2
+like "$(grep '^decide: [A-Za-z]*: R1' "$tmp/mv1.out")" "R1 may opportunity-charge C1 moving 7 cm away \(1D6 >= 3\)\?  \[answer no \| answer charge\]$" \
+	"a unit whose way is blocked where the mover comes within reach is offered the charge later in the move"
+is "$(field mv1 1 unit C1 y)" "95.61" "... at the first point from which it can charge (C1 at y 95.61, past X1)"
+seq_ok mv1 "R1 pivots to face C1." "R1 tests to opportunity-charge (Veteran: 3 or more): 1D6 4" "R1 passes." \
+	"R1 opportunity-charges C1 (7.9 cm)."
+check $? "... and charges home from there (1D6 4)" mv1
+is "$(field mv1 '$' unit C1 y) $(count mv1 '^decide: ')" "95.61 1" "the mover is stopped where it was charged"
+
+# Letting it pass: asked again once its charge would outflank the mover (C1
+# at y 88.30, R1 reaching its right flank), not where C1 stops, 13 cm away.
+run react-move 2 mv1-no <<'EOF2'
+brigade A1
+move C1 30
+answer no
+dump
+answer no
+dump
+EOF2
+is "$(count mv1-no '^decide: [A-Za-z]*: R1 may opportunity-charge C1')" 2 "a unit that lets the mover pass is asked again..."
+like "$(grep '^decide: ' "$tmp/mv1-no.out" | sed -n 2p)" "R1 may opportunity-charge C1 moving 7 cm away, again: now its charge would outflank it \(1D6 >= 3\)\?" \
+	"... when its charge would now outflank the mover"
+is "$(field mv1-no 1 unit C1 y) $(field mv1-no '$' unit C1 y) $(field mv1-no '$' unit R1 markers)" "88.30 75.00 none" \
+	"... at y 88.30; the mover then goes its whole way; letting it pass is no reaction"
+run react-move 2 mv1-flank <<'EOF2'
+brigade A1
+move C1 30
+answer no
+dice 4
+answer charge
+end
+end
+EOF2
+like "$(logline mv1-flank '^log: Impact: R1, set 1 of 2 against C1')" "\(outflanks it, charging formed cavalry" \
+	"charged from there, R1 does outflank C1 at the impact"
+
+# R2 faces north: where C2 first comes within 12 cm, behind it, R2 would
+# have to turn over 90 degrees; it is first offered the charge with C2
+# level with it (y 80), then where its charge would outflank C2 (y 78.30),
+# then where C2 stops (y 70): three offers, no more.
+run react-move 2 mv2 <<'EOF2'
+brigade A2
+move C2 30
+dump
+answer no
+dump
+answer no
+dump
+answer no
+dump
+EOF2
+is "$(count mv2 '^decide: [A-Za-z]*: R2 may opportunity-charge C2')" 3 "R2 is offered the charge three times in C2's move"
+is "$(field mv2 1 unit C2 y) $(field mv2 2 unit C2 y) $(field mv2 3 unit C2 y) $(field mv2 4 unit C2 y)" \
+	"80.00 78.30 70.00 70.00" "... first where it no longer needs to turn over 90 degrees, then to outflank it, then where it stops"
+like "$(grep '^decide: ' "$tmp/mv2.out" | sed -n 3p)" "R2 may opportunity-charge C2 moving 9 cm away, again where it stops \(1D6 >= 3\)\?" \
+	"... the last offer says so"
+
+# ======================================================================
+# No reaction charge from a unit in contact (react-move.cfg, lane 3)
+# ======================================================================
+# "a unit cannot charge" once in contact: it awaits hand-to-hand combat.
+# E3 touches L3t and is not offered L3 passing 4 cm away; E3b, in the
+# same place but touching nobody, is offered L3b and charges it.
+run react-move 2 mv3 <<'EOF2'
+brigade A3
+move L3 4
+move L3b 4
+dice 4
+answer charge
+dump
+EOF2
+is "$(count mv3 '^decide: [A-Za-z]*: E3 ')" 0 "a unit in contact with the enemy is not offered an opportunity charge"
+has mv3 "E3, in contact with L3t, may not opportunity-charge L3: a unit in base-to-base contact with the enemy awaits hand-to-hand combat and cannot charge."
+check $? "... and the log says why, naming the rule" mv3
+is "$(field mv3 '$' unit L3 y) $(field mv3 '$' unit E3 markers)" "56.00 none" "... L3 moves on its 4 cm; E3 stays as it was"
+seq_ok mv3 "E3b tests to opportunity-charge (Veteran: 3 or more): 1D6 4" "E3b passes."
+check $? "E3b, touching nobody, is offered L3b and charges it (1D6 4)" mv3
+like "$(logline mv3 '^log: E3b opportunity-charges L3b')" "opportunity-charges L3b" "... into contact"
 
 # ======================================================================
 # Supporting artillery fire (react-fire.cfg)
