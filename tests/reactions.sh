@@ -6,6 +6,7 @@
 #   of the enemy's move from which they can be made, and again where the
 #   charge would come to outflank the mover or where the move ends;
 # - no opportunity or counter-charge from a unit in contact with the enemy;
+# - a cautious unit's command test before it counter-charges;
 # - the emergency square formed where a friend stands close behind, the
 #   charger moved back to make room;
 # - supporting artillery fire when the shot eliminated its target.
@@ -14,7 +15,7 @@
 # depends on a throw asserts the throw itself first.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 21
+plan 28
 
 # logs NAME: the log lines, without the "log: " prefix
 logs() {
@@ -151,6 +152,45 @@ is "$(field mv3 '$' unit L3 y) $(field mv3 '$' unit E3 markers)" "56.00 none" ".
 seq_ok mv3 "E3b tests to opportunity-charge (Veteran: 3 or more): 1D6 4" "E3b passes."
 check $? "E3b, touching nobody, is offered L3b and charges it (1D6 4)" mv3
 like "$(logline mv3 '^log: E3b opportunity-charges L3b')" "opportunity-charges L3b" "... into contact"
+
+# ======================================================================
+# Counter-charges by cautious units (react-move.cfg, lane 4)
+# ======================================================================
+# "no test is required" to counter-charge, but a unit in command but
+# cautious "must test to initiate a charge or ... an opportunity charge":
+# T4 (cautious) throws its command test first; T4b, not in command, may
+# still counter-charge, with no test at all.
+run react-move 2 cc-fail <<'EOF2'
+brigade A4
+charge K4 T4
+dice 1
+answer charge
+charge K4b T4b
+answer charge
+dump
+EOF2
+like "$(grep '^decide: [A-Za-z]*: T4 ' "$tmp/cc-fail.out")" "T4 is charged by K4: counter-charge it \(in command but cautious: 1D6 >= 4 first, as before any charge\)\?" \
+	"a cautious unit is told it must pass its command test to counter-charge"
+seq_ok cc-fail "T4 pivots to face K4." "T4 tests to counter-charge (in command but cautious) (Trained: 4 or more): 1D6 1" \
+	"T4 fails." "T4 holds back." "K4 reaches T4."
+check $? "... and throws it after pivoting: failing (1D6 1) it stays, and the charge reaches it" cc-fail
+is "$(field cc-fail '$' unit T4 y) $(field cc-fail '$' unit T4 markers) $(field cc-fail '$' unit K4 y)" "60.00 blue 64.05" \
+	"... where it stood, its reaction spent (blue)"
+like "$(grep '^decide: [A-Za-z]*: T4b ' "$tmp/cc-fail.out")" "T4b is charged by K4b: counter-charge it \(no test\)\?" \
+	"a unit not in command may counter-charge, without a test"
+seq_ok cc-fail "Austrians: T4b: counter-charge." "T4b pivots to face K4b." "T4b counter-charges K4b (11.0 cm)."
+check $? "... and does so with no die thrown" cc-fail
+run react-move 2 cc-pass <<'EOF2'
+brigade A4
+charge K4 T4
+dice 4
+answer charge
+dump
+EOF2
+seq_ok cc-pass "T4 tests to counter-charge (in command but cautious) (Trained: 4 or more): 1D6 4" "T4 passes." \
+	"T4 counter-charges K4 (11.0 cm)."
+check $? "passing (1D6 4), the cautious unit counter-charges with no second test" cc-pass
+is "$(count cc-pass '^log: T4 tests to') $(count cc-pass '^log: K4 reaches')" "1 0" "... one test only, and the charge is met on the way"
 
 # ======================================================================
 # Supporting artillery fire (react-fire.cfg)

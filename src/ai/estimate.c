@@ -426,8 +426,11 @@ static double charge_from(struct game *g, int a, int t, struct vec2 end, double 
 		met = est_fight_value(g, a, t);
 		*ut = keep_t;
 		if (met < contact) {
-			contact = met;
-			out->counter = 1;
+			/* A cautious target tests first; failing, it is reached
+			 * where it stands. */
+			double p = command_status(g, ut, NULL) == CS_CAUTIOUS ? est_pass(ut, 0) : 1;
+			contact = p * met + (1 - p) * contact;
+			out->counter = p;
 			out->tries_square = out->falls_back = false;
 		}
 	}
@@ -479,8 +482,10 @@ double est_reaction_charge(struct game *g, int r, int m, bool counter)
 	move_sweep(g, &mv, &fp, fp.c, geom_dir(want), ma->charge + 1, ma->charge, g->wx.weather == WX_HOT, &s);
 	if (s.why != STOP_TARGET)
 		return -INFINITY;
+	/* A counter-charge needs no test of its own; a cautious unit's
+	 * command test comes before either. */
 	pass = counter ? 1 : est_pass(ur, 0);
-	if (!counter && command_status(g, ur, NULL) == CS_CAUTIOUS)
+	if (command_status(g, ur, NULL) == CS_CAUTIOUS)
 		pass *= est_pass(ur, 0);
 	/* Guns caught on the move are overrun outright. */
 	if (!counter && unit_is_artillery(um))

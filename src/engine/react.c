@@ -369,8 +369,13 @@ static int intercept(struct game *g, struct controller **ctl, int reactor, int m
 	r->pivoted += fabs(geom_angle_diff(r->facing, facing));
 	r->facing = facing;
 	game_log(g, "%s pivots to face %s.", r->id, m->id);
-	if (!counter && command_status(g, r, NULL) == CS_CAUTIOUS &&
-	    !react_quality_test(g, reactor, 0, NULL, "tests to charge (in command but cautious)")) {
+	/* "in command but cautious must test to initiate ... an opportunity
+	 * charge", and a counter-charge is one: its "no test" spares it the
+	 * opportunity charge's own test, not the command test. */
+	if (command_status(g, r, NULL) == CS_CAUTIOUS &&
+	    !react_quality_test(g, reactor, 0, NULL,
+	                        counter ? "tests to counter-charge (in command but cautious)"
+	                                : "tests to charge (in command but cautious)")) {
 		game_log(g, "%s holds back.", r->id);
 		unit_event(g, reactor);
 		return 0;
@@ -429,6 +434,10 @@ static int offer(struct game *g, struct controller **ctl, int reactor, int mover
 	if (!counter)
 		snprintf(q, sizeof q, "%s may opportunity-charge %s moving %.0f cm away%s (1D6 >= %d)?", r->id,
 		         m->id, game_unit_distance(r, m), again ? again : "", rules_quality[r->rating]);
+	else if (command_status(g, r, NULL) == CS_CAUTIOUS)
+		snprintf(q, sizeof q, "%s is charged by %s: counter-charge it%s (in command but cautious: "
+		         "1D6 >= %d first, as before any charge)?", r->id, m->id, again ? again : "",
+		         rules_quality[r->rating]);
 	else
 		snprintf(q, sizeof q, "%s is charged by %s: counter-charge it%s (no test)?", r->id, m->id,
 		         again ? again : "");
