@@ -136,104 +136,7 @@ void react_end_initiative(struct game *g)
 }
 
 /* ------------------------------------------------------------------ */
-/* Command stands in the way of a moving enemy ("Loss of Command Stands") */
-
-/* Find a place 6 to 12 cm from where the stand is and no closer than 6 cm
- * to any enemy unit; the farthest from the enemy wins.  The engine chooses
- * for the stand's side, as any player would: as safe as possible.  A
- * corps stand is lost only by being overrun: where no place is 6 cm clear
- * of the enemy it takes the clear place farthest from it (or, with none,
- * stays where it is), evaded all the same. */
-static bool evade(struct game *g, int cmdr)
-{
-	struct commander *c = &g->cmdrs[cmdr];
-	struct vec2 from = c->pos, best = from, any = from;
-	double best_d = -1, any_d = -1;
-	struct mover m;
-	move_mover_cmdr(g, cmdr, &m);
-	m.through_friends = false;
-	for (int ring = 0; ring <= 6; ring++) {
-		double r = rules_command.evade_min + ring;
-		for (int k = 0; k < 24; k++) {
-			struct vec2 p = v2_add(from, v2_scale(geom_dir(k * 15.0), r));
-			struct shape cs;
-			double nearest = INFINITY;
-			c->pos = p;
-			if (move_place_blocker(g, &m, NULL, -1) != -1)
-				continue;
-			cs = commander_shape(c);
-			for (int i = 0; i < g->nunits; i++) {
-				struct vec2 b[4];
-				struct shape us;
-				double d;
-				if (g->units[i].side == c->side || g->units[i].state != US_ACTIVE)
-					continue;
-				us = unit_shape(&g->units[i], b);
-				d = geom_distance(&cs, &us);
-				if (d < nearest)
-					nearest = d;
-			}
-			if (nearest >= rules_command.evade_enemy_clear && nearest > best_d) {
-				best_d = nearest;
-				best = p;
-			}
-			if (nearest > any_d) {
-				any_d = nearest;
-				any = p;
-			}
-		}
-	}
-	if (best_d < 0 && c->level == CL_CORPS) {
-		game_log(g, "%s finds no place 6 cm clear of the enemy and goes where he can.", c->name);
-		best = any;
-		best_d = 0;
-	}
-	c->pos = best;
-	return best_d >= 0;
-}
-
-/* A command stand an enemy unit has come upon evades it, or is lost when
- * there is nowhere to go (a corps stand excepted: see evade). */
-static void stand_evades(struct game *g, int stand, const struct unit *u)
-{
-	struct commander *c = &g->cmdrs[stand];
-	if (!evade(g, stand)) {
-		c->state = US_ELIMINATED;
-		game_log(g, "%s finds nowhere to evade to and is lost.", c->name);
-	} else {
-		c->flags |= CF_EVADED;
-		game_log(g, "%s evades %s (white markers: no command radius this Turn).", c->name, u->id);
-	}
-}
-
-static void stands_in_the_way(struct game *g, int mover, struct obb start, struct vec2 dir,
-                              double dist, bool overrun)
-{
-	struct unit *u = &g->units[mover];
-	for (int i = 0; i < g->ncmdrs; i++) {
-		struct commander *c = &g->cmdrs[i];
-		struct shape cs;
-		bool hit = false;
-		if (c->state != US_ACTIVE || c->side == u->side || c->attached >= 0)
-			continue;
-		cs = commander_shape(c);
-		/* Does the footprint touch the stand anywhere along its way? */
-		for (double t = 0; t <= dist + 1e-9 && !hit; t += 0.25) {
-			struct obb b = move_shift(start, dir, t > dist ? dist : t);
-			struct vec2 buf[4];
-			struct shape s = geom_obb_shape(&b, buf);
-			hit = geom_contact(&s, &cs);
-		}
-		if (!hit)
-			continue;
-		if (overrun) {
-			c->state = US_ELIMINATED;
-			game_log(g, "%s is overrun by the charging %s.", c->name, u->id);
-		} else {
-			stand_evades(g, i, u);
-		}
-	}
-}
+/* Command stands under an enemy unit ("Loss of Command Stands") */
 
 void react_stands_overlapped(struct game *g)
 {
@@ -252,7 +155,7 @@ void react_stands_overlapped(struct game *g)
 				continue;
 			us = unit_shape(u, buf);
 			if (geom_overlap(&us, &cs)) {
-				stand_evades(g, i, u);
+				command_stand_evades(g, i, u);
 				break;
 			}
 		}
@@ -262,7 +165,7 @@ void react_stands_overlapped(struct game *g)
 void react_stands_passed(struct game *g, int mover, struct obb start, struct vec2 dir, double dist,
                          bool overrun)
 {
-	stands_in_the_way(g, mover, start, dir, dist, overrun);
+	command_stands_in_the_way(g, mover, start, dir, dist, overrun);
 }
 
 /* ------------------------------------------------------------------ */
@@ -391,7 +294,7 @@ static int intercept(struct game *g, struct controller **ctl, int reactor, int m
 	{
 		struct obb start = unit_footprint_as(r->type, r->form, v2_sub(r->pos, v2_scale(geom_dir(facing), dist)),
 		                                     facing);
-		stands_in_the_way(g, reactor, start, geom_dir(facing), dist, unit_is_cavalry(r));
+		command_stands_in_the_way(g, reactor, start, geom_dir(facing), dist, unit_is_cavalry(r));
 	}
 	game_log(g, "%s %s %s (%.1f cm).", r->id, counter ? "counter-charges" : "opportunity-charges",
 	         m->id, dist);
@@ -637,7 +540,7 @@ int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2
 		          &c->flank) == REACT_QUIT)
 			return REACT_QUIT;
 		if (how == OFFER_HOME) {
-			stands_in_the_way(g, mover, w.start, dir, t, charging && unit_is_cavalry(m));
+			command_stands_in_the_way(g, mover, w.start, dir, t, charging && unit_is_cavalry(m));
 			*moved = t;
 			*caught = true;
 			return 0;
@@ -651,7 +554,7 @@ int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2
 	}
 	mover_at(g, &w, dist);
 	*moved = dist;
-	stands_in_the_way(g, mover, w.start, dir, dist, charging && unit_is_cavalry(m));
+	command_stands_in_the_way(g, mover, w.start, dir, dist, charging && unit_is_cavalry(m));
 	if (charging)
 		return 0;
 	for (int i = 0; i < n && m->state == US_ACTIVE; i++) {
