@@ -15,7 +15,7 @@
 # depends on a throw asserts the throw itself first.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 28
+plan 34
 
 # logs NAME: the log lines, without the "log: " prefix
 logs() {
@@ -191,6 +191,39 @@ seq_ok cc-pass "T4 tests to counter-charge (in command but cautious) (Trained: 4
 	"T4 counter-charges K4 (11.0 cm)."
 check $? "passing (1D6 4), the cautious unit counter-charges with no second test" cc-pass
 is "$(count cc-pass '^log: T4 tests to') $(count cc-pass '^log: K4 reaches')" "1 0" "... one test only, and the charge is met on the way"
+
+# ======================================================================
+# Emergency square with a friend close behind (react-square.cfg)
+# ======================================================================
+# "If by changing formation the enemy unit loses contact ... the enemy
+# unit is simply moved back into contact": with R1 1 cm behind it, T1's
+# square can only form reaching forward into K1's place; K1 is moved
+# straight back the 2 cm the square needs and stays in contact.
+run react-square 2 sq <<'EOF2'
+brigade AK
+charge K1 T1
+dice 4
+answer square
+dice 3
+answer square
+answer stand
+dump
+end
+end
+EOF2
+like "$(grep '^decide: [A-Za-z]*: T1' "$tmp/sq.out")" "T1: K1 charges from over 12 cm: try to form an emergency square \(1D6 >= 3\)\?" \
+	"a unit with a friend close behind is offered the emergency square"
+seq_ok sq "T1 tries to form an emergency square (Veteran: 3 or more): 1D6 4" "T1 passes." "T1 forms an emergency square." \
+	"K1 is moved 2.0 cm straight back to make room for it, and stays in contact with it."
+check $? "... forms it (1D6 4), and the log says the charger was moved back" sq
+is "$(pos sq T1) $(pos sq K1)" \
+	"x=41.25 y=56.00 facing=180.0 formation=emergency_square x=40.00 y=60.05 facing=0.0 formation=line" \
+	"the square reaches 2 cm forward (one stand stays); the charger is 2 cm back, 0.05 cm from it as it was"
+is "$(pos sq R1)" "x=41.25 y=51.00 facing=180.0 formation=emergency_square" \
+	"the friend behind (within 6 cm) may square too (1D6 3), behind its own front"
+like "$(logline sq '^log: Melee round 1: K1, set 1 of 1 against T1')" "against T1" \
+	"the charger and the square are still in contact: they fight"
+is "$(count sq '^log: .*has no room')" 0 "nobody is refused for want of room"
 
 # ======================================================================
 # Supporting artillery fire (react-fire.cfg)

@@ -668,6 +668,56 @@ int react_esquare_bonus(const struct game *g, int charger, int unit, double star
 	return 0;
 }
 
+/* No place for the emergency square clear of the charger: "the enemy
+ * unit is simply moved back into contact".  The square takes the
+ * placement nearest its centre that is clear but for the charger, and the
+ * charger goes straight back, the way it came, until it is as far from the
+ * square as it was from the unit (in contact): *back cm, which its way back
+ * and its new place must allow, touching nothing new (else: *blocker). */
+static bool room_from_charger(struct game *g, int unit, int charger, struct vec2 *centre,
+                              double *back, int *blocker)
+{
+	struct unit *u = &g->units[unit], *c = &g->units[charger];
+	const struct unit keep_u = *u, keep_c = *c;
+	struct vec2 away = v2_scale(geom_dir(c->facing), -1);
+	double gap = fmax(0, fmin(game_unit_distance(c, u), GEOM_CONTACT) - 1e-4), lo = 0, hi;
+	struct obb fp = unit_footprint(c), end;
+	struct mover m;
+	struct sweep s;
+
+	c->state = US_ELIMINATED;
+	*blocker = order_form_place(g, unit, FORM_ESQUARE, -1, centre, blocker) ? *blocker : -1;
+	*c = keep_c;
+	if (*blocker != -1)
+		return false;
+	u->form = FORM_ESQUARE;
+	u->pos = *centre;
+	hi = 2 * (unit_radius(u) + unit_radius(c));
+	while (hi - lo > 1e-6) {
+		double mid = (lo + hi) / 2;
+		c->pos = move_shift(fp, away, mid).c;
+		if (game_unit_distance(c, u) >= gap)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	*back = hi;
+	c->pos = keep_c.pos;
+	move_mover_unit(g, charger, TMODE_MOVE, false, &m);
+	m.through_friends = false;
+	u->state = US_ELIMINATED; /* the unit it leaves is not in its way */
+	move_sweep(g, &m, &fp, fp.c, away, *back, INFINITY, false, &s);
+	u->state = keep_u.state;
+	end = move_shift(fp, away, *back);
+	m.target = unit;
+	if (s.dist < *back - 1e-6)
+		*blocker = s.why == STOP_EDGE ? -100 : s.unit >= 0 ? s.unit : -2 - s.feature;
+	else
+		*blocker = move_place_blocker(g, &m, &end, -1);
+	*u = keep_u;
+	return *blocker == -1;
+}
+
 /* Success squares the unit about its centre, failure costs two hits to a
  * unit a cavalry charge has reached. */
 static int try_square(struct game *g, struct controller **ctl, int unit, int charger, int bonus,
@@ -680,14 +730,17 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 	const char *why = !bonus ? NULL : u->nat == NAT_AUSTRIAN ? "Austrian column" : "British column";
 	char plus[64] = "";
 	struct vec2 centre;
+	double back = 0;
 	/* It forms as any formation change does (one stand stays, the other
 	 * forms around it, the clear placement nearest its centre), touching
-	 * the charger it is in contact with but nothing new: with no room,
-	 * there is no emergency square to try. */
-	if (order_form_place(g, unit, FORM_ESQUARE, contacted ? charger : -1, &centre, &blocker)) {
+	 * the charger it is in contact with but nothing new; failing that, the
+	 * charger makes room.  With no room, there is no square to try. */
+	if (order_form_place(g, unit, FORM_ESQUARE, contacted ? charger : -1, &centre, &blocker) &&
+	    (!contacted || !room_from_charger(g, unit, charger, &centre, &back, &blocker))) {
 		game_log(g, "%s has no room to form an emergency square (it would touch %s).", u->id,
 		         blocker >= 0 ? g->units[blocker].id
-		         : blocker <= -2 ? g->map.f[-2 - blocker].name : "the table's edge");
+		         : blocker == -100 || blocker > -2 ? "the table's edge"
+		                                           : g->map.f[-2 - blocker].name);
 		return 0;
 	}
 	if (why)
@@ -706,9 +759,16 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 		u->form = FORM_ESQUARE;
 		u->pos = centre;
 		game_log(g, "%s forms an emergency square.", u->id);
-		/* The square never reaches into the charger; where it has left
-		 * it, the charger is "moved back into contact", straight on. */
-		if (contacted) {
+		if (back > 0) {
+			struct unit *c = &g->units[charger];
+			c->pos = v2_sub(c->pos, v2_scale(geom_dir(c->facing), back));
+			game_log(g, "%s is moved %.1f cm straight back to make room for it, and stays in "
+			         "contact with it.", c->id, back);
+			unit_event(g, charger);
+		} else if (contacted) {
+			/* The square never reaches into the charger; where it has
+			 * left it, the charger is "moved back into contact",
+			 * straight on. */
 			struct unit *c = &g->units[charger];
 			struct mover m;
 			struct sweep s;
