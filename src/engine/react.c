@@ -490,8 +490,12 @@ static int next_reactor(struct game *g, const struct way *w, struct chances *ch,
 		struct chances *c = &ch[i];
 		if (c->stage == ST_OVER || (c->stage == ST_PASSED && c->flank))
 			continue;
-		if (c->at < 0)
-			c->at = next_chance(g, w, i, t, c->stage == ST_PASSED, &c->what);
+		/* Once let pass, only a later point can be better. */
+		if (c->at < 0 && c->stage == ST_PASSED)
+			c->at = c->last + 1e-3 > w->dist ? INFINITY
+			                                 : next_chance(g, w, i, fmax(t, c->last + 1e-3), true, &c->what);
+		else if (c->at < 0)
+			c->at = next_chance(g, w, i, t, false, &c->what);
 		/* Where a charge reaches its target, the target's reactions
 		 * to its arrival are next. */
 		if (i == w->target && c->at >= w->dist - 1e-9)
