@@ -196,8 +196,8 @@ static int engaged_except(const struct game *g, int unit, int except)
  * may react, pivoting at most 90 degrees without touching anything, then
  * straight into contact within its charge allowance, touching nothing
  * else and crossing no ground it may not charge or intercept through; and
- * not in contact with the enemy (CHANCE_CONTACT: as a charge, it awaits
- * its hand-to-hand combat instead). */
+ * not in contact with the enemy (CHANCE_CONTACT when it touches another
+ * enemy: as for a charge, it awaits its hand-to-hand combat instead). */
 static enum chance can_intercept(struct game *g, int reactor, int mover, bool counter,
                                  double *facing, double *dist)
 {
@@ -245,7 +245,11 @@ static enum chance can_intercept(struct game *g, int reactor, int mover, bool co
 	}
 	*facing = want;
 	*dist = s.dist;
-	return engaged_except(g, reactor, mover) >= 0 ? CHANCE_CONTACT : CHANCE_OK;
+	/* Touching the mover itself (where a charge arrives, or as a unit in
+	 * contact moves off) is no chance either, but may end as it goes on. */
+	if (engaged_except(g, reactor, mover) >= 0)
+		return CHANCE_CONTACT;
+	return melee_in_contact(g, reactor, mover) ? CHANCE_NONE : CHANCE_OK;
 }
 
 /* Would the reactor's charge, turned to facing and carried dist cm,
