@@ -369,6 +369,11 @@ static void test_reaction_estimates(void **state)
 		set_gone(g, hus, cav2);
 		v = est_reaction_charge(g, hus, cav2, true);
 		assert_true(fabs(v - worth(&us, &them)) < 1e-9);
+		/* Cautious, it throws its command test first (1D6 >= 3: 2/3),
+		 * though the counter-charge itself needs none. */
+		g->cmdrs[1].pos = v2(63.25, 80 - 4 - 1.25 - 20);
+		v = est_reaction_charge(g, hus, cav2, true);
+		assert_true(fabs(v - 2.0 / 3 * worth(&us, &them)) < 1e-9);
 	}
 	game_free(g);
 }

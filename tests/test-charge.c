@@ -237,8 +237,11 @@ static void test_charge_touching_friend(void **state)
 
 /* An emergency square forms as any formation change does: here the line
  * T (y 59..61, facing the charger) has a friend 0.5 cm behind it, so a
- * square (4 cm deep) can neither form backwards (onto the friend) nor
- * forward (into the charger): it is not offered, and nothing overlaps. */
+ * square (4 cm deep) cannot form backwards (onto the friend); it forms
+ * forward into the charger's place (y 59..63), and the charger is moved
+ * straight back out of it, still in contact ("moved back into contact").
+ * With friends beside that place too, there is no room: it is not
+ * offered, the log names what is in the way, and nothing overlaps. */
 static void test_esquare_no_room(void **state)
 {
 	struct controller side = { .decide = decide };
@@ -248,12 +251,40 @@ static void test_esquare_no_room(void **state)
 	int t = add_unit(g, "T", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 60, 180);
 	int f = add_unit(g, "F", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 57.5, 180);
 	char why[256];
-	struct vec2 tb[4], fb[4];
-	struct shape ts, fs;
+	struct vec2 tb[4], fb[4], kb[4];
+	struct shape ts, fs, ks;
 	(void)state;
+	game_queue_dice(g, (const int[]){ 6 }, 1);
 	if (order_charge(g, ctl, k, t, false, why, sizeof why) != 0)
 		fail_msg("charge refused: %s", why);
-	assert_non_null(find_line(g, "T has no room to form an emergency square (it would touch"));
+	assert_null(find_line(g, "no room"));
+	assert_int_equal(g->units[t].form, FORM_ESQUARE);
+	assert_float_equal(g->units[t].pos.y, 61, 1e-9);
+	assert_float_equal(fabs(g->units[t].pos.x - 50), 1.25, 1e-9);
+	/* K stopped 0.05 cm short of y 61 (centre 63.05); it goes back 2 cm. */
+	assert_non_null(find_line(g, "K is moved 2.0 cm straight back to make room for it"));
+	assert_float_equal(g->units[k].pos.y, 65.05, 1e-3);
+	assert_float_equal(g->units[k].pos.x, 50, 1e-9);
+	ts = unit_shape(&g->units[t], tb);
+	fs = unit_shape(&g->units[f], fb);
+	ks = unit_shape(&g->units[k], kb);
+	assert_false(geom_overlap(&ts, &fs));
+	assert_false(geom_overlap(&ts, &ks));
+	assert_true(game_unit_distance(&g->units[k], &g->units[t]) <= GEOM_CONTACT);
+	game_free(g);
+
+	/* A column of cavalry (2.5 cm wide) leaves room beside it, where Q1
+	 * and Q2, friends of T, stand 0.05 cm from the square's places: no
+	 * room, and the log names Q2 (the first in the way), not the charger. */
+	g = new_game(7);
+	k = add_unit(g, "K", SIDE_A, UT_HEAVY_CAV, RATING_VETERAN, FORM_COLUMN, 50, 84, 0);
+	t = add_unit(g, "T", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 60, 180);
+	f = add_unit(g, "F", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 57.5, 180);
+	add_unit(g, "Q1", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_COLUMN, 47.5 - 0.05 - 1.25, 64, 180);
+	add_unit(g, "Q2", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_COLUMN, 52.5 + 0.05 + 1.25, 64, 180);
+	if (order_charge(g, ctl, k, t, false, why, sizeof why) != 0)
+		fail_msg("charge refused: %s", why);
+	assert_non_null(find_line(g, "T has no room to form an emergency square (it would touch Q2)."));
 	assert_null(find_line(g, "T tries to form an emergency square"));
 	assert_int_equal(g->units[t].form, FORM_LINE);
 	ts = unit_shape(&g->units[t], tb);
@@ -272,6 +303,7 @@ static void test_esquare_no_room(void **state)
 	assert_int_equal(g->units[t].form, FORM_ESQUARE);
 	assert_float_equal(g->units[t].pos.y, 59, 1e-9);
 	assert_float_equal(fabs(g->units[t].pos.x - 50), 1.25, 1e-9);
+	assert_null(find_line(g, "straight back to make room"));
 	ts = unit_shape(&g->units[t], tb);
 	fs = unit_shape(&g->units[f], fb);
 	assert_false(geom_overlap(&ts, &fs));

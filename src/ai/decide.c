@@ -11,6 +11,7 @@
 
 #include "ai.h"
 #include "decide.h"
+#include "engine/command.h"
 #include "engine/fire.h"
 #include "engine/game.h"
 #include "engine/melee.h"
@@ -92,6 +93,19 @@ static double receive_charge(struct game *g, int m, int us)
 	v = -est_arrival(g, m, us, um->charge_start, NULL, NULL);
 	*um = keep;
 	return v;
+}
+
+/* Counter-charge when meeting the charge is worth more than receiving
+ * it.  A cautious unit may fail its test and receive it all the same:
+ * with p its chance, p * meet + (1 - p) * receive > receive, where
+ * est_reaction_charge already gives p * meet. */
+static int decide_counter(struct game *g, struct decision *d)
+{
+	const struct unit *u = &g->units[d->unit];
+	double p = command_status(g, u, NULL) == CS_CAUTIOUS ? est_pass(u, 0) : 1;
+	double receive = receive_charge(g, d->other, d->unit);
+	bool meet = est_reaction_charge(g, d->unit, d->other, true) > p * receive;
+	return choose(d, option(d, meet ? "charge" : "no"), 0);
 }
 
 /* Fall back (or flee) as far as the way is clear, or not at all: the
@@ -395,9 +409,7 @@ int general_decide(struct controller *ctl, struct game *g, struct decision *d)
 		return choose(d, option(d, est_reaction_charge(g, d->unit, d->other, false) > ai->charge_threshold ? "charge"
 		                                                                                                  : "no"), 0);
 	case DK_COUNTER:
-		return choose(d, option(d, est_reaction_charge(g, d->unit, d->other, true) > receive_charge(g, d->other, d->unit)
-		                               ? "charge"
-		                               : "no"), 0);
+		return decide_counter(g, d);
 	case DK_FALLBACK:
 		return decide_fallback(g, d);
 	case DK_FLEE:

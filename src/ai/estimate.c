@@ -388,16 +388,18 @@ bool est_may_pivot(const struct game *g, int unit, double to)
  * let it: its allowance, the ground, friends it may pass but not stop
  * on, a division manoeuvre's stand-off. */
 /* Could t counter-charge a charging it, by the cheap tests of "A unit may
- * Counter-Charge" (the engine offers it only where its path is clear)? */
+ * Counter-Charge" (the engine offers it only where its path is clear, and
+ * never to a unit in contact with another enemy)? */
 static bool may_counter(const struct game *g, int a, int t)
 {
 	const struct unit *ua = &g->units[a], *ut = &g->units[t];
 	const struct move_allowance *ma = rules_move_for(ut->type, ut->form);
 	double want = geom_bearing(ut->pos, ua->pos);
+	int foe = melee_engaged(g, t);
 	return ut->side != (enum side)g->initiative && unit_formed(ut) && ut->form != FORM_SQUARE &&
 	       ut->form != FORM_ESQUARE && ma && ma->charge > 0 && !unit_is_artillery(ut) &&
 	       !(unit_is_infantry(ut) && unit_is_cavalry(ua)) && !unit_has_marker(ut, MK_BLUE) &&
-	       !unit_abandoned(ut) &&
+	       !unit_abandoned(ut) && (foe < 0 || foe == a) &&
 	       fabs(geom_angle_diff(ut->facing, want)) <= rules_react.opportunity_pivot + 1e-9 &&
 	       est_may_pivot(g, t, want);
 }
@@ -424,8 +426,11 @@ static double charge_from(struct game *g, int a, int t, struct vec2 end, double 
 		met = est_fight_value(g, a, t);
 		*ut = keep_t;
 		if (met < contact) {
-			contact = met;
-			out->counter = 1;
+			/* A cautious target tests first; failing, it is reached
+			 * where it stands. */
+			double p = command_status(g, ut, NULL) == CS_CAUTIOUS ? est_pass(ut, 0) : 1;
+			contact = p * met + (1 - p) * contact;
+			out->counter = p;
 			out->tries_square = out->falls_back = false;
 		}
 	}
@@ -477,8 +482,10 @@ double est_reaction_charge(struct game *g, int r, int m, bool counter)
 	move_sweep(g, &mv, &fp, fp.c, geom_dir(want), ma->charge + 1, ma->charge, g->wx.weather == WX_HOT, &s);
 	if (s.why != STOP_TARGET)
 		return -INFINITY;
+	/* A counter-charge needs no test of its own; a cautious unit's
+	 * command test comes before either. */
 	pass = counter ? 1 : est_pass(ur, 0);
-	if (!counter && command_status(g, ur, NULL) == CS_CAUTIOUS)
+	if (command_status(g, ur, NULL) == CS_CAUTIOUS)
 		pass *= est_pass(ur, 0);
 	/* Guns caught on the move are overrun outright. */
 	if (!counter && unit_is_artillery(um))

@@ -38,7 +38,8 @@ double est_fight_value(const struct game *g, int a, int t);
 struct est_charge {
 	double value;       /* expected worth to the charger's side */
 	double go;          /* the charge goes in (a cautious unit's test) */
-	double counter;     /* the target counter-charges (0 or 1: its best) */
+	double counter;     /* the target counter-charges (0, or its chance to
+	                     * pass a cautious unit's test when that is its best) */
 	double square;      /* it forms an emergency square if it tries */
 	bool tries_square;  /* and it would try */
 	bool falls_back;    /* a skirmish line falls back */

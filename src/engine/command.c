@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* command: who is in command, measured base to base from the command
- * stands of a unit's division and corps. */
+ * stands of a unit's division and corps, and stands an enemy comes upon. */
 #include "config.h"
 
 #include <math.h>
@@ -8,6 +8,7 @@
 
 #include "command.h"
 #include "game.h"
+#include "move.h"
 #include "rules.h"
 
 int command_attached_to(const struct game *g, int unit)
@@ -92,6 +93,104 @@ void command_check_losses(struct game *g, int unit)
 			c->state = US_ELIMINATED;
 			game_log(g, "%s leaves the field: %s has lost %d of its %d units (more than half).",
 			         c->name, g->brigs[brig].name, bl, bn);
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Command stands in the way of a moving enemy ("Loss of Command Stands") */
+
+/* Find a place 6 to 12 cm from where the stand is and no closer than 6 cm
+ * to any enemy unit; the farthest from the enemy wins.  The engine chooses
+ * for the stand's side, as any player would: as safe as possible.  A
+ * corps stand is lost only by being overrun: where no place is 6 cm clear
+ * of the enemy it takes the clear place farthest from it (or, with none,
+ * stays where it is), evaded all the same. */
+static bool evade(struct game *g, int cmdr)
+{
+	struct commander *c = &g->cmdrs[cmdr];
+	struct vec2 from = c->pos, best = from, any = from;
+	double best_d = -1, any_d = -1;
+	struct mover m;
+	move_mover_cmdr(g, cmdr, &m);
+	m.through_friends = false;
+	for (int ring = 0; ring <= 6; ring++) {
+		double r = rules_command.evade_min + ring;
+		for (int k = 0; k < 24; k++) {
+			struct vec2 p = v2_add(from, v2_scale(geom_dir(k * 15.0), r));
+			struct shape cs;
+			double nearest = INFINITY;
+			c->pos = p;
+			if (move_place_blocker(g, &m, NULL, -1) != -1)
+				continue;
+			cs = commander_shape(c);
+			for (int i = 0; i < g->nunits; i++) {
+				struct vec2 b[4];
+				struct shape us;
+				double d;
+				if (g->units[i].side == c->side || g->units[i].state != US_ACTIVE)
+					continue;
+				us = unit_shape(&g->units[i], b);
+				d = geom_distance(&cs, &us);
+				if (d < nearest)
+					nearest = d;
+			}
+			if (nearest >= rules_command.evade_enemy_clear && nearest > best_d) {
+				best_d = nearest;
+				best = p;
+			}
+			if (nearest > any_d) {
+				any_d = nearest;
+				any = p;
+			}
+		}
+	}
+	if (best_d < 0 && c->level == CL_CORPS) {
+		game_log(g, "%s finds no place 6 cm clear of the enemy and goes where he can.", c->name);
+		best = any;
+		best_d = 0;
+	}
+	c->pos = best;
+	return best_d >= 0;
+}
+
+void command_stand_evades(struct game *g, int stand, const struct unit *u)
+{
+	struct commander *c = &g->cmdrs[stand];
+	if (!evade(g, stand)) {
+		c->state = US_ELIMINATED;
+		game_log(g, "%s finds nowhere to evade to and is lost.", c->name);
+	} else {
+		c->flags |= CF_EVADED;
+		game_log(g, "%s evades %s (white markers: no command radius this Turn).", c->name, u->id);
+	}
+}
+
+void command_stands_in_the_way(struct game *g, int mover, struct obb start, struct vec2 dir,
+                               double dist, bool overrun)
+{
+	struct unit *u = &g->units[mover];
+	for (int i = 0; i < g->ncmdrs; i++) {
+		struct commander *c = &g->cmdrs[i];
+		struct shape cs;
+		bool hit = false;
+		if (c->state != US_ACTIVE || c->side == u->side || c->attached >= 0)
+			continue;
+		cs = commander_shape(c);
+		/* Does the footprint touch the stand anywhere along its way? */
+		for (double t = 0; t <= dist + 1e-9 && !hit; t += 0.25) {
+			struct obb b = move_shift(start, dir, t > dist ? dist : t);
+			struct vec2 buf[4];
+			struct shape s = geom_obb_shape(&b, buf);
+			hit = geom_contact(&s, &cs);
+		}
+		if (!hit)
+			continue;
+		if (overrun) {
+			c->state = US_ELIMINATED;
+			game_log(g, "%s is overrun by the charging %s.", c->name, u->id);
+		} else {
+			command_stand_evades(g, i, u);
 		}
 	}
 }

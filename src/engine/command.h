@@ -3,7 +3,10 @@
 #ifndef GROGNARD_COMMAND_H
 #define GROGNARD_COMMAND_H
 
+#include <stdbool.h>
+
 #include "enums.h"
+#include "geom.h"
 
 struct game;
 struct unit;
@@ -20,5 +23,16 @@ int command_attached_to(const struct game *g, int unit);
 /* A unit has just been lost (eliminated or retreated): remove its
  * division's and brigade's stands if their losses now exceed half. */
 void command_check_losses(struct game *g, int unit);
+
+/* A command stand an enemy unit u has come upon evades it ("Loss of
+ * Command Stands"): to the place 6 to 12 cm away farthest from the enemy
+ * and 6 cm clear of it, losing its radius this Turn; lost when there is
+ * none (a corps stand then goes where it can). */
+void command_stand_evades(struct game *g, int stand, const struct unit *u);
+/* Command stands the footprint of unit mover touches on its way from
+ * start along dir for dist cm: overrun by charging cavalry, else they
+ * evade. */
+void command_stands_in_the_way(struct game *g, int mover, struct obb start, struct vec2 dir,
+                               double dist, bool overrun);
 
 #endif

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* game: the state of a battle, its log and its dice. */
+/* game: the state of a battle, its log, its dice and its decisions. */
 #include "config.h"
 
 #include <math.h>
@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "control.h"
 #include "deploy.h"
 #include "game.h"
 #include "rules.h"
@@ -613,4 +614,76 @@ double game_unit_distance(const struct unit *a, const struct unit *b)
 	struct vec2 ba[4], bb[4];
 	struct shape sa = unit_shape(a, ba), sb = unit_shape(b, bb);
 	return geom_distance(&sa, &sb);
+}
+
+/* ------------------------------------------------------------------ */
+/* Decisions: how the engine asks a side (see control.h) */
+
+const struct enum_name decision_names[DK_COUNT] = { DECISION_LIST(ENUM_NAME) };
+
+void decision_option(struct decision *d, const char *key, const char *label, double lo,
+                     double hi)
+{
+	if (d->nopts >= DECISION_MAX_OPTIONS)
+		return;
+	d->opt[d->nopts].key = key;
+	d->opt[d->nopts].label = label;
+	d->opt[d->nopts].lo = lo;
+	d->opt[d->nopts].hi = hi;
+	d->opt[d->nopts].unit = hi > lo ? "cm" : NULL;
+	d->opt[d->nopts].dflt = lo;
+	d->nopts++;
+}
+
+void decision_value(struct decision *d, const char *unit, double dflt)
+{
+	if (d->nopts > 0) {
+		d->opt[d->nopts - 1].unit = unit;
+		d->opt[d->nopts - 1].dflt = dflt;
+	}
+}
+
+int game_decide(struct game *g, struct controller **ctl, struct decision *d)
+{
+	struct order a = order_new(ORD_ANSWER);
+	struct controller *c = ctl[d->side];
+	const char *question = d->question;
+	char asked[400];
+	int r;
+	d->choice = 0;
+	d->value = d->opt[0].lo;
+	if (!c || !c->decide)
+		return -1;
+	/* The question says which side is asked (one keyboard may play both). */
+	snprintf(asked, sizeof asked, "%s: %s", g->side[d->side].name, question ? question : "");
+	d->question = asked;
+	/* The order that asks is only half carried out meanwhile: nothing may
+	 * save the state (see save_write). */
+	g->deciding++;
+	r = c->decide(c, g, d);
+	g->deciding--;
+	d->question = question;
+	if (r < 0)
+		return -1;
+	if (d->choice < 0 || d->choice >= d->nopts)
+		d->choice = 0;
+	if (d->opt[d->choice].hi > d->opt[d->choice].lo)
+		d->value = fmin(fmax(d->value, d->opt[d->choice].lo), d->opt[d->choice].hi);
+	else
+		d->value = d->opt[d->choice].lo;
+	g->decisions++;
+	a.unit = d->unit;
+	a.target = d->kind;
+	a.flag = d->choice;
+	a.a = d->value;
+	a.has_a = d->opt[d->choice].hi > d->opt[d->choice].lo;
+	snprintf(a.word, sizeof a.word, "%s", d->opt[d->choice].key);
+	game_record(g, &a);
+	if (a.has_a)
+		game_log(g, "%s: %s %s (%.1f).", g->side[d->side].name, g->units[d->unit].id,
+		         d->opt[d->choice].label, d->value);
+	else
+		game_log(g, "%s: %s: %s.", g->side[d->side].name, g->units[d->unit].id,
+		         d->opt[d->choice].label);
+	return 0;
 }

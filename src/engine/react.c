@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* react: "Reactions".  A moving unit is offered, in the order it comes in
- * reach of them, to every enemy formed unit that could opportunity-charge
- * it (within 6 cm of infantry, 12 cm of cavalry), and again at the end of
- * its move to those that let the first chance pass; a charge's target may
- * counter-charge.  A charge that arrives is met by the target's reactions.
- * Every reaction costs the unit its blue marker. */
+/* react: "Reactions": opportunity charges and counter-charges offered at
+ * the points of a move from which they can be made, the reactions of a
+ * unit a charge reaches, losses, abandoned guns and command stands in the
+ * way.  Every reaction costs the unit its blue marker. */
 #include "config.h"
 
 #include <math.h>
@@ -19,75 +17,6 @@
 #include "move.h"
 #include "react.h"
 #include "rules.h"
-
-const struct enum_name decision_names[DK_COUNT] = { DECISION_LIST(ENUM_NAME) };
-
-void decision_option(struct decision *d, const char *key, const char *label, double lo,
-                     double hi)
-{
-	if (d->nopts >= DECISION_MAX_OPTIONS)
-		return;
-	d->opt[d->nopts].key = key;
-	d->opt[d->nopts].label = label;
-	d->opt[d->nopts].lo = lo;
-	d->opt[d->nopts].hi = hi;
-	d->opt[d->nopts].unit = hi > lo ? "cm" : NULL;
-	d->opt[d->nopts].dflt = lo;
-	d->nopts++;
-}
-
-void decision_value(struct decision *d, const char *unit, double dflt)
-{
-	if (d->nopts > 0) {
-		d->opt[d->nopts - 1].unit = unit;
-		d->opt[d->nopts - 1].dflt = dflt;
-	}
-}
-
-int game_decide(struct game *g, struct controller **ctl, struct decision *d)
-{
-	struct order a = order_new(ORD_ANSWER);
-	struct controller *c = ctl[d->side];
-	const char *question = d->question;
-	char asked[400];
-	int r;
-	d->choice = 0;
-	d->value = d->opt[0].lo;
-	if (!c || !c->decide)
-		return -1;
-	/* The question says which side is asked (one keyboard may play both). */
-	snprintf(asked, sizeof asked, "%s: %s", g->side[d->side].name, question ? question : "");
-	d->question = asked;
-	/* The order that asks is only half carried out meanwhile: nothing may
-	 * save the state (see save_write). */
-	g->deciding++;
-	r = c->decide(c, g, d);
-	g->deciding--;
-	d->question = question;
-	if (r < 0)
-		return -1;
-	if (d->choice < 0 || d->choice >= d->nopts)
-		d->choice = 0;
-	if (d->opt[d->choice].hi > d->opt[d->choice].lo)
-		d->value = fmin(fmax(d->value, d->opt[d->choice].lo), d->opt[d->choice].hi);
-	else
-		d->value = d->opt[d->choice].lo;
-	g->decisions++;
-	a.unit = d->unit;
-	a.target = d->kind;
-	a.flag = d->choice;
-	a.a = d->value;
-	a.has_a = d->opt[d->choice].hi > d->opt[d->choice].lo;
-	snprintf(a.word, sizeof a.word, "%s", d->opt[d->choice].key);
-	game_record(g, &a);
-	if (a.has_a)
-		game_log(g, "%s: %s %s (%.1f).", g->side[d->side].name, g->units[d->unit].id,
-		         d->opt[d->choice].label, d->value);
-	else
-		game_log(g, "%s: %s: %s.", g->side[d->side].name, g->units[d->unit].id,
-		         d->opt[d->choice].label);
-	return 0;
-}
 
 /* ------------------------------------------------------------------ */
 
@@ -207,104 +136,7 @@ void react_end_initiative(struct game *g)
 }
 
 /* ------------------------------------------------------------------ */
-/* Command stands in the way of a moving enemy ("Loss of Command Stands") */
-
-/* Find a place 6 to 12 cm from where the stand is and no closer than 6 cm
- * to any enemy unit; the farthest from the enemy wins.  The engine chooses
- * for the stand's side, as any player would: as safe as possible.  A
- * corps stand is lost only by being overrun: where no place is 6 cm clear
- * of the enemy it takes the clear place farthest from it (or, with none,
- * stays where it is), evaded all the same. */
-static bool evade(struct game *g, int cmdr)
-{
-	struct commander *c = &g->cmdrs[cmdr];
-	struct vec2 from = c->pos, best = from, any = from;
-	double best_d = -1, any_d = -1;
-	struct mover m;
-	move_mover_cmdr(g, cmdr, &m);
-	m.through_friends = false;
-	for (int ring = 0; ring <= 6; ring++) {
-		double r = rules_command.evade_min + ring;
-		for (int k = 0; k < 24; k++) {
-			struct vec2 p = v2_add(from, v2_scale(geom_dir(k * 15.0), r));
-			struct shape cs;
-			double nearest = INFINITY;
-			c->pos = p;
-			if (move_place_blocker(g, &m, NULL, -1) != -1)
-				continue;
-			cs = commander_shape(c);
-			for (int i = 0; i < g->nunits; i++) {
-				struct vec2 b[4];
-				struct shape us;
-				double d;
-				if (g->units[i].side == c->side || g->units[i].state != US_ACTIVE)
-					continue;
-				us = unit_shape(&g->units[i], b);
-				d = geom_distance(&cs, &us);
-				if (d < nearest)
-					nearest = d;
-			}
-			if (nearest >= rules_command.evade_enemy_clear && nearest > best_d) {
-				best_d = nearest;
-				best = p;
-			}
-			if (nearest > any_d) {
-				any_d = nearest;
-				any = p;
-			}
-		}
-	}
-	if (best_d < 0 && c->level == CL_CORPS) {
-		game_log(g, "%s finds no place 6 cm clear of the enemy and goes where he can.", c->name);
-		best = any;
-		best_d = 0;
-	}
-	c->pos = best;
-	return best_d >= 0;
-}
-
-/* A command stand an enemy unit has come upon evades it, or is lost when
- * there is nowhere to go (a corps stand excepted: see evade). */
-static void stand_evades(struct game *g, int stand, const struct unit *u)
-{
-	struct commander *c = &g->cmdrs[stand];
-	if (!evade(g, stand)) {
-		c->state = US_ELIMINATED;
-		game_log(g, "%s finds nowhere to evade to and is lost.", c->name);
-	} else {
-		c->flags |= CF_EVADED;
-		game_log(g, "%s evades %s (white markers: no command radius this Turn).", c->name, u->id);
-	}
-}
-
-static void stands_in_the_way(struct game *g, int mover, struct obb start, struct vec2 dir,
-                              double dist, bool overrun)
-{
-	struct unit *u = &g->units[mover];
-	for (int i = 0; i < g->ncmdrs; i++) {
-		struct commander *c = &g->cmdrs[i];
-		struct shape cs;
-		bool hit = false;
-		if (c->state != US_ACTIVE || c->side == u->side || c->attached >= 0)
-			continue;
-		cs = commander_shape(c);
-		/* Does the footprint touch the stand anywhere along its way? */
-		for (double t = 0; t <= dist + 1e-9 && !hit; t += 0.25) {
-			struct obb b = move_shift(start, dir, t > dist ? dist : t);
-			struct vec2 buf[4];
-			struct shape s = geom_obb_shape(&b, buf);
-			hit = geom_contact(&s, &cs);
-		}
-		if (!hit)
-			continue;
-		if (overrun) {
-			c->state = US_ELIMINATED;
-			game_log(g, "%s is overrun by the charging %s.", c->name, u->id);
-		} else {
-			stand_evades(g, i, u);
-		}
-	}
-}
+/* Command stands under an enemy unit ("Loss of Command Stands") */
 
 void react_stands_overlapped(struct game *g)
 {
@@ -323,7 +155,7 @@ void react_stands_overlapped(struct game *g)
 				continue;
 			us = unit_shape(u, buf);
 			if (geom_overlap(&us, &cs)) {
-				stand_evades(g, i, u);
+				command_stand_evades(g, i, u);
 				break;
 			}
 		}
@@ -333,7 +165,7 @@ void react_stands_overlapped(struct game *g)
 void react_stands_passed(struct game *g, int mover, struct obb start, struct vec2 dir, double dist,
                          bool overrun)
 {
-	stands_in_the_way(g, mover, start, dir, dist, overrun);
+	command_stands_in_the_way(g, mover, start, dir, dist, overrun);
 }
 
 /* ------------------------------------------------------------------ */
@@ -344,12 +176,30 @@ static double react_range(const struct unit *r)
 	return unit_is_cavalry(r) ? rules_react.opportunity_cav : rules_react.opportunity_inf;
 }
 
+/* What a unit could do about a moving enemy where the enemy now is. */
+enum chance {
+	CHANCE_NONE,    /* no charge from here */
+	CHANCE_OK,      /* it may charge it */
+	CHANCE_CONTACT, /* it could, but it is in contact with the enemy */
+};
+
+/* An enemy other than except in contact with the unit, or -1. */
+static int engaged_except(const struct game *g, int unit, int except)
+{
+	for (int i = 0; i < g->nunits; i++)
+		if (i != except && melee_in_contact(g, unit, i))
+			return i;
+	return -1;
+}
+
 /* Could reactor charge mover where the mover now is: a formed unit that
  * may react, pivoting at most 90 degrees without touching anything, then
  * straight into contact within its charge allowance, touching nothing
- * else and crossing no ground it may not charge or intercept through. */
-static bool can_intercept(struct game *g, int reactor, int mover, bool counter, double *facing,
-                          double *dist)
+ * else and crossing no ground it may not charge or intercept through; and
+ * not in contact with the enemy (CHANCE_CONTACT when it touches another
+ * enemy: as for a charge, it awaits its hand-to-hand combat instead). */
+static enum chance can_intercept(struct game *g, int reactor, int mover, bool counter,
+                                 double *facing, double *dist)
 {
 	struct unit *r = &g->units[reactor], *m = &g->units[mover];
 	const struct move_allowance *ma = rules_move_for(r->type, r->form);
@@ -360,26 +210,26 @@ static bool can_intercept(struct game *g, int reactor, int mover, bool counter, 
 	double want;
 
 	if (r->state != US_ACTIVE || r->side == m->side || r->side == (enum side)g->initiative)
-		return false;
+		return CHANCE_NONE;
 	if (!unit_formed(r) || r->form == FORM_SQUARE || r->form == FORM_ESQUARE || !ma ||
 	    ma->charge <= 0)
-		return false;
+		return CHANCE_NONE;
 	if (unit_is_infantry(r) && unit_is_cavalry(m))
-		return false;
+		return CHANCE_NONE;
 	if (unit_has_marker(r, MK_BLUE) || !unit_present(r))
-		return false;
+		return CHANCE_NONE;
 	st = command_status(g, r, NULL);
 	if (st == CS_NOT_IN_COMMAND && !counter)
-		return false;
+		return CHANCE_NONE;
 	if (game_unit_distance(r, m) > react_range(r) + 1e-9)
-		return false;
+		return CHANCE_NONE;
 	if (game_unit_distance(r, m) > weather_visibility(g))
-		return false;
+		return CHANCE_NONE;
 	want = geom_bearing(r->pos, m->pos);
 	if (fabs(geom_angle_diff(r->facing, want)) > rules_react.opportunity_pivot + 1e-9)
-		return false;
+		return CHANCE_NONE;
 	if (move_pivot_blocker(g, reactor, r->facing, want) != -1)
-		return false;
+		return CHANCE_NONE;
 	fp = unit_footprint_as(r->type, r->form, r->pos, want);
 	move_mover_unit(g, reactor, TMODE_INTERCEPT, false, &mv);
 	mv.target = mover;
@@ -389,13 +239,27 @@ static bool can_intercept(struct game *g, int reactor, int mover, bool counter, 
 		/* Cavalry may intercept over a bridge, to its own end of it. */
 		struct bridge_reach br;
 		if (s.why != STOP_TERRAIN || melee_bridge_reach(g, reactor, mover, TMODE_INTERCEPT, &br, NULL, 0))
-			return false;
+			return CHANCE_NONE;
 		want = br.facing;
 		s.dist = br.dist;
 	}
 	*facing = want;
 	*dist = s.dist;
-	return true;
+	/* Touching the mover itself (where a charge arrives, or as a unit in
+	 * contact moves off) is no chance either, but may end as it goes on. */
+	if (engaged_except(g, reactor, mover) >= 0)
+		return CHANCE_CONTACT;
+	return melee_in_contact(g, reactor, mover) ? CHANCE_NONE : CHANCE_OK;
+}
+
+/* Would the reactor's charge, turned to facing and carried dist cm,
+ * outflank the mover where the mover now is? */
+static bool outflanks_from(const struct game *g, int reactor, int mover, double facing, double dist)
+{
+	struct unit r = g->units[reactor];
+	r.facing = facing;
+	r.pos = v2_add(r.pos, v2_scale(geom_dir(facing), dist));
+	return !fire_can_bear(g, &g->units[mover], &r);
 }
 
 /* The reactor charges into the mover: pivot, tests, move into contact. */
@@ -405,15 +269,20 @@ static int intercept(struct game *g, struct controller **ctl, int reactor, int m
 	struct unit *r = &g->units[reactor], *m = &g->units[mover];
 	double facing, dist;
 	*contact = false;
-	if (!can_intercept(g, reactor, mover, counter, &facing, &dist))
+	if (can_intercept(g, reactor, mover, counter, &facing, &dist) != CHANCE_OK)
 		return 0;
 	(void)ctl;
 	unit_set_marker(r, MK_BLUE, true);
 	r->pivoted += fabs(geom_angle_diff(r->facing, facing));
 	r->facing = facing;
 	game_log(g, "%s pivots to face %s.", r->id, m->id);
-	if (!counter && command_status(g, r, NULL) == CS_CAUTIOUS &&
-	    !react_quality_test(g, reactor, 0, NULL, "tests to charge (in command but cautious)")) {
+	/* "in command but cautious must test to initiate ... an opportunity
+	 * charge", and a counter-charge is one: its "no test" spares it the
+	 * opportunity charge's own test, not the command test. */
+	if (command_status(g, r, NULL) == CS_CAUTIOUS &&
+	    !react_quality_test(g, reactor, 0, NULL,
+	                        counter ? "tests to counter-charge (in command but cautious)"
+	                                : "tests to charge (in command but cautious)")) {
 		game_log(g, "%s holds back.", r->id);
 		unit_event(g, reactor);
 		return 0;
@@ -429,7 +298,7 @@ static int intercept(struct game *g, struct controller **ctl, int reactor, int m
 	{
 		struct obb start = unit_footprint_as(r->type, r->form, v2_sub(r->pos, v2_scale(geom_dir(facing), dist)),
 		                                     facing);
-		stands_in_the_way(g, reactor, start, geom_dir(facing), dist, unit_is_cavalry(r));
+		command_stands_in_the_way(g, reactor, start, geom_dir(facing), dist, unit_is_cavalry(r));
 	}
 	game_log(g, "%s %s %s (%.1f cm).", r->id, counter ? "counter-charges" : "opportunity-charges",
 	         m->id, dist);
@@ -445,142 +314,267 @@ static int intercept(struct game *g, struct controller **ctl, int reactor, int m
 	return 0;
 }
 
-/* Offer a reactor its chance: 1 it charged home, 0 not, REACT_QUIT. */
+
+/* How an offer went. */
+enum offered {
+	OFFER_PASSED,  /* the side let the mover pass */
+	OFFER_TRIED,   /* it tried and failed (or could not after all) */
+	OFFER_HOME,    /* it charged into contact: the move is over */
+};
+
+/* Offer a reactor its chance where the mover now is (again: why it is
+ * offered it a second time, or NULL).  *flank: whether its charge from
+ * here would outflank the mover.  Returns 0 or REACT_QUIT. */
 static int offer(struct game *g, struct controller **ctl, int reactor, int mover, bool counter,
-                 bool *contact)
+                 const char *again, enum offered *how, bool *flank)
 {
 	struct unit *r = &g->units[reactor], *m = &g->units[mover];
 	struct decision d = { .kind = counter ? DK_COUNTER : DK_OPPORTUNITY, .side = r->side,
 	                      .unit = reactor, .other = mover };
 	char q[200];
 	double facing, dist;
-	*contact = false;
-	if (!can_intercept(g, reactor, mover, counter, &facing, &dist))
+	bool contact;
+	*how = OFFER_TRIED;
+	if (can_intercept(g, reactor, mover, counter, &facing, &dist) != CHANCE_OK)
 		return 0;
-	snprintf(q, sizeof q, counter ? "%s is charged by %s: counter-charge it (no test)?"
-	                              : "%s may opportunity-charge %s moving %.0f cm away (1D6 >= %d)?",
-	         r->id, m->id, counter ? 0.0 : game_unit_distance(r, m), rules_quality[r->rating]);
-	if (counter)
-		snprintf(q, sizeof q, "%s is charged by %s: counter-charge it (no test)?", r->id, m->id);
+	*flank = outflanks_from(g, reactor, mover, facing, dist);
+	if (!counter)
+		snprintf(q, sizeof q, "%s may opportunity-charge %s moving %.0f cm away%s (1D6 >= %d)?", r->id,
+		         m->id, game_unit_distance(r, m), again ? again : "", rules_quality[r->rating]);
+	else if (command_status(g, r, NULL) == CS_CAUTIOUS)
+		snprintf(q, sizeof q, "%s is charged by %s: counter-charge it%s (in command but cautious: "
+		         "1D6 >= %d first, as before any charge)?", r->id, m->id, again ? again : "",
+		         rules_quality[r->rating]);
+	else
+		snprintf(q, sizeof q, "%s is charged by %s: counter-charge it%s (no test)?", r->id, m->id,
+		         again ? again : "");
 	d.question = q;
 	decision_option(&d, "no", "let it pass", 0, 0);
 	decision_option(&d, "charge", counter ? "counter-charge" : "opportunity-charge", 0, 0);
 	if (game_decide(g, ctl, &d) < 0)
 		return REACT_QUIT;
-	if (d.choice != 1)
+	if (d.choice != 1) {
+		*how = OFFER_PASSED;
 		return 0;
-	intercept(g, ctl, reactor, mover, counter, contact);
-	return *contact ? 1 : 0;
+	}
+	intercept(g, ctl, reactor, mover, counter, &contact);
+	if (contact)
+		*how = OFFER_HOME;
+	return 0;
+}
+
+/* A move under way: the mover's footprint where it set off, its way, and
+ * the target of its charge (or -1). */
+struct way {
+	int mover, target;
+	struct obb start;
+	struct vec2 dir;
+	double dist;
+};
+
+/* Put the mover at t along its way. */
+static void mover_at(struct game *g, const struct way *w, double t)
+{
+	g->units[w->mover].pos = move_shift(w->start, w->dir, t).c;
+}
+
+static bool within_at(const struct game *g, const struct way *w, int reactor, double t, double range)
+{
+	struct obb b = move_shift(w->start, w->dir, t);
+	struct vec2 bb[4], rb[4];
+	struct shape s = geom_obb_shape(&b, bb), rs = unit_shape(&g->units[reactor], rb);
+	return geom_distance(&s, &rs) <= range;
+}
+
+/* The first point from t on where the mover is within range of the
+ * reactor, or INFINITY: a coarse walk, then bisection on the exact
+ * distance (it is convex in t for convex shapes, so the points within
+ * range are one stretch of the way). */
+static double reach_from(const struct game *g, const struct way *w, int reactor, double t, double range)
+{
+	double lo = t, hi = INFINITY;
+	if (!game_units_within(&g->units[reactor], &g->units[w->mover], range + (w->dist - t)))
+		return INFINITY;
+	if (within_at(g, w, reactor, t, range))
+		return t;
+	for (double step = t; step <= w->dist + 1e-9; step += 0.25) {
+		double at = step > w->dist ? w->dist : step;
+		if (within_at(g, w, reactor, at, range)) {
+			hi = at;
+			break;
+		}
+		lo = at;
+		if (at >= w->dist)
+			return INFINITY;
+	}
+	if (isinf(hi))
+		return INFINITY;
+	while (hi - lo > 1e-3) {
+		double mid = (lo + hi) / 2;
+		if (within_at(g, w, reactor, mid, range))
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+/* The reactor's chance with the mover at t; with flank, only a charge
+ * that would outflank the mover counts. */
+static enum chance chance_at(struct game *g, const struct way *w, int reactor, double t, bool flank)
+{
+	double facing, dist;
+	enum chance c;
+	mover_at(g, w, t);
+	c = can_intercept(g, reactor, w->mover, reactor == w->target, &facing, &dist);
+	if (c == CHANCE_OK && flank && !outflanks_from(g, reactor, w->mover, facing, dist))
+		c = CHANCE_NONE;
+	return c;
+}
+
+/* The first point of the way from t on where the reactor has a chance
+ * (*what: which), or INFINITY: every 0.25 cm while the mover is within
+ * its reach, then the earliest point to a thousandth of a cm. */
+static double next_chance(struct game *g, const struct way *w, int reactor, double t, bool flank,
+                          enum chance *what)
+{
+	double range = react_range(&g->units[reactor]), prev = -1, lo, hi;
+	enum chance c;
+	struct vec2 keep = g->units[w->mover].pos;
+	t = reach_from(g, w, reactor, t, range);
+	while (!isinf(t) && (c = chance_at(g, w, reactor, t, flank)) == CHANCE_NONE) {
+		prev = t;
+		t = t >= w->dist ? INFINITY : fmin(t + 0.25, w->dist);
+		if (!isinf(t) && !within_at(g, w, reactor, t, range))
+			t = INFINITY;
+	}
+	if (!isinf(t) && prev >= 0) {
+		for (lo = prev, hi = t; hi - lo > 1e-3;) {
+			double mid = (lo + hi) / 2;
+			enum chance cm = chance_at(g, w, reactor, mid, flank);
+			if (cm == CHANCE_NONE) {
+				lo = mid;
+			} else {
+				hi = mid;
+				c = cm;
+			}
+		}
+		t = hi;
+	}
+	g->units[w->mover].pos = keep;
+	*what = isinf(t) ? CHANCE_NONE : c;
+	return t;
+}
+
+/* Each enemy unit's chances during one move ("at any point ... whilst
+ * ever the target unit is within" reach).  It is offered the charge at
+ * the first point of the move from which it can make it; having let the
+ * mover pass, it is offered it again at the first later point from which
+ * its charge would outflank the mover when it would not have at the last
+ * offer, and where the move ends (not where a charge ends: the target's
+ * reactions meet it there).  A unit that would have a chance but for its
+ * contact with the enemy is told so once. */
+enum stage { ST_NEW, ST_PASSED, ST_OVER };
+struct chances {
+	enum stage stage;
+	bool flank;        /* its last offer's charge would have outflanked */
+	double last;       /* where it was last offered */
+	double at;         /* its next chance (INFINITY: none), < 0: not known */
+	enum chance what;  /* what it has there */
+};
+
+#define REACT_MAX 1024
+
+/* The unit with the earliest next chance (ties: the first in the
+ * table), or -1. */
+static int next_reactor(struct game *g, const struct way *w, struct chances *ch, int n, double t)
+{
+	int next = -1;
+	for (int i = 0; i < n; i++) {
+		struct chances *c = &ch[i];
+		if (c->stage == ST_OVER || (c->stage == ST_PASSED && c->flank))
+			continue;
+		/* Once let pass, only a later point can be better. */
+		if (c->at < 0 && c->stage == ST_PASSED)
+			c->at = c->last + 1e-3 > w->dist ? INFINITY
+			                                 : next_chance(g, w, i, fmax(t, c->last + 1e-3), true, &c->what);
+		else if (c->at < 0)
+			c->at = next_chance(g, w, i, t, false, &c->what);
+		/* Where a charge reaches its target, the target's reactions
+		 * to its arrival are next. */
+		if (i == w->target && c->at >= w->dist - 1e-9)
+			c->at = INFINITY;
+		if (!isinf(c->at) && (next < 0 || c->at < ch[next].at))
+			next = i;
+	}
+	return next;
 }
 
 int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2 dir,
                  double dist, int target, double *moved, bool *caught)
 {
 	struct unit *m = &g->units[mover];
-	struct obb start = unit_footprint(m);
-	unsigned char asked[1024] = { 0 }; /* 1: let it pass once */
+	struct way w = { .mover = mover, .target = target, .start = unit_footprint(m), .dir = dir,
+	                 .dist = dist };
+	struct chances ch[REACT_MAX];
+	int n = g->nunits < REACT_MAX ? g->nunits : REACT_MAX, next;
 	double t = 0;
 	bool charging = target >= 0;
 
 	*moved = 0;
 	*caught = false;
-	for (;;) {
-		/* The next enemy to come within reach along the way. */
-		int next = -1;
-		double tnext = INFINITY;
-		for (int i = 0; i < g->nunits && i < 1024; i++) {
-			struct unit *r = &g->units[i];
-			double lo, hi, range;
-			if (asked[i] || r->state != US_ACTIVE || r->side == m->side)
-				continue;
-			if (!unit_formed(r) || unit_is_artillery(r) || unit_has_marker(r, MK_BLUE))
-				continue;
-			range = react_range(r);
-			/* Out of reach along the whole way? */
-			if (!game_units_within(r, m, range + (dist - t)))
-				continue;
-			/* First distance along the way within range: bisect on the
-			 * exact distance (it is convex in t for convex shapes). */
-			lo = t;
-			hi = dist;
-			{
-				struct obb b = move_shift(start, dir, t);
-				struct vec2 bb[4], rb[4];
-				struct shape s = geom_obb_shape(&b, bb), rs = unit_shape(r, rb);
-				if (geom_distance(&s, &rs) <= range) {
-					tnext = t;
-					next = i;
-					break;
-				}
-			}
-			for (double step = t; step <= dist + 1e-9; step += 0.25) {
-				double at = step > dist ? dist : step;
-				struct obb b = move_shift(start, dir, at);
-				struct vec2 bb[4], rb[4];
-				struct shape s = geom_obb_shape(&b, bb), rs = unit_shape(r, rb);
-				if (geom_distance(&s, &rs) <= range) {
-					hi = at;
-					break;
-				}
-				lo = at;
-				if (at >= dist) {
-					hi = INFINITY;
-					break;
-				}
-			}
-			if (isinf(hi))
-				continue;
-			while (hi - lo > 1e-3) {
-				double mid = (lo + hi) / 2;
-				struct obb b = move_shift(start, dir, mid);
-				struct vec2 bb[4], rb[4];
-				struct shape s = geom_obb_shape(&b, bb), rs = unit_shape(r, rb);
-				if (geom_distance(&s, &rs) <= range)
-					hi = mid;
-				else
-					lo = mid;
-			}
-			if (hi < tnext) {
-				tnext = hi;
-				next = i;
-			}
-		}
-		if (next < 0)
-			break;
-		t = tnext;
-		m->pos = move_shift(start, dir, t).c;
-		{
-			bool counter = charging && next == target, contact;
-			int r = offer(g, ctl, next, mover, counter, &contact);
-			if (r == REACT_QUIT)
-				return REACT_QUIT;
-			asked[next] = 1;
-			if (contact) {
-				stands_in_the_way(g, mover, start, dir, t, charging && unit_is_cavalry(m));
-				*moved = t;
-				*caught = true;
-				return 0;
-			}
-		}
+	for (int i = 0; i < n; i++) {
+		const struct unit *r = &g->units[i];
+		bool may = r->state == US_ACTIVE && r->side != m->side && unit_formed(r) &&
+		           !unit_is_artillery(r) && !unit_has_marker(r, MK_BLUE);
+		ch[i] = (struct chances){ .stage = may ? ST_NEW : ST_OVER, .at = -1 };
 	}
-	m->pos = move_shift(start, dir, dist).c;
+	while ((next = next_reactor(g, &w, ch, n, t)) >= 0) {
+		struct chances *c = &ch[next];
+		enum offered how;
+		t = c->at;
+		mover_at(g, &w, t);
+		c->at = -1;
+		if (c->what == CHANCE_CONTACT) {
+			c->stage = ST_OVER;
+			game_log(g, "%s, in contact with %s, may not %s %s: a unit in base-to-base contact "
+			         "with the enemy awaits hand-to-hand combat and cannot charge.", g->units[next].id,
+			         g->units[engaged_except(g, next, mover)].id,
+			         next == target ? "counter-charge" : "opportunity-charge", m->id);
+			continue;
+		}
+		if (offer(g, ctl, next, mover, next == target,
+		          c->stage == ST_PASSED ? ", again: now its charge would outflank it" : NULL, &how,
+		          &c->flank) == REACT_QUIT)
+			return REACT_QUIT;
+		if (how == OFFER_HOME) {
+			command_stands_in_the_way(g, mover, w.start, dir, t, charging && unit_is_cavalry(m));
+			*moved = t;
+			*caught = true;
+			return 0;
+		}
+		c->last = t;
+		c->stage = how == OFFER_PASSED ? ST_PASSED : ST_OVER;
+		/* A unit that tried has turned: everybody's chances change. */
+		if (how == OFFER_TRIED)
+			for (int i = 0; i < n; i++)
+				ch[i].at = -1;
+	}
+	mover_at(g, &w, dist);
 	*moved = dist;
-	stands_in_the_way(g, mover, start, dir, dist, charging && unit_is_cavalry(m));
-	/* Those who let it pass may still try where it stops (a charge that
-	 * arrives is met by its target's reactions instead). */
-	if (!charging) {
-		for (int i = 0; i < g->nunits && i < 1024; i++) {
-			bool contact;
-			int r;
-			if (!asked[i] || m->state != US_ACTIVE)
-				continue;
-			r = offer(g, ctl, i, mover, false, &contact);
-			if (r == REACT_QUIT)
-				return REACT_QUIT;
-			if (contact) {
-				*caught = true;
-				return 0;
-			}
+	command_stands_in_the_way(g, mover, w.start, dir, dist, charging && unit_is_cavalry(m));
+	if (charging)
+		return 0;
+	for (int i = 0; i < n && m->state == US_ACTIVE; i++) {
+		enum offered how;
+		bool flank;
+		if (ch[i].stage != ST_PASSED || ch[i].last >= dist - 1e-9)
+			continue;
+		if (offer(g, ctl, i, mover, false, ", again where it stops", &how, &flank) == REACT_QUIT)
+			return REACT_QUIT;
+		if (how == OFFER_HOME) {
+			*caught = true;
+			return 0;
 		}
 	}
 	return 0;
@@ -682,6 +676,56 @@ int react_esquare_bonus(const struct game *g, int charger, int unit, double star
 	return 0;
 }
 
+/* No place for the emergency square clear of the charger: "the enemy
+ * unit is simply moved back into contact".  The square takes the
+ * placement nearest its centre that is clear but for the charger, and the
+ * charger goes straight back, the way it came, until it is as far from the
+ * square as it was from the unit (in contact): *back cm, which its way back
+ * and its new place must allow, touching nothing new (else: *blocker). */
+static bool room_from_charger(struct game *g, int unit, int charger, struct vec2 *centre,
+                              double *back, int *blocker)
+{
+	struct unit *u = &g->units[unit], *c = &g->units[charger];
+	const struct unit keep_u = *u, keep_c = *c;
+	struct vec2 away = v2_scale(geom_dir(c->facing), -1);
+	double gap = fmax(0, fmin(game_unit_distance(c, u), GEOM_CONTACT) - 1e-4), lo = 0, hi;
+	struct obb fp = unit_footprint(c), end;
+	struct mover m;
+	struct sweep s;
+
+	c->state = US_ELIMINATED;
+	*blocker = order_form_place(g, unit, FORM_ESQUARE, -1, centre, blocker) ? *blocker : -1;
+	*c = keep_c;
+	if (*blocker != -1)
+		return false;
+	u->form = FORM_ESQUARE;
+	u->pos = *centre;
+	hi = 2 * (unit_radius(u) + unit_radius(c));
+	while (hi - lo > 1e-6) {
+		double mid = (lo + hi) / 2;
+		c->pos = move_shift(fp, away, mid).c;
+		if (game_unit_distance(c, u) >= gap)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	*back = hi;
+	c->pos = keep_c.pos;
+	move_mover_unit(g, charger, TMODE_MOVE, false, &m);
+	m.through_friends = false;
+	u->state = US_ELIMINATED; /* the unit it leaves is not in its way */
+	move_sweep(g, &m, &fp, fp.c, away, *back, INFINITY, false, &s);
+	u->state = keep_u.state;
+	end = move_shift(fp, away, *back);
+	m.target = unit;
+	if (s.dist < *back - 1e-6)
+		*blocker = s.why == STOP_EDGE ? -100 : s.unit >= 0 ? s.unit : -2 - s.feature;
+	else
+		*blocker = move_place_blocker(g, &m, &end, -1);
+	*u = keep_u;
+	return *blocker == -1;
+}
+
 /* Success squares the unit about its centre, failure costs two hits to a
  * unit a cavalry charge has reached. */
 static int try_square(struct game *g, struct controller **ctl, int unit, int charger, int bonus,
@@ -694,14 +738,17 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 	const char *why = !bonus ? NULL : u->nat == NAT_AUSTRIAN ? "Austrian column" : "British column";
 	char plus[64] = "";
 	struct vec2 centre;
+	double back = 0;
 	/* It forms as any formation change does (one stand stays, the other
 	 * forms around it, the clear placement nearest its centre), touching
-	 * the charger it is in contact with but nothing new: with no room,
-	 * there is no emergency square to try. */
-	if (order_form_place(g, unit, FORM_ESQUARE, contacted ? charger : -1, &centre, &blocker)) {
+	 * the charger it is in contact with but nothing new; failing that, the
+	 * charger makes room.  With no room, there is no square to try. */
+	if (order_form_place(g, unit, FORM_ESQUARE, contacted ? charger : -1, &centre, &blocker) &&
+	    (!contacted || !room_from_charger(g, unit, charger, &centre, &back, &blocker))) {
 		game_log(g, "%s has no room to form an emergency square (it would touch %s).", u->id,
 		         blocker >= 0 ? g->units[blocker].id
-		         : blocker <= -2 ? g->map.f[-2 - blocker].name : "the table's edge");
+		         : blocker == -100 || blocker > -2 ? "the table's edge"
+		                                           : g->map.f[-2 - blocker].name);
 		return 0;
 	}
 	if (why)
@@ -720,9 +767,16 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 		u->form = FORM_ESQUARE;
 		u->pos = centre;
 		game_log(g, "%s forms an emergency square.", u->id);
-		/* The square never reaches into the charger; where it has left
-		 * it, the charger is "moved back into contact", straight on. */
-		if (contacted) {
+		if (back > 0) {
+			struct unit *c = &g->units[charger];
+			c->pos = v2_sub(c->pos, v2_scale(geom_dir(c->facing), back));
+			game_log(g, "%s is moved %.1f cm straight back to make room for it, and stays in "
+			         "contact with it.", c->id, back);
+			unit_event(g, charger);
+		} else if (contacted) {
+			/* The square never reaches into the charger; where it has
+			 * left it, the charger is "moved back into contact",
+			 * straight on. */
 			struct unit *c = &g->units[charger];
 			struct mover m;
 			struct sweep s;

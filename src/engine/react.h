@@ -17,9 +17,13 @@ struct controller;
 /* Carry a unit of the side with the initiative along dir for dist cm (the
  * way already checked), offering the other side its opportunity charges
  * (and, when the mover is charging target, the target its counter-charge)
- * as it goes.  *moved gets how far it got; *caught whether an enemy
- * charge stopped it.  Command stands in its way evade or are overrun.
- * Returns 0, or REACT_QUIT. */
+ * as it goes: each enemy unit at the first point from which it can charge,
+ * and, if it let the mover pass, again where its charge would come to
+ * outflank the mover and where the move ends (not a charge's end).  Units
+ * in contact with the enemy are not offered them (the log says so).
+ * *moved gets how far it got; *caught whether an enemy charge stopped it.
+ * Command stands in its way evade or are overrun.  Returns 0, or
+ * REACT_QUIT. */
 int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2 dir,
                  double dist, int target, double *moved, bool *caught);
 

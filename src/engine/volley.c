@@ -239,7 +239,9 @@ int volley_fire(struct game *g, struct controller **ctl, int firer, int target,
 	if (structure >= 0)
 		structural_damage(g, firer, structure);
 	/* The other side answers: the target returns fire, then artillery
-	 * within 6 cm of it supports. */
+	 * within 6 cm of it supports ("Artillery Supporting Return Fire"),
+	 * measured to where the target stood when the shot eliminated it:
+	 * the friends it was fired at beside are still there to answer. */
 	if (g->units[target].side != (enum side)g->initiative) {
 		if (g->units[target].state == US_ACTIVE &&
 		    answer_fire(g, ctl, target, firer, DK_RETURN_FIRE) == REACT_QUIT)
@@ -248,9 +250,7 @@ int volley_fire(struct game *g, struct controller **ctl, int firer, int target,
 			struct unit *a = &g->units[i];
 			if (i == target || a->side == u->side || !unit_is_artillery(a) || a->state != US_ACTIVE)
 				continue;
-			if (g->units[target].state == US_ACTIVE
-			        ? game_unit_distance(a, &g->units[target]) > rules_fire.support_range
-			        : true)
+			if (game_unit_distance(a, &g->units[target]) > rules_fire.support_range)
 				continue;
 			if (answer_fire(g, ctl, i, firer, DK_SUPPORT_FIRE) == REACT_QUIT)
 				return REACT_QUIT;

@@ -1199,8 +1199,9 @@ static void decision_rule(const struct decision *d, char *buf, size_t size)
 		         r->opportunity_inf, r->opportunity_cav, r->opportunity_pivot);
 		break;
 	case DK_COUNTER:
-		snprintf(buf, size, "Rule: a unit charged may charge its charger back, with no test "
-		         "(not artillery; infantry never against cavalry).");
+		snprintf(buf, size, "Rule: a unit charged may charge its charger back, with no test of its "
+		         "own (a cautious unit still tests first; not artillery; infantry never against "
+		         "cavalry).");
 		break;
 	case DK_FALLBACK:
 		snprintf(buf, size, "Rule: skirmishers charged may about face and fall back (infantry %g to "
