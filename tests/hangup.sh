@@ -25,10 +25,7 @@ start() {
 		"${limit:+ulimit -f $limit; }env LANG=C.UTF-8 XDG_DATA_HOME='$XDG_DATA_HOME' GROGNARD_DATADIR='$GROGNARD_DATADIR' HOME=/nonexistent '$GROGNARD' $*; echo EXITED \$?; sleep 30"
 	sleep 0.8
 }
-game_pid() {
-	shell=$(t list-panes -t hup -F '#{pane_pid}')
-	ps -o pid= --ppid "$shell" -o comm= | awk '$2 == "grognard" { print $1 }'
-}
+game_pid() { child_pid "$(t list-panes -t hup -F '#{pane_pid}')" grognard; }
 dump_of() { printf 'dump\n' | "$GROGNARD" --batch --side both --load autosave 2>&1 | grep "^unit id=$1 "; }
 
 start --seed 1
