@@ -655,6 +655,20 @@ static int run_batch(struct game *g, const struct options *o)
 }
 
 /* ------------------------------------------------------------------ */
+/* The terminal */
+
+/* A terminal that cannot show the battlefield is said so by name, in our
+ * words, before curses starts. */
+static bool terminal_usable(void)
+{
+	char why[300];
+	if (ui_terminal_usable(why, sizeof why))
+		return true;
+	fprintf(stderr, "grognard: %s\n", why);
+	return false;
+}
+
+/* ------------------------------------------------------------------ */
 /* Replays: the battle again from its seed, every order as it was given. */
 
 struct replay {
@@ -891,13 +905,15 @@ static int run_replay(const struct options *o)
 	} else if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
 		struct ui_options opts;
 		struct diag d = { 0 };
-		struct ui *ui;
+		struct ui *ui = NULL;
 		struct ui_hooks uh = { .export_log = export_named, .hangup = &got_hangup,
 		                       .interrupt = &got_interrupt };
 		options_default(&opts);
 		options_load(&opts, NULL, &d);
 		diag_free(&d);
-		if ((ui = ui_open(g, &opts, o->mono))) {
+		if (!terminal_usable() || !(ui = ui_open(g, &opts, o->mono))) {
+			status = EXIT_BAD_INPUT;
+		} else {
 			ui_set_hooks(ui, &uh);
 			ui_view_replay(ui, f.at, f.nlog, f.n);
 			ui_close(ui);
@@ -999,9 +1015,11 @@ static int run_terminal(struct game *g, struct options *o)
 		fputs("grognard: not a terminal; use --batch to play without one\n", stderr);
 		return EXIT_USAGE;
 	}
+	if (!terminal_usable())
+		return EXIT_BAD_INPUT;
 	catch_signals();
 	if (!(ui = ui_open(g, &opts, o->mono))) {
-		fputs("grognard: cannot start the terminal (is TERM set?)\n", stderr);
+		fputs("grognard: cannot start the terminal\n", stderr);
 		return EXIT_BAD_INPUT;
 	}
 	ui_set_hooks(ui, &uh);

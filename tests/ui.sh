@@ -4,7 +4,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 117
+plan 126
 
 sock=grognard-ui-$$
 t() { "$TMUX_BIN" -L "$sock" "$@"; }
@@ -383,5 +383,41 @@ keys q '?'
 like "$(screen)" "^Help: keys" "after it ? gives the help"
 keys q +
 like "$(screen)" "1 col = 2 cm" "and + zooms the map"
+
+# Terminals that cannot show the battlefield are named in our own words
+# (not curses' "Error opening terminal"), with exit status 1.
+# bare ENV ARGS: grognard under env ENV (TERM=..., -u TERM), its status shown.
+bare() {
+	t kill-session -t ui 2>/dev/null
+	t new-session -d -s ui -x 80 -y 24 \
+		"env $1 LANG=C.UTF-8 XDG_DATA_HOME='$tmp/bare' XDG_CONFIG_HOME='$tmp/noconf' GROGNARD_DATADIR='$GROGNARD_DATADIR' HOME=/nonexistent '$GROGNARD' $2; echo EXITED \$?; sleep 5"
+	settle 0.8
+}
+joined() { screen | tr -d '\n'; }
+bare TERM=dumb
+s=$(joined)
+like "$s" "^grognard: the terminal 'dumb' cannot show the battlefield \(it cannot move the cursor\); use a terminal such as xterm, or --batch" \
+	"TERM=dumb: one line naming the terminal and why"
+like "$s" "EXITED 1" "... and exit status 1"
+bare TERM=nosuchterm
+s=$(joined)
+like "$s" "^grognard: the terminal 'nosuchterm' is unknown here \(terminfo has no entry for it\)" \
+	"an unknown TERM is named"
+like "$s" "EXITED 1" "... with exit status 1"
+unlike "$s" "Error opening terminal" "... and not in curses' words"
+bare "-u TERM"
+s=$(joined)
+like "$s" "^grognard: TERM is not set" "no TERM at all is said so"
+like "$s" "EXITED 1" "... with exit status 1"
+printf 'brigade StH1\nsave r\nquit\n' | XDG_DATA_HOME=$tmp/bare "$GROGNARD" --batch --side both --seed 1 >/dev/null 2>&1
+bare TERM=dumb "--replay r"
+s=$(joined)
+like "$s" "^grognard: the terminal 'dumb' cannot show the battlefield.*EXITED 1" "the replay viewer says so too"
+
+# Ctrl-S is a key, not XOFF: the screen does not freeze.
+start 80x24 --seed 3
+keys C-s '?'
+like "$(screen)" "^Help: keys" "after Ctrl-S the next key still changes the screen"
+keys C-q q
 
 done_testing

@@ -44,6 +44,7 @@ struct tcell {
 };
 
 struct ui {
+	SCREEN *screen;
 	struct game *g;
 	struct ui_options opt;
 	bool colour, utf8;

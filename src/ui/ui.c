@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
+#include <unistd.h>
 
 #include "engine/command.h"
 #include "engine/fire.h"
@@ -1509,6 +1511,20 @@ void ui_battle_over(struct ui *ui)
 
 /* ------------------------------------------------------------------ */
 
+/* Ctrl-S and Ctrl-Q are keys like any other, not XOFF and XON: a
+ * player pressing Ctrl-S must not freeze the screen.  (cbreak leaves
+ * flow control on; the mode saved here is the one refresh restores after
+ * endwin, a suspension or a shell.) */
+static void flow_control_off(void)
+{
+	struct termios tio;
+	if (tcgetattr(STDIN_FILENO, &tio) == 0) {
+		tio.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+		tcsetattr(STDIN_FILENO, TCSANOW, &tio);
+	}
+	def_prog_mode();
+}
+
 static const short curses_colour[8] = {
 	COLOR_BLACK, COLOR_RED, COLOR_GREEN, COLOR_YELLOW, COLOR_BLUE, COLOR_MAGENTA, COLOR_CYAN, COLOR_WHITE,
 };
@@ -1527,7 +1543,9 @@ struct ui *ui_open(struct game *g, const struct ui_options *opts, bool mono)
 	ui->viewer = -1;
 	cs = nl_langinfo(CODESET);
 	ui->utf8 = cs && strcmp(cs, "UTF-8") == 0 && !opts->ascii;
-	if (!initscr()) {
+	/* newterm, not initscr: on a terminal it cannot use, initscr prints
+	 * its own message and exits. */
+	if (!(ui->screen = newterm(NULL, stdout, stdin))) {
 		free(ui);
 		return NULL;
 	}
@@ -1536,6 +1554,7 @@ struct ui *ui_open(struct game *g, const struct ui_options *opts, bool mono)
 	nonl();
 	keypad(stdscr, TRUE);
 	set_escdelay(25);
+	flow_control_off();
 	ui->colour = !mono && has_colors() && !(getenv("NO_COLOR") && *getenv("NO_COLOR"));
 	if (ui->colour) {
 		static const int map[CP_COUNT] = {
@@ -1563,6 +1582,7 @@ void ui_close(struct ui *ui)
 	if (!ui)
 		return;
 	endwin();
+	delscreen(ui->screen);
 	free(ui->tcache);
 	free(ui);
 }
@@ -1688,4 +1708,42 @@ void ui_view_replay(struct ui *ui, struct snapshot *frames, const int *nlog, int
 		}
 	}
 	ui->log_limit = -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Last in the file: term.h defines its capabilities as macros (lines,
+ * columns, tab ...) that would clash with the names above. */
+#include <term.h>
+
+bool ui_terminal_usable(char *why, size_t size)
+{
+	const char *term = getenv("TERM");
+	const char *advice = "use a terminal such as xterm, or --batch";
+	char *cup;
+	int err = 0;
+	if (!term || !*term) {
+		snprintf(why, size, "TERM is not set, so the terminal is unknown and cannot show the "
+		         "battlefield; set it (as TERM=xterm) or use --batch");
+		return false;
+	}
+	if (setupterm(term, STDOUT_FILENO, &err) != OK) {
+		if (err < 0)
+			snprintf(why, size, "the terminal '%.64s' cannot be looked up (no terminfo database "
+			         "found); install ncurses-base, or use --batch", term);
+		else
+			snprintf(why, size, "the terminal '%.64s' is unknown here (terminfo has no entry "
+			         "for it); %s", term, advice);
+		return false;
+	}
+	/* A terminal that cannot put the cursor where it likes cannot draw a
+	 * map (dumb, a printing terminal, an emacs shell buffer). */
+	cup = tigetstr("cup");
+	if (!cup || cup == (char *)-1 || tigetflag("hc") > 0 || tigetflag("gn") > 0) {
+		snprintf(why, size, "the terminal '%.64s' cannot show the battlefield (it cannot move the "
+		         "cursor); %s", term, advice);
+		del_curterm(cur_term);
+		return false;
+	}
+	del_curterm(cur_term);
+	return true;
 }

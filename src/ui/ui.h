@@ -19,6 +19,9 @@ struct human {
 	struct ui *ui;
 };
 
+/* Can the terminal ($TERM) show the battlefield?  If not, why says so,
+ * naming it, in a sentence for the player (without "grognard: "). */
+bool ui_terminal_usable(char *why, size_t size);
 /* Start curses (mono forces black and white); NULL if there is no usable
  * terminal. */
 struct ui *ui_open(struct game *g, const struct ui_options *opts, bool mono);
