@@ -910,14 +910,17 @@ static int run_replay(const struct options *o)
 		                       .interrupt = &got_interrupt };
 		options_default(&opts);
 		options_load(&opts, NULL, &d);
-		diag_free(&d);
+		if (o->ascii)
+			opts.ascii = true;
 		if (!terminal_usable() || !(ui = ui_open(g, &opts, o->mono))) {
 			status = EXIT_BAD_INPUT;
 		} else {
 			ui_set_hooks(ui, &uh);
+			ui_options_errors(ui, (const char *const *)d.msg, d.n);
 			ui_view_replay(ui, f.at, f.nlog, f.n);
 			ui_close(ui);
 		}
+		diag_free(&d);
 	}
 	frames_free(&f);
 	free((void *)rp.history);
@@ -1002,27 +1005,25 @@ static int run_terminal(struct game *g, struct options *o)
 	int last = -1;
 	bool saved;
 
-	options_default(&opts);
-	if (!options_load(&opts, NULL, &d)) {
-		diag_print(&d, stderr);
-		diag_free(&d);
-		return EXIT_BAD_INPUT;
-	}
-	diag_free(&d);
-	if (o->ascii)
-		opts.ascii = true;
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fputs("grognard: not a terminal; use --batch to play without one\n", stderr);
 		return EXIT_USAGE;
 	}
 	if (!terminal_usable())
 		return EXIT_BAD_INPUT;
+	options_default(&opts);
+	options_load(&opts, NULL, &d);
+	if (o->ascii)
+		opts.ascii = true;
 	catch_signals();
 	if (!(ui = ui_open(g, &opts, o->mono))) {
 		fputs("grognard: cannot start the terminal\n", stderr);
+		diag_free(&d);
 		return EXIT_BAD_INPUT;
 	}
 	ui_set_hooks(ui, &uh);
+	ui_options_errors(ui, (const char *const *)d.msg, d.n);
+	diag_free(&d);
 
 	/* Started bare with battles waiting: offer them first. */
 	const char *loaded_from = o->load;

@@ -4,7 +4,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 126
+plan 130
 
 sock=grognard-ui-$$
 t() { "$TMUX_BIN" -L "$sock" "$@"; }
@@ -419,5 +419,19 @@ start 80x24 --seed 3
 keys C-s '?'
 like "$(screen)" "^Help: keys" "after Ctrl-S the next key still changes the screen"
 keys C-q q
+
+# Errors in the options file: shown at the start with file:line, and the
+# game goes on with every option at its default (none of the file's).
+mkdir -p "$tmp/badconf/grognard"
+printf 'keys = { move = "v"; };\ncolours = { side_a = "purple"; };\n' >"$tmp/badconf/grognard/grognard.cfg"
+UI_CONF=$tmp/badconf start 100x24 --seed 3
+s=$(screen | tr -s ' \n' '  ')
+like "$s" "^Errors in the options file: playing with the default options" "a bad options file does not stop the game"
+like "$s" "$tmp/badconf/grognard/grognard.cfg:2: colours: 'purple' is not one of" "the error is shown with its file and line"
+keys q g 1
+s=$(screen | tail -1)
+like "$s" "m move" "the game goes on with the default keys"
+unlike "$s" "v move" "... none of the file's"
+keys q y
 
 done_testing

@@ -704,6 +704,23 @@ void ui_help(struct ui *ui)
 	ui_text_free(&legend);
 }
 
+/* Errors of the options file: the player sees them, with their file and
+ * line, before anything else, and knows the defaults are in use. */
+void ui_options_errors(struct ui *ui, const char *const *msgs, int n)
+{
+	const char *lines[64];
+	int k = 0;
+	if (ui->opt.file != OPTIONS_REJECTED)
+		return;
+	for (int i = 0; i < n && k < 60; i++)
+		lines[k++] = msgs[i];
+	lines[k++] = "";
+	lines[k++] = "Every option has its default value (as if there were no options file) until "
+	             "the file is put right; grognard(5) describes it.";
+	ui_show_text(ui, "Errors in the options file: playing with the default options (q: go on)",
+	             lines, k);
+}
+
 /* ------------------------------------------------------------------ */
 
 static void text_from_buffer(struct ui_text *t, char *buf)
