@@ -4,7 +4,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 130
+plan 142
 
 sock=grognard-ui-$$
 t() { "$TMUX_BIN" -L "$sock" "$@"; }
@@ -432,6 +432,45 @@ keys q g 1
 s=$(screen | tail -1)
 like "$s" "m move" "the game goes on with the default keys"
 unlike "$s" "v move" "... none of the file's"
-keys q y
+keys '?'
+like "$(screen | tr -s ' \n' '  ')" "Keys \(the defaults: $tmp/badconf/grognard/grognard.cfg has errors" \
+	"the help says the file has errors"
+keys q q y
+
+# The help names the options file read, or where it would be.
+UI_CONF=$tmp/conf start 80x24 --seed 3
+keys '?'
+like "$(screen | tr -s ' \n' '  ')" "Keys \(change them in $tmp/conf/grognard/grognard.cfg\):" \
+	"the help names the options file read"
+keys q q y
+start 80x24 --seed 3
+keys '?'
+like "$(screen | tr -s ' \n' '  ')" "Keys \(change them in $tmp/noconf/grognard/grognard.cfg, which does not exist yet\):" \
+	"... or where it would be, saying it does not exist yet"
+keys q q y
+
+# Every key named on the screen is the keymap's.
+mkdir -p "$tmp/remap/grognard"
+printf 'keys = { help = "!"; select = "z"; brigade = "i"; log = "^O"; quit = "Q"; };\n' \
+	>"$tmp/remap/grognard/grognard.cfg"
+UI_CONF=$tmp/remap start 100x30 --seed 3
+s=$(screen)
+like "$s" "z selects, ! helps\." "the panel names the select and help keys of the options file"
+like "$s" "Log \(Ctrl-O: all\)" "the log's title names its key"
+like "$s" "have the initiative: i gives it to a brigade, G to a division" "the initiative message names the brigade key"
+keys '?'
+like "$(screen)" "That key does nothing here; ! shows the keys\." "a key bound to nothing names the help key"
+keys '!'
+like "$(screen)" "^Help: keys" "the help key of the options file opens the help"
+keys G
+like "$(screen)" "Enter +select \(as z\)" "... where Enter selects as z does"
+keys q Q y
+UI_CONF=$tmp/remap start 100x30 --seed 3 --side none
+s=$(screen)
+like "$s" "Space pauses, Q quits" "watching names the quit key"
+like "$(screen | tail -1)" "Ctrl-O log +! help +Q quit" "... and so does its hint line"
+keys Q
+like "$(screen)" "Quit the battle\? \(y/n\)" "... and that key quits"
+keys y
 
 done_testing
