@@ -1020,10 +1020,13 @@ static int run_terminal(struct game *g, struct options *o)
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fputs("grognard: not a terminal; use --batch to play without one\n", stderr);
+		game_free(g);
 		return EXIT_USAGE;
 	}
-	if (!terminal_usable())
+	if (!terminal_usable()) {
+		game_free(g);
 		return EXIT_BAD_INPUT;
+	}
 	options_default(&opts);
 	options_load(&opts, NULL, &d);
 	if (o->ascii)
@@ -1032,6 +1035,7 @@ static int run_terminal(struct game *g, struct options *o)
 	if (!(ui = ui_open(g, &opts, o->mono))) {
 		fputs("grognard: cannot start the terminal\n", stderr);
 		diag_free(&d);
+		game_free(g);
 		return EXIT_BAD_INPUT;
 	}
 	ui_set_hooks(ui, &uh);
