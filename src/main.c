@@ -3,7 +3,6 @@
  * safe (autosaves, hang-ups). */
 #include "config.h"
 
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
@@ -31,7 +30,9 @@
 extern const char default_battle_cfg[];
 
 #define BUILTIN_NAME "(built-in default battle)"
-#define AUTOSAVE "autosave"
+/* Unfinished autosaves kept: a new battle removes the oldest beyond
+ * these (its own counted), so abandoned battles do not pile up. */
+#define AUTOSAVES_KEPT 5
 
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 
@@ -236,33 +237,16 @@ static bool find_save(const char *name, char *out, size_t size)
 }
 
 /* The name this battle autosaves under.  A battle continued from an
- * autosave keeps its name; a new one takes the first of autosave,
- * autosave-2, autosave-3 ... (as many as it takes) that is free or holds
- * a finished battle, so starting a new battle never overwrites an
+ * autosave keeps its name.  A new one first clears away the oldest
+ * unfinished autosaves beyond AUTOSAVES_KEPT (its own counted), then
+ * takes the first of autosave, autosave-2, autosave-3 ... that is free or
+ * holds a finished battle, so starting a new battle never overwrites an
  * interrupted one, nor a save that cannot be read. */
-static char autosave_name[32] = AUTOSAVE;
-
-static bool is_autosave_name(const char *name)
-{
-	const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
-	size_t n = strlen(AUTOSAVE), len = strlen(base);
-	if (len > 5 && strcmp(base + len - 5, ".save") == 0)
-		len -= 5;
-	if (len >= sizeof autosave_name || strncmp(base, AUTOSAVE, n) != 0)
-		return false;
-	if (len == n)
-		return true;
-	if (base[n] != '-' || len == n + 1)
-		return false;
-	for (size_t i = n + 1; i < len; i++)
-		if (!isdigit((unsigned char)base[i]))
-			return false;
-	return true;
-}
+static char autosave_name[32] = SAVE_AUTOSAVE;
 
 static void autosave_as(const char *loaded_from)
 {
-	if (loaded_from && is_autosave_name(loaded_from)) {
+	if (loaded_from && save_is_autosave(loaded_from)) {
 		/* Only an autosave of the saves directory itself: a copy elsewhere
 		 * of the same name is another battle's place. */
 		const char *base = strrchr(loaded_from, '/') ? strrchr(loaded_from, '/') + 1 : loaded_from;
@@ -279,15 +263,16 @@ static void autosave_as(const char *loaded_from)
 			return;
 		}
 	}
+	save_prune_autosaves(AUTOSAVES_KEPT - 1);
 	for (unsigned long i = 1; i < ULONG_MAX; i++) {
 		char name[32], path[PATH_MAX], why[200], title[NAME_LEN];
 		struct stat st;
 		int turn;
 		bool over;
 		if (i == 1)
-			snprintf(name, sizeof name, "%s", AUTOSAVE);
+			snprintf(name, sizeof name, "%s", SAVE_AUTOSAVE);
 		else
-			snprintf(name, sizeof name, "%s-%lu", AUTOSAVE, i);
+			snprintf(name, sizeof name, "%s-%lu", SAVE_AUTOSAVE, i);
 		if (!save_path_for(name, path, sizeof path, why, sizeof why))
 			return;
 		if (lstat(path, &st) != 0 ||
@@ -692,6 +677,20 @@ static int run_batch(struct game *g, const struct options *o)
 }
 
 /* ------------------------------------------------------------------ */
+/* The terminal */
+
+/* A terminal that cannot show the battlefield is said so by name, in our
+ * words, before curses starts. */
+static bool terminal_usable(void)
+{
+	char why[300];
+	if (ui_terminal_usable(why, sizeof why))
+		return true;
+	fprintf(stderr, "grognard: %s\n", why);
+	return false;
+}
+
+/* ------------------------------------------------------------------ */
 /* Replays: the battle again from its seed, every order as it was given. */
 
 struct replay {
@@ -942,17 +941,22 @@ static int run_replay(const struct options *o)
 	} else if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
 		struct ui_options opts;
 		struct diag d = { 0 };
-		struct ui *ui;
+		struct ui *ui = NULL;
 		struct ui_hooks uh = { .export_log = export_named, .hangup = &got_hangup,
 		                       .interrupt = &got_interrupt };
 		options_default(&opts);
 		options_load(&opts, NULL, &d);
-		diag_free(&d);
-		if ((ui = ui_open(g, &opts, o->mono))) {
+		if (o->ascii)
+			opts.ascii = true;
+		if (!terminal_usable() || !(ui = ui_open(g, &opts, o->mono))) {
+			status = EXIT_BAD_INPUT;
+		} else {
 			ui_set_hooks(ui, &uh);
+			ui_options_errors(ui, (const char *const *)d.msg, d.n);
 			ui_view_replay(ui, f.at, f.nlog, f.n);
 			ui_close(ui);
 		}
+		diag_free(&d);
 	}
 	frames_free(&f);
 	free((void *)rp.history);
@@ -964,33 +968,61 @@ static int run_replay(const struct options *o)
 /* ------------------------------------------------------------------ */
 /* The terminal game */
 
-/* Started bare with battles waiting: offer them, newest first.  A save
- * that cannot be continued says why, and the list comes again.  Returns
- * the battle chosen (its save's name in name), or NULL for a new one or
- * when the terminal went away. */
+/* One of the saves listed deleted, asked by its number and confirmed. */
+static void delete_save(struct ui *ui, const struct save_entry *e, const char *const *k,
+                        const char *const *l, int n)
+{
+	char q[300], why[400];
+	int c = ui_choose(ui, "Delete which saved battle?", k, l, n, "Esc: none");
+	if (c < 0 || ui_hung_up(ui))
+		return;
+	snprintf(q, sizeof q, "Delete %s (%.79s, Turn %d) for good?", e[c].name, e[c].title, e[c].turn);
+	if (!ui_ask(ui, q))
+		return;
+	if (save_remove(e[c].name, why, sizeof why)) {
+		snprintf(why, sizeof why, "%s is deleted.", e[c].name);
+		ui_message(ui, why);
+	} else {
+		ui_alert(ui, why);
+	}
+}
+
+/* Started bare with battles waiting: offer them, newest first, or to
+ * delete one.  A save that cannot be continued says why, and the list
+ * comes again.  Returns the battle chosen (its save's name in name), or
+ * NULL for a new one or when the terminal went away. */
 #define OFFERED 15
 static struct game *offer_saves(struct ui *ui, char *name, size_t size)
 {
 	struct save_entry e[OFFERED];
 	char keys[OFFERED][12], titles[OFFERED][180];
-	const char *k[OFFERED + 1], *l[OFFERED + 1];
-	int n = save_list(e, OFFERED);
-	if (n == 0)
-		return NULL;
-	for (int i = 0; i < n; i++) {
-		snprintf(keys[i], sizeof keys[i], "%d", i + 1);
-		snprintf(titles[i], sizeof titles[i], "%.72s: %.79s, Turn %d", e[i].name, e[i].title, e[i].turn);
-		k[i] = keys[i];
-		l[i] = titles[i];
-	}
-	k[n] = "n";
-	l[n] = "a new battle";
+	const char *k[OFFERED + 2], *l[OFFERED + 2];
 	for (;;) {
 		struct diag d = { 0 };
 		struct game *g;
 		char title[120];
-		int choice = ui_choose(ui, "Continue a battle?", k, l, n + 1, "Esc: a new battle");
-		if (choice < 0 || choice >= n || ui_hung_up(ui))
+		int n = save_list(e, OFFERED), choice;
+		if (n == 0)
+			return NULL;
+		for (int i = 0; i < n; i++) {
+			snprintf(keys[i], sizeof keys[i], "%d", i + 1);
+			snprintf(titles[i], sizeof titles[i], "%.72s: %.79s, Turn %d", e[i].name, e[i].title,
+			         e[i].turn);
+			k[i] = keys[i];
+			l[i] = titles[i];
+		}
+		k[n] = "n";
+		l[n] = "a new battle";
+		k[n + 1] = "D";
+		l[n + 1] = "delete one of these saved battles";
+		choice = ui_choose(ui, "Continue a battle?", k, l, n + 2, "Esc: a new battle");
+		if (ui_hung_up(ui))
+			return NULL;
+		if (choice == n + 1) {
+			delete_save(ui, e, k, l, n);
+			continue;
+		}
+		if (choice < 0 || choice >= n)
 			return NULL;
 		if ((g = read_save(e[choice].name, false, &d))) {
 			diag_free(&d);
@@ -1037,25 +1069,29 @@ static int run_terminal(struct game *g, struct options *o)
 	int last = -1;
 	bool saved;
 
-	options_default(&opts);
-	if (!options_load(&opts, NULL, &d)) {
-		diag_print(&d, stderr);
-		diag_free(&d);
-		return EXIT_BAD_INPUT;
-	}
-	diag_free(&d);
-	if (o->ascii)
-		opts.ascii = true;
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fputs("grognard: not a terminal; use --batch to play without one\n", stderr);
+		game_free(g);
 		return EXIT_USAGE;
 	}
+	if (!terminal_usable()) {
+		game_free(g);
+		return EXIT_BAD_INPUT;
+	}
+	options_default(&opts);
+	options_load(&opts, NULL, &d);
+	if (o->ascii)
+		opts.ascii = true;
 	catch_signals();
 	if (!(ui = ui_open(g, &opts, o->mono))) {
-		fputs("grognard: cannot start the terminal (is TERM set?)\n", stderr);
+		fputs("grognard: cannot start the terminal\n", stderr);
+		diag_free(&d);
+		game_free(g);
 		return EXIT_BAD_INPUT;
 	}
 	ui_set_hooks(ui, &uh);
+	ui_options_errors(ui, (const char *const *)d.msg, d.n);
+	diag_free(&d);
 
 	/* Started bare with battles waiting: offer them first. */
 	const char *loaded_from = o->load;

@@ -6,7 +6,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 32
+plan 44
 tmp=${TMPDIR:-/tmp}/grognard-hup.$$
 mkdir -p "$tmp"
 sock=grognard-hup-$$
@@ -26,10 +26,7 @@ start() {
 		"${limit:+ulimit -f $limit; }env LANG=C.UTF-8 XDG_DATA_HOME='$XDG_DATA_HOME' GROGNARD_DATADIR='$GROGNARD_DATADIR' HOME=/nonexistent '$GROGNARD' $*; echo EXITED \$?; sleep 30"
 	sleep 0.8
 }
-game_pid() {
-	shell=$(t list-panes -t hup -F '#{pane_pid}')
-	ps -o pid= --ppid "$shell" -o comm= | awk '$2 == "grognard" { print $1 }'
-}
+game_pid() { child_pid "$(t list-panes -t hup -F '#{pane_pid}')" grognard; }
 dump_of() { printf 'dump\n' | "$GROGNARD" --batch --side both --load autosave 2>&1 | grep "^unit id=$1 "; }
 
 start --seed 1
@@ -89,7 +86,9 @@ cmp -s "$XDG_DATA_HOME/grognard/autosave.save" "$tmp/before.save"
 ok $? "the last autosave is intact"
 limit=
 
-# The start-up list with many unfinished battles (a fresh saves directory).
+# The start-up list with many unfinished battles (a fresh saves directory):
+# 17 autosaves of abandoned battles, autosave-N written on day N, and two
+# saves the player named, older than all of them.
 XDG_DATA_HOME=$tmp/many
 export XDG_DATA_HOME
 saves=$XDG_DATA_HOME/grognard
@@ -99,11 +98,14 @@ while [ $i -le 17 ]; do
 	n=autosave-$i
 	[ $i -eq 1 ] && n=autosave
 	cp "$saves/base.save" "$saves/$n.save"
+	touch -d "2020-01-$(printf %02d $i) 12:00" "$saves/$n.save"
 	i=$((i + 1))
 done
-rm "$saves/base.save"
-(cd "$saves" && md5sum autosave*.save) >"$tmp/sums"
-count() { ls "$saves" | grep -c '\.save$'; }
+mv "$saves/base.save" "$saves/mine.save"
+cp "$saves/mine.save" "$saves/autosave-old.save"
+touch -d '2019-06-01' "$saves/mine.save" "$saves/autosave-old.save"
+(cd "$saves" && md5sum *.save) >"$tmp/sums"
+count() { ls "$saves" | grep -c "${1:-}"'\.save$'; }
 
 # Gone while the list is offered: nothing happened, nothing is saved.
 start
@@ -111,20 +113,51 @@ like "$(screen)" "Continue a battle\?" "the unfinished battles are offered"
 kill -HUP "$(game_pid)"
 sleep 1
 like "$(screen)" "EXITED 0" "a hang-up at the list ends the program cleanly"
-(cd "$saves" && md5sum -c --quiet "$tmp/sums" >/dev/null 2>&1) && [ "$(count)" -eq 17 ]
-ok $? "... without an autosave of a battle never begun"
+(cd "$saves" && md5sum -c --quiet "$tmp/sums" >/dev/null 2>&1) && [ "$(count)" -eq 19 ]
+ok $? "... without an autosave of a battle never begun, nor one removed"
 
-# A 18th battle does not take the place of any of the 17.
+# An 18th battle: the autosaves of abandoned battles are kept to the
+# newest five, the new one's counted; the player's own saves stay.
 start
 keys n
 keys q y
-like "$(screen)" "The battle is saved in .*autosave-18" "a new battle beside 17 unfinished ones autosaves as autosave-18"
-(cd "$saves" && md5sum -c --quiet "$tmp/sums" >/dev/null 2>&1)
-ok $? "... and every interrupted battle is as it was"
+like "$(screen)" "The battle is saved in .*/autosave\.save" \
+	"a new battle beside 17 unfinished ones takes the first name freed"
+is "$(count '^autosave\(-[0-9]*\)\?')" 5 "... and five unfinished autosaves are left"
+(cd "$saves" && grep -E ' (autosave-1[4-7]|mine|autosave-old)\.save$' "$tmp/sums" | md5sum -c --quiet >/dev/null 2>&1)
+ok $? "... the newest four of before, as they were, and the player's saves"
+gone=
+for i in 2 3 4 5 6 7 8 9 10 11 12 13; do [ -e "$saves/autosave-$i.save" ] && gone="$gone $i"; done
+is "$gone" "" "the oldest autosaves beyond five are removed"
+start --load autosave-14
+keys q y
+is "$(count '^autosave\(-[0-9]*\)\?')" 5 "continuing the oldest kept removes nothing"
+
+# Deleting a save from the list: by its number, asked first, then the
+# list again.
+start
+keys D
+s=$(screen)
+like "$s" "Delete which saved battle\?" "D at the list asks which battle to delete"
+like "$s" "3   autosave-17: " "... by its number in the list"
+keys 3
+like "$(screen | tr -s ' \n' '  ')" "Delete autosave-17 \(Hochdorf, 1809 .*Turn 1\) for good\? \(y/n\)" "... and asks first"
+keys n
+s=$(screen)
+like "$s" "Continue a battle\?" "no: the list again"
+ok $([ -f "$saves/autosave-17.save" ] && echo 0 || echo 1) "... and the save is kept"
+keys D 3 y
+s=$(screen)
+like "$s" "autosave-17 is deleted\." "yes: it is deleted"
+like "$s" "Continue a battle\?" "... and the list comes again"
+unlike "$s" "autosave-17: " "... without it"
+ok $([ ! -e "$saves/autosave-17.save" ] && [ ! -e "$saves/autosave-17.save.bak" ] && echo 0 || echo 1) \
+	"... the file is gone"
+keys Escape q y
 
 # A save that cannot be continued says why on the screen; the list again.
-sed 's/format = 1;/format = 99;/' "$saves/autosave-3.save" >"$saves/zz-newer.save"
-sed 's/checksum = "[0-9a-f]*"/checksum = "0000000000000000"/' "$saves/autosave-3.save" >"$saves/zz-changed.save"
+sed 's/format = 1;/format = 99;/' "$saves/mine.save" >"$saves/zz-newer.save"
+sed 's/checksum = "[0-9a-f]*"/checksum = "0000000000000000"/' "$saves/mine.save" >"$saves/zz-changed.save"
 touch -d '2030-01-02' "$saves/zz-newer.save"
 touch -d '2030-01-01' "$saves/zz-changed.save"
 start

@@ -66,4 +66,21 @@ unlike() {
 	fi
 }
 
+# child_pid PARENT NAME: the pid of PARENT's child process called NAME,
+# from /proc alone (no ps: procps is not on a minimal system).  The
+# kernel's list of children where it keeps one, else every process's
+# stat line ("pid (comm) state ppid ...").
+child_pid() {
+	for c in $(cat /proc/"$1"/task/*/children 2>/dev/null); do
+		[ "$(cat /proc/"$c"/comm 2>/dev/null)" = "$2" ] && { echo "$c"; return 0; }
+	done
+	for s in /proc/[0-9]*/stat; do
+		line=$(cat "$s" 2>/dev/null) || continue
+		comm=${line#*(}; comm=${comm%)*}
+		set -- "$1" "$2" ${line##*) }
+		[ "$4" = "$1" ] && [ "$comm" = "$2" ] && { p=${s#/proc/}; echo "${p%/stat}"; return 0; }
+	done
+	return 1
+}
+
 done_testing() { [ "$tap_failed" -eq 0 ]; }

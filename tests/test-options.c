@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "io/options.h"
@@ -88,8 +89,84 @@ static void test_bad_file(void **state)
 	assert_string_equal(d.msg[4], want);
 	snprintf(want, sizeof want, "%s:1: keys: 'pivot' and 'move' are both on p", path);
 	assert_string_equal(d.msg[5], want);
+	/* Nothing of it is taken, and the file is named as rejected. */
+	assert_int_equal(o.key[ACT_MOVE], 'm');
+	assert_int_equal(o.colour[PAL_SIDE_B], 1);
+	assert_int_equal(o.file, OPTIONS_REJECTED);
+	assert_string_equal(o.path, path);
 	diag_free(&d);
 	unlink(path);
+}
+
+/* A file with one mistake among good settings: every option keeps its
+ * default (half a keymap is worse than none). */
+static void test_half_right_file_changes_nothing(void **state)
+{
+	struct ui_options o, dflt;
+	struct diag d = { 0 };
+	(void)state;
+	write_file("keys = { move = \"v\"; log = \"^O\"; };\ncolours = { side_a = \"cyan\"; };\n"
+	           "ascii = true;\nwatch_delay = 150;\nwatch_delya = 10;\n");
+	options_default(&o);
+	options_default(&dflt);
+	assert_false(options_load(&o, path, &d));
+	assert_int_equal(d.n, 1);
+	for (int a = 0; a < ACT_COUNT; a++)
+		assert_int_equal(o.key[a], dflt.key[a]);
+	for (int p = 0; p < PAL_COUNT; p++)
+		assert_int_equal(o.colour[p], dflt.colour[p]);
+	assert_false(o.ascii);
+	assert_int_equal(o.watch_delay, dflt.watch_delay);
+	diag_free(&d);
+	unlink(path);
+}
+
+/* Where the file is read from: $XDG_CONFIG_HOME/grognard, else
+ * ~/.config/grognard; said whether it is there or not. */
+static void test_file_place(void **state)
+{
+	struct ui_options o;
+	struct diag d = { 0 };
+	char dir[96], file[160];
+	FILE *f;
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/grognard-optdir-%d", (int)getpid());
+	snprintf(file, sizeof file, "%s/grognard", dir);
+	mkdir(dir, 0700);
+	mkdir(file, 0700);
+	snprintf(file, sizeof file, "%s/grognard/grognard.cfg", dir);
+	setenv("XDG_CONFIG_HOME", dir, 1);
+	options_default(&o);
+	assert_true(options_load(&o, NULL, &d));
+	assert_int_equal(o.file, OPTIONS_MISSING);
+	assert_string_equal(o.path, file);
+	f = fopen(file, "w");
+	assert_non_null(f);
+	fputs("keys = { help = \"!\"; };\n", f);
+	fclose(f);
+	options_default(&o);
+	assert_true(options_load(&o, NULL, &d));
+	assert_int_equal(o.file, OPTIONS_READ);
+	assert_string_equal(o.path, file);
+	assert_int_equal(o.key[ACT_HELP], '!');
+	/* No XDG_CONFIG_HOME: under HOME. */
+	unsetenv("XDG_CONFIG_HOME");
+	setenv("HOME", "/nonexistent-home", 1);
+	options_default(&o);
+	assert_true(options_load(&o, NULL, &d));
+	assert_int_equal(o.file, OPTIONS_MISSING);
+	assert_string_equal(o.path, "/nonexistent-home/.config/grognard/grognard.cfg");
+	/* Neither: no file at all, and nowhere to say. */
+	unsetenv("HOME");
+	options_default(&o);
+	assert_true(options_load(&o, NULL, &d));
+	assert_int_equal(o.file, OPTIONS_NO_PLACE);
+	assert_string_equal(o.path, "");
+	assert_int_equal(d.n, 0);
+	unlink(file);
+	snprintf(file, sizeof file, "%s/grognard", dir);
+	rmdir(file);
+	rmdir(dir);
 }
 
 static void test_missing_file_is_fine(void **state)
@@ -102,6 +179,8 @@ static void test_missing_file_is_fine(void **state)
 	assert_true(options_load(&o, NULL, &d));
 	assert_int_equal(d.n, 0);
 	assert_int_equal(o.key[ACT_MOVE], 'm');
+	assert_int_equal(o.file, OPTIONS_MISSING);
+	assert_string_equal(o.path, "/nonexistent-grognard/grognard/grognard.cfg");
 }
 
 static void test_key_names(void **state)
@@ -120,6 +199,8 @@ int main(void)
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_good_file),
 		cmocka_unit_test(test_bad_file),
+		cmocka_unit_test(test_half_right_file_changes_nothing),
+		cmocka_unit_test(test_file_place),
 		cmocka_unit_test(test_missing_file_is_fine),
 		cmocka_unit_test(test_key_names),
 	};

@@ -5,7 +5,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 117
+plan 142
 
 sock=grognard-ui-$$
 t() { "$TMUX_BIN" -L "$sock" "$@"; }
@@ -384,5 +384,94 @@ keys q '?'
 like "$(screen)" "^Help: keys" "after it ? gives the help"
 keys q +
 like "$(screen)" "1 col = 2 cm" "and + zooms the map"
+
+# Terminals that cannot show the battlefield are named in our own words
+# (not curses' "Error opening terminal"), with exit status 1.
+# bare ENV ARGS: grognard under env ENV (TERM=..., -u TERM), its status shown.
+bare() {
+	t kill-session -t ui 2>/dev/null
+	t new-session -d -s ui -x 80 -y 24 \
+		"env $1 LANG=C.UTF-8 XDG_DATA_HOME='$tmp/bare' XDG_CONFIG_HOME='$tmp/noconf' GROGNARD_DATADIR='$GROGNARD_DATADIR' HOME=/nonexistent '$GROGNARD' $2; echo EXITED \$?; sleep 5"
+	settle 0.8
+}
+joined() { screen | tr -d '\n'; }
+bare TERM=dumb
+s=$(joined)
+like "$s" "^grognard: the terminal 'dumb' cannot show the battlefield \(it cannot move the cursor\); use a terminal such as xterm, or --batch" \
+	"TERM=dumb: one line naming the terminal and why"
+like "$s" "EXITED 1" "... and exit status 1"
+bare TERM=nosuchterm
+s=$(joined)
+like "$s" "^grognard: the terminal 'nosuchterm' is unknown here \(terminfo has no entry for it\)" \
+	"an unknown TERM is named"
+like "$s" "EXITED 1" "... with exit status 1"
+unlike "$s" "Error opening terminal" "... and not in curses' words"
+bare "-u TERM"
+s=$(joined)
+like "$s" "^grognard: TERM is not set" "no TERM at all is said so"
+like "$s" "EXITED 1" "... with exit status 1"
+printf 'brigade StH1\nsave r\nquit\n' | XDG_DATA_HOME=$tmp/bare "$GROGNARD" --batch --side both --seed 1 >/dev/null 2>&1
+bare TERM=dumb "--replay r"
+s=$(joined)
+like "$s" "^grognard: the terminal 'dumb' cannot show the battlefield.*EXITED 1" "the replay viewer says so too"
+
+# Ctrl-S is a key, not XOFF: the screen does not freeze.
+start 80x24 --seed 3
+keys C-s '?'
+like "$(screen)" "^Help: keys" "after Ctrl-S the next key still changes the screen"
+keys C-q q
+
+# Errors in the options file: shown at the start with file:line, and the
+# game goes on with every option at its default (none of the file's).
+mkdir -p "$tmp/badconf/grognard"
+printf 'keys = { move = "v"; };\ncolours = { side_a = "purple"; };\n' >"$tmp/badconf/grognard/grognard.cfg"
+UI_CONF=$tmp/badconf start 100x24 --seed 3
+s=$(screen | tr -s ' \n' '  ')
+like "$s" "^Errors in the options file: playing with the default options" "a bad options file does not stop the game"
+like "$s" "$tmp/badconf/grognard/grognard.cfg:2: colours: 'purple' is not one of" "the error is shown with its file and line"
+keys q g 1
+s=$(screen | tail -1)
+like "$s" "m move" "the game goes on with the default keys"
+unlike "$s" "v move" "... none of the file's"
+keys '?'
+like "$(screen | tr -s ' \n' '  ')" "Keys \(the defaults: $tmp/badconf/grognard/grognard.cfg has errors" \
+	"the help says the file has errors"
+keys q q y
+
+# The help names the options file read, or where it would be.
+UI_CONF=$tmp/conf start 80x24 --seed 3
+keys '?'
+like "$(screen | tr -s ' \n' '  ')" "Keys \(change them in $tmp/conf/grognard/grognard.cfg\):" \
+	"the help names the options file read"
+keys q q y
+start 80x24 --seed 3
+keys '?'
+like "$(screen | tr -s ' \n' '  ')" "Keys \(change them in $tmp/noconf/grognard/grognard.cfg, which does not exist yet\):" \
+	"... or where it would be, saying it does not exist yet"
+keys q q y
+
+# Every key named on the screen is the keymap's.
+mkdir -p "$tmp/remap/grognard"
+printf 'keys = { help = "!"; select = "z"; brigade = "i"; log = "^O"; quit = "Q"; };\n' \
+	>"$tmp/remap/grognard/grognard.cfg"
+UI_CONF=$tmp/remap start 100x30 --seed 3
+s=$(screen)
+like "$s" "z selects, ! helps\." "the panel names the select and help keys of the options file"
+like "$s" "Log \(Ctrl-O: all\)" "the log's title names its key"
+like "$s" "have the initiative: i gives it to a brigade, G to a division" "the initiative message names the brigade key"
+keys '?'
+like "$(screen)" "That key does nothing here; ! shows the keys\." "a key bound to nothing names the help key"
+keys '!'
+like "$(screen)" "^Help: keys" "the help key of the options file opens the help"
+keys G
+like "$(screen)" "Enter +select \(as z\)" "... where Enter selects as z does"
+keys q Q y
+UI_CONF=$tmp/remap start 100x30 --seed 3 --side none
+s=$(screen)
+like "$s" "Space pauses, Q quits" "watching names the quit key"
+like "$(screen | tail -1)" "Ctrl-O log +! help +Q quit" "... and so does its hint line"
+keys Q
+like "$(screen)" "Quit the battle\? \(y/n\)" "... and that key quits"
+keys y
 
 done_testing

@@ -40,6 +40,8 @@ void options_default(struct ui_options *o)
 		o->colour[i] = colour_number(palette_default[i]);
 	o->ascii = false;
 	o->watch_delay = 400;
+	o->file = OPTIONS_NO_PLACE;
+	o->path[0] = '\0';
 }
 
 const char *options_key_name(int key, char buf[16])
@@ -83,32 +85,39 @@ static const char *const option_keys[] = { "keys", "colours", "ascii", "watch_de
 
 bool options_load(struct ui_options *o, const char *path, struct diag *d)
 {
-	char def[PATH_MAX], word[32];
+	char word[32];
 	struct conf c = { .diag = d };
+	struct ui_options n = *o; /* the file's options, taken only if all is well */
 	config_t cfg;
 	const config_setting_t *root, *s;
 	bool b;
 
 	if (!path) {
-		char why[200];
-		if (!paths_user_dir("XDG_CONFIG_HOME", ".config", def, sizeof def - 16, why, sizeof why))
+		char dir[PATH_MAX], why[200];
+		if (!paths_user_dir("XDG_CONFIG_HOME", ".config", dir, sizeof dir, why, sizeof why) ||
+		    snprintf(o->path, sizeof o->path, "%s/grognard.cfg", dir) >= (int)sizeof o->path) {
+			o->file = OPTIONS_NO_PLACE;
+			o->path[0] = '\0';
 			return true;
-		strcat(def, "/grognard.cfg");
-		if (!paths_exists(def))
+		}
+		o->file = OPTIONS_MISSING;
+		if (!paths_exists(o->path))
 			return true;
-		path = def;
+	} else {
+		snprintf(o->path, sizeof o->path, "%s", path);
 	}
-	c.path = path;
+	c.path = o->path;
+	o->file = OPTIONS_REJECTED;
 	config_init(&cfg);
-	if (!conf_read_file(&c, &cfg, path)) {
+	if (!conf_read_file(&c, &cfg, o->path)) {
 		config_destroy(&cfg);
 		return false;
 	}
 	root = config_root_setting(&cfg);
 	conf_known_keys(&c, root, "options", option_keys);
 	if (conf_bool(&c, root, "ascii", "options", &b))
-		o->ascii = b;
-	conf_int(&c, root, "watch_delay", "options", false, 0, OPTIONS_WATCH_DELAY_MAX, &o->watch_delay);
+		n.ascii = b;
+	conf_int(&c, root, "watch_delay", "options", false, 0, OPTIONS_WATCH_DELAY_MAX, &n.watch_delay);
 	if ((s = config_setting_get_member(root, "keys")) && conf_is_group(&c, s, "options", "'keys'")) {
 		for (int i = 0; i < config_setting_length(s); i++) {
 			const config_setting_t *m = config_setting_get_elem(s, (unsigned)i);
@@ -129,7 +138,7 @@ bool options_load(struct ui_options *o, const char *path, struct diag *d)
 				           "\"space\" or \"enter\"", word);
 				continue;
 			}
-			o->key[act] = key;
+			n.key[act] = key;
 		}
 	}
 	if ((s = config_setting_get_member(root, "colours")) &&
@@ -152,18 +161,23 @@ bool options_load(struct ui_options *o, const char *path, struct diag *d)
 				           "magenta, cyan, white", word);
 				continue;
 			}
-			o->colour[what] = col;
+			n.colour[what] = col;
 		}
 	}
 	/* Two actions on one key would make one of them unreachable. */
 	for (int a = 0; a < ACT_COUNT; a++)
 		for (int b2 = a + 1; b2 < ACT_COUNT; b2++)
-			if (o->key[a] == o->key[b2]) {
+			if (n.key[a] == n.key[b2]) {
 				char kb[16];
 				conf_error(&c, config_setting_get_member(root, "keys"), "keys",
 				           "'%s' and '%s' are both on %s", action_desc[a].name,
-				           action_desc[b2].name, options_key_name(o->key[a], kb));
+				           action_desc[b2].name, options_key_name(n.key[a], kb));
 			}
 	config_destroy(&cfg);
-	return c.errors == 0;
+	if (c.errors)
+		return false;
+	memcpy(n.path, o->path, sizeof n.path);
+	n.file = OPTIONS_READ;
+	*o = n;
+	return true;
 }

@@ -91,17 +91,29 @@ extern const char *const palette_names[PAL_COUNT];
 /* The slowest pace of watch mode, in ms (the options file and the keys). */
 #define OPTIONS_WATCH_DELAY_MAX 10000
 
+/* What became of the options file. */
+enum options_file {
+	OPTIONS_NO_PLACE,  /* neither XDG_CONFIG_HOME nor HOME is set: no file */
+	OPTIONS_MISSING,   /* none at path yet: the defaults */
+	OPTIONS_READ,      /* read from path */
+	OPTIONS_REJECTED,  /* path has errors: the defaults, every one */
+};
+
 struct ui_options {
 	int key[ACT_COUNT];
 	int colour[PAL_COUNT];  /* curses colour numbers 0..7 */
 	bool ascii;             /* plain ASCII glyphs even in a UTF-8 locale */
 	int watch_delay;        /* ms between the computer's orders on screen,
 	                           0 .. OPTIONS_WATCH_DELAY_MAX */
+	enum options_file file;
+	char path[1024];        /* the file read, or where it would be read */
 };
 
 void options_default(struct ui_options *o);
-/* Read the options file (path, or NULL for the default place).  A missing
- * file is fine; a bad one gives path:line: messages and false. */
+/* Read the options file (path, or NULL for the default place) and say
+ * which file it was in o->path and o->file.  A missing file is fine; a
+ * bad one gives path:line: messages and false, and changes no option: a
+ * file half right is not half applied. */
 bool options_load(struct ui_options *o, const char *path, struct diag *d);
 /* "m", "^P", "tab", "space", "enter", "f1" ... for help screens. */
 const char *options_key_name(int key, char buf[16]);

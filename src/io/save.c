@@ -1028,13 +1028,16 @@ static int newest_first(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-int save_list(struct save_entry *out, int max)
+/* Every unfinished battle in the saves directory, newest first (*all to
+ * be freed). */
+static int read_unfinished(struct save_entry **out)
 {
 	char dir[PATH_MAX], why[200];
 	struct save_entry *all = NULL;
 	int n = 0, cap = 0;
 	struct dirent *e;
 	DIR *d;
+	*out = NULL;
 	if (!save_dir(dir, sizeof dir, why, sizeof why) || !(d = opendir(dir)))
 		return 0;
 	/* All of them first: the directory's order says nothing of age. */
@@ -1063,10 +1066,68 @@ int save_list(struct save_entry *out, int max)
 	closedir(d);
 	if (n)
 		qsort(all, (size_t)n, sizeof *all, newest_first);
+	*out = all;
+	return n;
+}
+
+int save_list(struct save_entry *out, int max)
+{
+	struct save_entry *all;
+	int n = read_unfinished(&all);
 	if (n > max)
 		n = max;
 	if (n)
 		memcpy(out, all, (size_t)n * sizeof *out);
 	free(all);
 	return n;
+}
+
+bool save_is_autosave(const char *name)
+{
+	const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+	size_t n = strlen(SAVE_AUTOSAVE), len = strlen(base);
+	if (len > 5 && strcmp(base + len - 5, ".save") == 0)
+		len -= 5;
+	/* (An autosave's name fits in 31 characters, "autosave-" and a count.) */
+	if (len > 31 || strncmp(base, SAVE_AUTOSAVE, n) != 0)
+		return false;
+	if (len == n)
+		return true;
+	if (base[n] != '-' || len == n + 1)
+		return false;
+	for (size_t i = n + 1; i < len; i++)
+		if (base[i] < '0' || base[i] > '9')
+			return false;
+	return true;
+}
+
+bool save_remove(const char *name, char *why, size_t wsize)
+{
+	char path[PATH_MAX], bak[PATH_MAX + 8];
+	if (!save_path_for(name, path, sizeof path, why, wsize))
+		return false;
+	if (unlink(path) != 0) {
+		snprintf(why, wsize, "cannot delete %s: %s", path, strerror(errno));
+		return false;
+	}
+	snprintf(bak, sizeof bak, "%s.bak", path);
+	unlink(bak); /* there or not: the save is gone either way */
+	return true;
+}
+
+int save_prune_autosaves(int keep)
+{
+	struct save_entry *all;
+	int n = read_unfinished(&all), kept = 0, removed = 0;
+	for (int i = 0; i < n; i++) {
+		char why[300];
+		if (!save_is_autosave(all[i].name))
+			continue;
+		if (kept < keep)
+			kept++;
+		else if (save_remove(all[i].name, why, sizeof why))
+			removed++;
+	}
+	free(all);
+	return removed;
 }

@@ -62,6 +62,19 @@ struct game *save_read_start(const char *path, const struct save_hooks *h, struc
 /* A look at a save without loading it: title, Turn, whether it is over. */
 bool save_peek(const char *path, char *title, size_t size, int *turn, bool *over);
 
+/* Autosaves are named "autosave", "autosave-2", "autosave-3" ... */
+#define SAVE_AUTOSAVE "autosave"
+/* Is this (a name or a path, with or without .save) an autosave's name? */
+bool save_is_autosave(const char *name);
+/* Delete the save called name (and the NAME.save.bak beside it); false
+ * with why. */
+bool save_remove(const char *name, char *why, size_t wsize);
+/* Abandoned battles do not pile up: of the unfinished autosaves in the
+ * saves directory, the newest keep stay and the older ones are removed.
+ * Saves the player named, and files that cannot be read as saves, are
+ * never touched.  Returns how many were removed. */
+int save_prune_autosaves(int keep);
+
 /* An unfinished battle in the saves directory. */
 struct save_entry {
 	char name[72];   /* without .save */

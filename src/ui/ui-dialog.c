@@ -45,7 +45,7 @@ int ui_getch(struct ui *ui)
 	return ch;
 }
 
-static bool is_enter(int ch)
+bool ui_is_enter(int ch)
 {
 	return ch == '\n' || ch == '\r' || ch == KEY_ENTER;
 }
@@ -146,7 +146,7 @@ static int menu_run(struct ui *ui, const char *title, const char *const *keys,
 			hl = (hl + n - 1) % n;
 		else if (ch == KEY_DOWN || ch == 'j')
 			hl = (hl + 1) % n;
-		else if (is_enter(ch)) {
+		else if (ui_is_enter(ch)) {
 			choice = hl;
 			break;
 		} else if (map_keys && ui->map_key) {
@@ -256,7 +256,7 @@ static bool edit_line_over(struct ui *ui, const char *prompt, char *buf, size_t 
 			continue;
 		if (ch == ESC)
 			return false;
-		if (is_enter(ch))
+		if (ui_is_enter(ch))
 			return true;
 		if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && len > 0) {
 			/* Back over one whole UTF-8 character. */
@@ -601,7 +601,28 @@ void ui_log_history(struct ui *ui)
 static void key_line(struct ui *ui, struct ui_text *t, enum action a)
 {
 	char kb[16];
-	ui_text_add(t, "  %-8s %s", options_key_name(ui->opt.key[a], kb), action_desc[a].text);
+	ui_text_add(t, "  %-8s %s", ui_key(ui, a, kb), action_desc[a].text);
+}
+
+/* Where the keys are changed: the options file read, or where it would
+ * be. */
+static void options_file_line(const struct ui *ui, struct ui_text *t)
+{
+	const char *path = ui->opt.path;
+	switch (ui->opt.file) {
+	case OPTIONS_READ:
+		ui_text_add(t, "Keys (change them in %s):", path);
+		break;
+	case OPTIONS_MISSING:
+		ui_text_add(t, "Keys (change them in %s, which does not exist yet):", path);
+		break;
+	case OPTIONS_REJECTED:
+		ui_text_add(t, "Keys (the defaults: %s has errors; put it right to change them):", path);
+		break;
+	default:
+		ui_text_add(t, "Keys (the defaults: with neither XDG_CONFIG_HOME nor HOME set there is "
+		            "no options file):");
+	}
 }
 
 
@@ -609,15 +630,17 @@ void ui_help(struct ui *ui)
 {
 	struct ui_text keys = { 0 }, seq = { 0 }, legend = { 0 };
 	struct page pages[3];
-	char zoom[48], sel[16], mv[16];
+	char zoom[48], sel[16], mv[16], next[16], hjkl[64];
 
 	{
-		char k1[16], k2[16], k3[16];
-		snprintf(zoom, sizeof zoom, "%s %s %s", options_key_name(ui->opt.key[ACT_ZOOM_IN], k1),
-		         options_key_name(ui->opt.key[ACT_ZOOM_OUT], k2),
-		         options_key_name(ui->opt.key[ACT_ZOOM_FIT], k3));
-		snprintf(sel, sizeof sel, "%s", options_key_name(ui->opt.key[ACT_SELECT], k1));
-		snprintf(mv, sizeof mv, "%s", options_key_name(ui->opt.key[ACT_MOVE], k1));
+		char k1[16], k2[16], k3[16], k4[16];
+		snprintf(zoom, sizeof zoom, "%s %s %s", ui_key(ui, ACT_ZOOM_IN, k1),
+		         ui_key(ui, ACT_ZOOM_OUT, k2), ui_key(ui, ACT_ZOOM_FIT, k3));
+		snprintf(hjkl, sizeof hjkl, "%s %s %s %s", ui_key(ui, ACT_LEFT, k1), ui_key(ui, ACT_DOWN, k2),
+		         ui_key(ui, ACT_UP, k3), ui_key(ui, ACT_RIGHT, k4));
+		ui_key(ui, ACT_SELECT, sel);
+		ui_key(ui, ACT_MOVE, mv);
+		ui_key(ui, ACT_NEXT, next);
 	}
 	switch (ui->mode) {
 	case MODE_MOVE:
@@ -643,7 +666,7 @@ void ui_help(struct ui *ui)
 	case MODE_TARGET:
 		ui_text_add(&keys, "Choosing a target:");
 		ui_text_add(&keys, "  cursor keys  put the cursor on the enemy unit");
-		ui_text_add(&keys, "  Tab          the next target the unit can charge or fire at;");
+		ui_text_add(&keys, "  %-12s the next target the unit can charge or fire at;", next);
 		ui_text_add(&keys, "               Shift-Tab the one before");
 		ui_text_add(&keys, "  %-12s fire: aim at the cursor (a point of the target)", sel);
 		ui_text_add(&keys, "  %-12s zoom in, out, the whole table", zoom);
@@ -657,15 +680,15 @@ void ui_help(struct ui *ui)
 	case MODE_CMOVE:
 		ui_text_add(&keys, "Moving a command stand (36 cm, turning where it likes):");
 		ui_text_add(&keys, "  cursor keys  choose the next point");
-		ui_text_add(&keys, "  Space        add the point to the way");
+		ui_text_add(&keys, "  %-12s add the point to the way", sel);
 		ui_text_add(&keys, "  Enter        end the way at the cursor     Esc  cancel");
 		break;
 	default:
-		ui_text_add(&keys, "Keys (change them in ~/.config/grognard/grognard.cfg):");
+		options_file_line(ui, &keys);
 		for (int a = 0; a < ACT_COUNT; a++)
 			key_line(ui, &keys, (enum action)a);
-		ui_text_add(&keys, "  Enter    select (as Space);  Shift-Tab previous unit");
-		ui_text_add(&keys, "  arrows   move the cursor (as h j k l); Shift-arrows 8 cells");
+		ui_text_add(&keys, "  Enter    select (as %s);  Shift-Tab previous unit", sel);
+		ui_text_add(&keys, "  arrows   move the cursor (as %s); Shift-arrows 8 cells", hjkl);
 		ui_text_add(&keys, "In menus an item's key chooses it (or j k and Enter); in the pager");
 		ui_text_add(&keys, "j k Space b g G scroll, / searches, n N find again, q leaves.");
 		ui_text_add(&keys, "%s", "");
@@ -703,6 +726,23 @@ void ui_help(struct ui *ui)
 	ui_text_free(&keys);
 	ui_text_free(&seq);
 	ui_text_free(&legend);
+}
+
+/* Errors of the options file: the player sees them, with their file and
+ * line, before anything else, and knows the defaults are in use. */
+void ui_options_errors(struct ui *ui, const char *const *msgs, int n)
+{
+	const char *lines[64];
+	int k = 0;
+	if (ui->opt.file != OPTIONS_REJECTED)
+		return;
+	for (int i = 0; i < n && k < 60; i++)
+		lines[k++] = msgs[i];
+	lines[k++] = "";
+	lines[k++] = "Every option has its default value (as if there were no options file) until "
+	             "the file is put right; grognard(5) describes it.";
+	ui_show_text(ui, "Errors in the options file: playing with the default options (q: go on)",
+	             lines, k);
 }
 
 /* ------------------------------------------------------------------ */

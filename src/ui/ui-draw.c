@@ -953,7 +953,10 @@ static void draw_panel(struct ui *ui)
 		snprintf(line, sizeof line, "(%.1f, %.1f) cm", ui->cx, ui->cy);
 		row = panel_line(ui, row, line, A_NORMAL, 0);
 		row = panel_line(ui, row, "No unit here.", A_DIM, 0);
-		row = panel_line(ui, row, "Space selects, ? helps.", A_DIM, 0);
+		char k1[16], k2[16];
+		snprintf(line, sizeof line, "%s selects, %s helps.", ui_key(ui, ACT_SELECT, k1),
+		         ui_key(ui, ACT_HELP, k2));
+		row = panel_line(ui, row, line, A_DIM, 0);
 	}
 	(void)row;
 }
@@ -994,7 +997,9 @@ static void draw_frame(struct ui *ui)
 	mvvline(0, ui->map_w, f->v, ui->status_y);
 	mvhline(ui->panel_h, ui->side_x, f->h, ui->side_w);
 	mvaddch(ui->panel_h, ui->map_w, f->tee);
-	ui_put_text(ui, ui->panel_h, ui->side_x + 1, ui->side_w - 2, " Log (Ctrl-P: all) ", A_DIM, 0);
+	char title[40], kb[16];
+	snprintf(title, sizeof title, " Log (%s: all) ", ui_key(ui, ACT_LOG, kb));
+	ui_put_text(ui, ui->panel_h, ui->side_x + 1, ui->side_w - 2, title, A_DIM, 0);
 }
 
 /* The status line, shortened step by step until it fits: the scale
@@ -1027,6 +1032,11 @@ static void status_text(const struct ui *ui, char *line, size_t size)
 	}
 }
 
+const char *ui_key(const struct ui *ui, enum action a, char buf[16])
+{
+	return options_key_name(ui->opt.key[a], buf);
+}
+
 /* A hint: the key (from the keymap, or a fixed key), what it does, and
  * how much it matters (0 first). */
 struct hint {
@@ -1048,7 +1058,7 @@ static void fit_hints(const struct ui *ui, const struct hint *h, int n, int widt
 		n = 24;
 	for (int i = 0; i < n; i++) {
 		char kb[16];
-		const char *key = h[i].act >= 0 ? options_key_name(ui->opt.key[h[i].act], kb) : h[i].key;
+		const char *key = h[i].act >= 0 ? ui_key(ui, (enum action)h[i].act, kb) : h[i].key;
 		snprintf(item[i], sizeof item[i], "%s %s", key, h[i].text);
 	}
 	for (int prio = 0; prio < 10; prio++)
@@ -1105,12 +1115,12 @@ static void hint_line(const struct ui *ui, char *out, size_t size)
 		{ ACT_QUIT, NULL, "quit", 0 },
 	};
 	static const struct hint watching[] = {
-		{ -1, "Space", "pauses", 0 }, { -1, "+ -", "pace", 1 }, { -1, "Ctrl-P", "log", 1 },
-		{ -1, "?", "help", 0 }, { -1, "q", "quit", 0 },
+		{ -1, "Space", "pauses", 0 }, { -1, "+ -", "pace", 1 }, { ACT_LOG, NULL, "log", 1 },
+		{ ACT_HELP, NULL, "help", 0 }, { ACT_QUIT, NULL, "quit", 0 },
 	};
 	static const struct hint computer[] = {
-		{ -1, "(the computer plays)", "a key hurries it", 0 }, { -1, "Ctrl-P", "log", 1 },
-		{ -1, "?", "help", 0 }, { -1, "q", "quit", 0 },
+		{ -1, "(the computer plays)", "a key hurries it", 0 }, { ACT_LOG, NULL, "log", 1 },
+		{ ACT_HELP, NULL, "help", 0 }, { ACT_QUIT, NULL, "quit", 0 },
 	};
 	static const struct hint other[] = {
 		{ ACT_HELP, NULL, "help", 0 }, { ACT_SELECT, NULL, "select", 1 }, { ACT_LOG, NULL, "log", 1 },
@@ -1191,7 +1201,9 @@ void ui_compose(struct ui *ui)
 		mvaddnstr(y > 0 ? y - 1 : 0, 0, line, ui->cols);
 		snprintf(line, sizeof line, "grognard needs %dx%d.", MIN_COLS, MIN_ROWS);
 		mvaddnstr(y > 0 ? y : 1, 0, line, ui->cols);
-		mvaddnstr(y > 0 ? y + 1 : 2, 0, "Enlarge it to go on (q quits).", ui->cols);
+		char kb[16];
+		snprintf(line, sizeof line, "Enlarge it to go on (%s quits).", ui_key(ui, ACT_QUIT, kb));
+		mvaddnstr(y > 0 ? y + 1 : 2, 0, line, ui->cols);
 		/* A question asked here (quit?) must be seen. */
 		if (ui->msg[0]) {
 			struct ui_text w = { 0 };

@@ -45,6 +45,7 @@ struct tcell {
 };
 
 struct ui {
+	SCREEN *screen;
 	struct game *g;
 	struct ui_options opt;
 	bool colour, utf8;
@@ -140,6 +141,10 @@ enum side ui_threat_side(const struct ui *ui);
 bool ui_unit_acts(const struct game *g, const struct unit *u, bool ready);
 attr_t ui_side_attr(const struct ui *ui, int side, int *pair);
 
+/* The name of the key an action is on ("m", "Space", "Ctrl-P"): what
+ * the screen says is the keymap, not the defaults. */
+const char *ui_key(const struct ui *ui, enum action a, char buf[16]);
+
 /* The map's legend, as drawn in this terminal. */
 void ui_legend(const struct ui *ui, struct ui_text *t);
 
@@ -165,5 +170,6 @@ void ui_log_history(struct ui *ui);
 /* The ':' command line; returns true when it produced an order. */
 bool ui_command_line(struct ui *ui, struct order *o);
 int ui_getch(struct ui *ui);
+bool ui_is_enter(int ch);
 
 #endif

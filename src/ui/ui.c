@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
+#include <unistd.h>
 
 #include "engine/command.h"
 #include "engine/fire.h"
@@ -198,7 +200,9 @@ static int my_unit(struct ui *ui)
 			ui->sel_unit = u;
 	}
 	if (ui->sel_unit < 0) {
-		ui_flash(ui, true, "Select a unit first (Space on it, or Tab).");
+		char k1[16], k2[16];
+		ui_flash(ui, true, "Select a unit first (%s on it, or %s).", ui_key(ui, ACT_SELECT, k1),
+		         ui_key(ui, ACT_NEXT, k2));
 		return -1;
 	}
 	return ui->sel_unit;
@@ -448,7 +452,9 @@ static void attach_action(struct ui *ui)
 	if (k < 0 && ui->g->active_brigade >= 0)
 		k = g->brigs[g->active_brigade].commander;
 	if (k < 0 || g->cmdrs[k].level != CL_BRIGADE) {
-		ui_flash(ui, true, "Select a brigade commander (Space on his stand) first.");
+		char kb[16];
+		ui_flash(ui, true, "Select a brigade commander (%s on his stand) first.",
+		         ui_key(ui, ACT_SELECT, kb));
 		return;
 	}
 	if (g->cmdrs[k].attached >= 0) {
@@ -567,7 +573,7 @@ static void move_mode_key(struct ui *ui, int ch, int act)
 		ui->msg[0] = '\0';
 		return;
 	}
-	if (act == ACT_SELECT && ch != ' ') {
+	if (ui_is_enter(ch)) {
 		if (ui->ghost_on && ui->ghost.ok)
 			give(ui, &ui->pending);
 		return;
@@ -619,7 +625,7 @@ static void pivot_mode_key(struct ui *ui, int ch, int act)
 		ui->msg[0] = '\0';
 		return;
 	}
-	if (act == ACT_SELECT && ch != ' ') {
+	if (ui_is_enter(ch)) {
 		if (ui->ghost.ok)
 			give(ui, &ui->pending);
 		return;
@@ -641,10 +647,12 @@ static void start_cmove(struct ui *ui)
 {
 	const struct game *g = ui->g;
 	int k = ui->sel_cmdr;
+	char kb[16];
 	if (k < 0)
 		k = ui_cmdr_at(ui, ui->cx, ui->cy);
 	if (k < 0 || g->cmdrs[k].side != ui->acting) {
-		ui_flash(ui, true, "Select one of your command stands first (Space on it).");
+		ui_flash(ui, true, "Select one of your command stands first (%s on it).",
+		         ui_key(ui, ACT_SELECT, kb));
 		return;
 	}
 	ui->sel_cmdr = k;
@@ -652,8 +660,8 @@ static void start_cmove(struct ui *ui)
 	ui->pending.unit = k;
 	ui->mode = MODE_CMOVE;
 	ui->ghost_on = false;
-	ui_flash(ui, false, "Move %s (36 cm): Space adds a turning point, Enter ends at the cursor.",
-	         g->cmdrs[k].name);
+	ui_flash(ui, false, "Move %s (36 cm): %s adds a turning point, Enter ends at the cursor.",
+	         g->cmdrs[k].name, ui_key(ui, ACT_SELECT, kb));
 }
 
 static void cmove_mode_key(struct ui *ui, int ch, int act)
@@ -664,10 +672,12 @@ static void cmove_mode_key(struct ui *ui, int ch, int act)
 		ui->msg[0] = '\0';
 		return;
 	}
+	/* The select key adds a turning point, Enter ends the way. */
 	if (act == ACT_SELECT) {
+		char kb[16];
 		if (ui->pending.npts < ORDER_MAX_POINTS)
 			ui->pending.pts[ui->pending.npts++] = v2(ui->cx, ui->cy);
-		if (ch != ' ' || ui->pending.npts == ORDER_MAX_POINTS) {
+		if (ui_is_enter(ch) || ui->pending.npts == ORDER_MAX_POINTS) {
 			preview(ui);
 			if (ui->ghost.ok)
 				give(ui, &ui->pending);
@@ -679,8 +689,9 @@ static void cmove_mode_key(struct ui *ui, int ch, int act)
 		if (!ui->ghost.ok)
 			ui->pending.npts--;
 		else
-			ui_flash(ui, false, "%d point%s, %.1f cm used. Space adds, Enter ends.", ui->pending.npts,
-			         ui->pending.npts == 1 ? "" : "s", ui->ghost.used);
+			ui_flash(ui, false, "%d point%s, %.1f cm used. %s adds, Enter ends.",
+			         ui->pending.npts, ui->pending.npts == 1 ? "" : "s", ui->ghost.used,
+			         ui_key(ui, ACT_SELECT, kb));
 		return;
 	}
 	cursor_action(ui, act);
@@ -736,8 +747,9 @@ static void target_update(struct ui *ui)
 	ui->zone_on = false;
 	ui->pending.flag &= ~OF_EXTEND;
 	if (t < 0) {
-		ui_flash(ui, false, "Put the cursor on the target (Tab: the next one it can %s).",
-		         ui->pending.kind == ORD_CHARGE ? "reach" : "fire at");
+		char kb[16];
+		ui_flash(ui, false, "Put the cursor on the target (%s: the next one it can %s).",
+		         ui_key(ui, ACT_NEXT, kb), ui->pending.kind == ORD_CHARGE ? "reach" : "fire at");
 		return;
 	}
 	if (ui->pending.kind == ORD_CHARGE) {
@@ -844,7 +856,7 @@ static void target_key(struct ui *ui, int ch, int act)
 		ui->msg[0] = '\0';
 		return;
 	}
-	if (act == ACT_SELECT && ch == ' ' && ui->pending.kind == ORD_FIRE) {
+	if (act == ACT_SELECT && !ui_is_enter(ch) && ui->pending.kind == ORD_FIRE) {
 		/* The select key: aim at the cursor (a point of the target). */
 		int t = ui_unit_at(ui, ui->cx, ui->cy);
 		if (t < 0 || t != ui->pending.target) {
@@ -857,7 +869,7 @@ static void target_key(struct ui *ui, int ch, int act)
 		target_update(ui);
 		return;
 	}
-	if (act == ACT_SELECT && ch != ' ') {
+	if (ui_is_enter(ch)) {
 		if (ui->pending.target < 0 || !target_ok(ui, ui->pending.target))
 			return;
 		if (ui->pending.kind == ORD_FIRE && ui->pending.npts && !ui->zone_on)
@@ -924,10 +936,31 @@ static void bombard_action(struct ui *ui)
 
 /* ------------------------------------------------------------------ */
 
+/* The select key: the command stand under the cursor (then the unit
+ * there, if the stand was selected already), or the unit, or nothing. */
+static void select_here(struct ui *ui)
+{
+	int u = ui_unit_at(ui, ui->cx, ui->cy), k = ui_cmdr_at(ui, ui->cx, ui->cy);
+	char k1[16], k2[16];
+	if (k >= 0 && (u < 0 || ui->sel_cmdr != k)) {
+		ui->sel_cmdr = k;
+		ui->sel_unit = -1;
+		ui_flash(ui, false, "%s selected (%s moves the stand, %s attaches or detaches).",
+		         ui->g->cmdrs[k].name, ui_key(ui, ACT_COMMANDER, k1), ui_key(ui, ACT_ATTACH, k2));
+	} else if (u >= 0) {
+		ui->sel_unit = u;
+		ui->sel_cmdr = -1;
+		ui->msg[0] = '\0';
+	} else {
+		ui->sel_unit = ui->sel_cmdr = -1;
+	}
+}
+
 static void normal_key(struct ui *ui, int ch, int act)
 {
 	struct game *g = ui->g;
 	struct order o;
+	char kb[16];
 	if (cursor_action(ui, act))
 		return;
 	if (ch == KEY_BTAB) {
@@ -935,22 +968,9 @@ static void normal_key(struct ui *ui, int ch, int act)
 		return;
 	}
 	switch (act) {
-	case ACT_SELECT: {
-		int u = ui_unit_at(ui, ui->cx, ui->cy), k = ui_cmdr_at(ui, ui->cx, ui->cy);
-		if (k >= 0 && (u < 0 || ui->sel_cmdr != k)) {
-			ui->sel_cmdr = k;
-			ui->sel_unit = -1;
-			ui_flash(ui, false, "%s selected (C moves the stand, A attaches or detaches).",
-			         g->cmdrs[k].name);
-		} else if (u >= 0) {
-			ui->sel_unit = u;
-			ui->sel_cmdr = -1;
-			ui->msg[0] = '\0';
-		} else {
-			ui->sel_unit = ui->sel_cmdr = -1;
-		}
+	case ACT_SELECT:
+		select_here(ui);
 		break;
-	}
 	case ACT_NEXT:
 		cycle_units(ui, 1, false);
 		break;
@@ -1073,7 +1093,8 @@ static void normal_key(struct ui *ui, int ch, int act)
 		break;
 	default:
 		if (ch != KEY_RESIZE && ch != ERR)
-			ui_flash(ui, true, "That key does nothing here; ? shows the keys.");
+			ui_flash(ui, true, "That key does nothing here; %s shows the keys.",
+			         ui_key(ui, ACT_HELP, kb));
 	}
 }
 
@@ -1151,9 +1172,11 @@ static int human_order(struct controller *c, struct game *g, enum side side, str
 	ui->ai_turn = false;
 	ui->have_order = false;
 	focus(ui);
-	if (g->phase == PHASE_INITIATIVE && !ui->msg[0])
-		ui_flash(ui, false, "%s have the initiative: g gives it to a brigade, G to a division.",
-		         g->side[side].name);
+	if (g->phase == PHASE_INITIATIVE && !ui->msg[0]) {
+		char k1[16], k2[16];
+		ui_flash(ui, false, "%s have the initiative: %s gives it to a brigade, %s to a division.",
+		         g->side[side].name, ui_key(ui, ACT_BRIGADE, k1), ui_key(ui, ACT_DIVISION, k2));
+	}
 	for (;;) {
 		int ch;
 		ui_draw(ui);
@@ -1163,7 +1186,7 @@ static int human_order(struct controller *c, struct game *g, enum side side, str
 		if (ch == KEY_RESIZE || ch == ERR)
 			continue;
 		if (ui->too_small) {
-			if (ch == 'q' && ui_confirm(ui, "Quit the battle?"))
+			if (key_action(ui, ch) == ACT_QUIT && ui_confirm(ui, "Quit the battle?"))
 				return -1;
 			continue;
 		}
@@ -1394,7 +1417,7 @@ static int watch_pause(struct ui *ui)
 			ui_draw(ui);
 			continue;
 		}
-		if (ch == 'q') {
+		if (key_action(ui, ch) == ACT_QUIT) {
 			timeout(-1);
 			if (ui_confirm(ui, "Quit the battle?"))
 				return -1;
@@ -1414,11 +1437,11 @@ static int watch_pause(struct ui *ui)
 			ui_flash(ui, false, "Pace: %d ms between the computer's orders (+ faster, - slower).",
 			         ui->opt.watch_delay);
 			ui_draw(ui);
-		} else if (ch == 16) {
+		} else if (key_action(ui, ch) == ACT_LOG) {
 			timeout(-1);
 			ui_log_history(ui);
 			timeout(20);
-		} else if (ch == '?') {
+		} else if (key_action(ui, ch) == ACT_HELP) {
 			timeout(-1);
 			ui_help(ui);
 			timeout(20);
@@ -1477,8 +1500,11 @@ struct controller *ui_watch(struct ui *ui, struct controller *inner, bool watch_
 		.inner = inner, .ui = ui,
 	};
 	ui->watch = watch_mode;
-	if (watch_mode)
-		ui_flash(ui, false, "Watching the computer play both sides: Space pauses, q quits.");
+	if (watch_mode) {
+		char kb[16];
+		ui_flash(ui, false, "Watching the computer play both sides: Space pauses, %s quits.",
+		         ui_key(ui, ACT_QUIT, kb));
+	}
 	return &w->ctl;
 }
 
@@ -1495,12 +1521,16 @@ void ui_battle_over(struct ui *ui)
 	for (int i = 0; i < n; i++)
 		free(lines[i]);
 	free(lines);
-	ui_flash(ui, false, "%s  Ctrl-P: the log, q: leave.", ui->g->result);
+	{
+		char k1[16], k2[16];
+		ui_flash(ui, false, "%s  %s: the log, %s: leave.", ui->g->result, ui_key(ui, ACT_LOG, k1),
+		         ui_key(ui, ACT_QUIT, k2));
+	}
 	for (;;) {
 		int ch;
 		ui_draw(ui);
 		ch = ui_getch(ui);
-		if (ch == 'q' || ch == ESC)
+		if (key_action(ui, ch) == ACT_QUIT || ch == ESC)
 			return;
 		if (key_action(ui, ch) == ACT_HELP)
 			ui_help(ui);
@@ -1510,6 +1540,20 @@ void ui_battle_over(struct ui *ui)
 }
 
 /* ------------------------------------------------------------------ */
+
+/* Ctrl-S and Ctrl-Q are keys like any other, not XOFF and XON: a
+ * player pressing Ctrl-S must not freeze the screen.  (cbreak leaves
+ * flow control on; the mode saved here is the one refresh restores after
+ * endwin, a suspension or a shell.) */
+static void flow_control_off(void)
+{
+	struct termios tio;
+	if (tcgetattr(STDIN_FILENO, &tio) == 0) {
+		tio.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+		tcsetattr(STDIN_FILENO, TCSANOW, &tio);
+	}
+	def_prog_mode();
+}
 
 static const short curses_colour[8] = {
 	COLOR_BLACK, COLOR_RED, COLOR_GREEN, COLOR_YELLOW, COLOR_BLUE, COLOR_MAGENTA, COLOR_CYAN, COLOR_WHITE,
@@ -1529,7 +1573,9 @@ struct ui *ui_open(struct game *g, const struct ui_options *opts, bool mono)
 	ui->viewer = -1;
 	cs = nl_langinfo(CODESET);
 	ui->utf8 = cs && strcmp(cs, "UTF-8") == 0 && !opts->ascii;
-	if (!initscr()) {
+	/* newterm, not initscr: on a terminal it cannot use, initscr prints
+	 * its own message and exits. */
+	if (!(ui->screen = newterm(NULL, stdout, stdin))) {
 		free(ui);
 		return NULL;
 	}
@@ -1538,6 +1584,7 @@ struct ui *ui_open(struct game *g, const struct ui_options *opts, bool mono)
 	nonl();
 	keypad(stdscr, TRUE);
 	set_escdelay(25);
+	flow_control_off();
 	ui->colour = !mono && has_colors() && !(getenv("NO_COLOR") && *getenv("NO_COLOR"));
 	if (ui->colour) {
 		static const int map[CP_COUNT] = {
@@ -1565,6 +1612,7 @@ void ui_close(struct ui *ui)
 	if (!ui)
 		return;
 	endwin();
+	delscreen(ui->screen);
 	free(ui->tcache);
 	free(ui);
 }
@@ -1669,12 +1717,12 @@ void ui_view_replay(struct ui *ui, struct snapshot *frames, const int *nlog, int
 			k = 0;
 		else if (ch == 'G' || ch == KEY_END)
 			k = n - 1;
-		else if (ch == 16) {
+		else if (key_action(ui, ch) == ACT_LOG) {
 			int keep = ui->g->nlog;
 			ui->g->nlog = nlog[k];
 			ui_log_history(ui);
 			ui->g->nlog = keep;
-		} else if (ch == ':') {
+		} else if (key_action(ui, ch) == ACT_COMMAND) {
 			struct order o;
 			ui_command_line(ui, &o);
 		} else {
@@ -1690,4 +1738,42 @@ void ui_view_replay(struct ui *ui, struct snapshot *frames, const int *nlog, int
 		}
 	}
 	ui->log_limit = -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Last in the file: term.h defines its capabilities as macros (lines,
+ * columns, tab ...) that would clash with the names above. */
+#include <term.h>
+
+bool ui_terminal_usable(char *why, size_t size)
+{
+	const char *term = getenv("TERM");
+	const char *advice = "use a terminal such as xterm, or --batch";
+	char *cup;
+	int err = 0;
+	if (!term || !*term) {
+		snprintf(why, size, "TERM is not set, so the terminal is unknown and cannot show the "
+		         "battlefield; set it (as TERM=xterm) or use --batch");
+		return false;
+	}
+	if (setupterm(term, STDOUT_FILENO, &err) != OK) {
+		if (err < 0)
+			snprintf(why, size, "the terminal '%.64s' cannot be looked up (no terminfo database "
+			         "found); install ncurses-base, or use --batch", term);
+		else
+			snprintf(why, size, "the terminal '%.64s' is unknown here (terminfo has no entry "
+			         "for it); %s", term, advice);
+		return false;
+	}
+	/* A terminal that cannot put the cursor where it likes cannot draw a
+	 * map (dumb, a printing terminal, an emacs shell buffer). */
+	cup = tigetstr("cup");
+	if (!cup || cup == (char *)-1 || tigetflag("hc") > 0 || tigetflag("gn") > 0) {
+		snprintf(why, size, "the terminal '%.64s' cannot show the battlefield (it cannot move the "
+		         "cursor); %s", term, advice);
+		del_curterm(cur_term);
+		return false;
+	}
+	del_curterm(cur_term);
+	return true;
 }

@@ -20,6 +20,9 @@ struct human {
 	struct ui *ui;
 };
 
+/* Can the terminal ($TERM) show the battlefield?  If not, why says so,
+ * naming it, in a sentence for the player (without "grognard: "). */
+bool ui_terminal_usable(char *why, size_t size);
 /* Start curses (mono forces black and white); NULL if there is no usable
  * terminal. */
 struct ui *ui_open(struct game *g, const struct ui_options *opts, bool mono);
@@ -52,6 +55,9 @@ void ui_message(struct ui *ui, const char *text);
 void ui_alert(struct ui *ui, const char *text);
 /* Lines to read on a page of their own (long ones wrapped), until q. */
 void ui_show_text(struct ui *ui, const char *title, const char *const *lines, int n);
+/* The errors of the options file (path:line: messages), if it was
+ * rejected, on a page of their own: the game goes on with the defaults. */
+void ui_options_errors(struct ui *ui, const char *const *msgs, int n);
 
 struct snapshot;
 /* Step through a replayed battle: frame 0 is the start, frames 1 to n-2
