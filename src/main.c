@@ -910,6 +910,9 @@ static int run_replay(const struct options *o)
 			put_log(stdout, g->log[i].text);
 		event_listen(g, print_log_line, stdout);
 	}
+	/* Pips scripted before the battle began (--dice) come first: the set-up
+	 * step throws for Turn 1's initiative before any order is asked. */
+	replay_dice(&rp, g);
 	/* A frame at the start, one as each initiative begins, one at the end. */
 	frame_add(&f, g);
 	do {

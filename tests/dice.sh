@@ -4,7 +4,7 @@
 # the next throws, which are logged like any throw; then the seeded dice run
 # on as if nothing had been scripted.  Saves and replays keep them.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-plan 16
+plan 17
 scratch dice
 throws() { grep -E '^log: .*throw for the initiative' "$1"; }
 
@@ -57,6 +57,12 @@ printf 'end\nbrigade Bu\nend\ndice 1 2\nsave later\n' |
 	"$GROGNARD" --batch --side both --load withdice >/dev/null 2>&1
 printf 'last\n' | "$GROGNARD" --batch --replay later >"$tmp/replay" 2>&1; st=$?
 is "$st" 0 "a replay of a battle with scripted dice gives the saved battle"
+# Pips given with --dice are thrown for Turn 1's initiative, before any
+# order: a replay takes them there too.
+printf 'brigade Bu\nsave fromfile\n' | "$GROGNARD" --batch --side both --seed 1 --dice "$tmp/pips" >/dev/null 2>&1
+printf 'last\n' | "$GROGNARD" --batch --replay fromfile >"$tmp/replay" 2>&1; st=$?
+is "$st/$(grep -c 'throw for the initiative: 2D6 1+1 = 2' "$tmp/replay")" "0/1" \
+	"a battle begun with --dice replays, its first throw scripted"
 
 # Not in play: ':dice' is refused in the terminal's command line (tested
 # in test-cmd); the help names the command.

@@ -9,13 +9,14 @@
 # - a cautious unit's command test before it counter-charges;
 # - the emergency square formed where a friend stands close behind, the
 #   charger moved back to make room;
-# - supporting artillery fire when the shot eliminated its target.
+# - supporting artillery fire when the shot eliminated its target;
+# - a unit that turned to charge and failed stands in the mover's way.
 #
 # The dice that matter are scripted ('dice N...'), and each check that
 # depends on a throw asserts the throw itself first.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 34
+plan 36
 
 # logs NAME: the log lines, without the "log: " prefix
 logs() {
@@ -252,5 +253,27 @@ check $? "... and fires (1D6 2)" support
 is "$(count support '^log: T2 \(line 2\) is eliminated') $(count support '^decide: [A-Za-z]*: S2')" "1 0" \
 	"artillery over 6 cm from where the eliminated unit stood is not asked"
 is "$(count support '^refused')" 0 "no order of the script is refused"
+
+# A unit that turned to opportunity-charge and failed stands where it
+# turned: the mover's way is checked against it again, and the mover stops
+# short of it instead of ending inside it (a save of it would be refused).
+XDG_DATA_HOME=$tmp/xdg
+export XDG_DATA_HOME
+printf '6 6 1 1\n' >"$tmp/french-first"
+"$GROGNARD" --batch --side both --seed 1 --dice "$tmp/french-first" "$rules/react-turn.cfg" \
+	>"$tmp/turn.out" 2>"$tmp/turn.err" <<'EOF2'
+brigade A1
+dice 1
+move M max
+answer charge
+save turned
+dump
+EOF2
+is "$(logs turn | grep -E '^R (tests|fails\.)|stands in|^M moves')" "R tests to opportunity-charge (Veteran: 3 or more): 1D6 1
+R fails.
+R, turned to charge, now stands in M's way.
+M moves 3.8 cm (3.8 of its 6 cm allowance)." "a reactor that turned and failed stops the mover short of it"
+"$GROGNARD" --check "$XDG_DATA_HOME/grognard/turned.save" >/dev/null 2>"$tmp/turn.check"
+is "$?/$(cat "$tmp/turn.check")" "0/" "... so that no two units overlap (the save passes --check)"
 
 done_testing

@@ -81,6 +81,15 @@ static double first_contact(struct moving *mv, const struct shape *s, double tma
 	return INFINITY;
 }
 
+double move_clear_of(const struct game *g, const struct obb *body, struct vec2 dir, double want, int unit)
+{
+	struct moving mv = { .body = body, .dir = dir };
+	struct vec2 buf[4];
+	struct shape os = unit_shape(&g->units[unit], buf);
+	double t = first_contact(&mv, &os, want);
+	return isinf(t) ? want : t;
+}
+
 double move_keep_away(const struct game *g, enum side side, const struct obb *body,
                       struct vec2 dir, double want, double keep)
 {

@@ -77,6 +77,11 @@ int move_place_blocker(const struct game *g, const struct mover *m,
 int move_place_blocker_among(const struct game *g, const struct mover *m, const struct obb *body, int ignore,
                              const int *among, int n);
 
+/* How far (up to want) a footprint may go along dir before it comes
+ * within contact of one unit: a mover's way re-checked against a unit
+ * that turned in front of it while reacting. */
+double move_clear_of(const struct game *g, const struct obb *body, struct vec2 dir, double want, int unit);
+
 /* How far a footprint may go along dir before it comes closer than keep
  * to any enemy unit (a division manoeuvre's stand-off). */
 double move_keep_away(const struct game *g, enum side side, const struct obb *body,

@@ -555,20 +555,30 @@ int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2
 		}
 		c->last = t;
 		c->stage = how == OFFER_PASSED ? ST_PASSED : ST_OVER;
-		/* A unit that tried has turned: everybody's chances change. */
-		if (how == OFFER_TRIED)
+		/* A unit that tried has turned: everybody's chances change, and
+		 * the mover's way may now run into it, where it stops. */
+		if (how == OFFER_TRIED) {
 			for (int i = 0; i < n; i++)
 				ch[i].at = -1;
+			if (!charging) {
+				struct obb here = move_shift(w.start, dir, t);
+				double free = move_clear_of(g, &here, dir, w.dist - t, next);
+				if (t + free < w.dist - 1e-9) {
+					w.dist = t + free;
+					game_log(g, "%s, turned to charge, now stands in %s's way.", g->units[next].id, m->id);
+				}
+			}
+		}
 	}
-	mover_at(g, &w, dist);
-	*moved = dist;
-	command_stands_in_the_way(g, mover, w.start, dir, dist, charging && unit_is_cavalry(m));
+	mover_at(g, &w, w.dist);
+	*moved = w.dist;
+	command_stands_in_the_way(g, mover, w.start, dir, w.dist, charging && unit_is_cavalry(m));
 	if (charging)
 		return 0;
 	for (int i = 0; i < n && m->state == US_ACTIVE; i++) {
 		enum offered how;
 		bool flank;
-		if (ch[i].stage != ST_PASSED || ch[i].last >= dist - 1e-9)
+		if (ch[i].stage != ST_PASSED || ch[i].last >= w.dist - 1e-9)
 			continue;
 		if (offer(g, ctl, i, mover, false, ", again where it stops", &how, &flank) == REACT_QUIT)
 			return REACT_QUIT;
