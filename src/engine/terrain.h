@@ -40,8 +40,12 @@ bool feature_is_linear(enum terrain_type t);
 /* The class of mover a unit is for terrain purposes. */
 enum tclass terrain_class(const struct unit *u, bool limbered);
 
-/* "Interpenetrated with": partly or wholly on, in or in contact with. */
+/* In contact with: within the contact tolerance (touching, overlapping or
+ * inside). */
 bool terrain_touches(const struct feature *f, const struct shape *s);
+/* "Interpenetrated with": partly or wholly on or in it (overlapping); a base
+ * only touching its edge is in contact with it, not in it. */
+bool terrain_in(const struct feature *f, const struct shape *s);
 /* Wholly inside an area feature. */
 bool terrain_wholly_in(const struct feature *f, const struct shape *s);
 
