@@ -10,15 +10,28 @@
 # so each run says which throws it expects and checks them first.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 7
+plan 23
 
-# rund MAP PIPS NAME < commands: run with --dice (the pips after the
-# scenario's own setup throws: Turn 1's initiative comes first).
+# rund MAP PIPS NAME < commands: run tests/rules/MAP.cfg (or MAP itself
+# when it is a path) with --dice (the pips after the scenario's own setup
+# throws: Turn 1's initiative comes first, then its weather).
 rund() {
+	case $1 in */*) map=$1 ;; *) map=$rules/$1.cfg ;; esac
 	printf '%s\n' "$2" >"$tmp/$3.pips"
-	cat >"$tmp/$3.cmds"
-	"$GROGNARD" --batch --side both --seed 1 --dice "$tmp/$3.pips" "$rules/$1.cfg" <"$tmp/$3.cmds" \
+	cat >"$tmp/$3.in" && mv "$tmp/$3.in" "$tmp/$3.cmds"
+	"$GROGNARD" --batch --side both --seed 1 --dice "$tmp/$3.pips" "$map" <"$tmp/$3.cmds" \
 		>"$tmp/$3.out" 2>"$tmp/$3.err"
+}
+
+# weathered MAP WEATHER: a copy of tests/rules/MAP.cfg under another weather
+weathered() {
+	sed "s/^weather = .*/weather = \"$2\";/" "$rules/$1.cfg" >"$tmp/$1-$2.cfg"
+	echo "$tmp/$1-$2.cfg"
+}
+
+# decision NAME PATTERN: the first 'decide:' line matching PATTERN
+decision() {
+	grep '^decide: ' "$tmp/$1.out" | grep -E -- "$2" | head -1
 }
 
 # ======================================================================
@@ -47,5 +60,55 @@ is "$(pos edge E2)" "x=40.00 y=55.00 facing=0.0 formation=column" "... so it goe
 like "$(logline edge '^log: F1 fires at f1')" "at 1.0 cm" "a line touching a stream's bank fires across it"
 like "$(refusal edge 'fire F2 f2')" "may not fire while interpenetrated with a stream" \
 	"a line standing in the stream may not fire"
+
+# ======================================================================
+# Mud: after rain the whole field is passable rough ground
+# ======================================================================
+# Turn 1: 12 against 2 for the French; the weather's 1D6 6 and 2D6 6+5:
+# showers (one sees 36 cm), and the field is mud.  The same orders on the
+# same map with the weather clear are the control ('firm').
+cat >"$tmp/mud.cmds" <<'EOF'
+brigade A1
+charge I1 b1
+answer no
+charge K1 b2
+move K2 max
+move I4 max
+charge I3 b3
+answer no
+move I2 3
+answer charge
+answer no
+answer no
+answer no
+end
+end
+answer no
+dump
+EOF
+rund mud '6 6 1 1 6 6 5' mud <"$tmp/mud.cmds"
+sed 's/^answer charge$/answer no/' "$tmp/mud.cmds" | rund "$(weathered mud clear)" '6 6 1 1' firm
+like "$(logline mud 'French throw')" "2D6 6\+6 = 12" "(mud: the French have the initiative)"
+like "$(logline mud 'showers for')" "showers for 6 Turns; one sees 36 cm" "(the rain's first spell is showers)"
+is "$(refusal mud 'charge I1 b1')" \
+	"I1 cannot reach b1: its charge of 6 cm carries it 3.0 cm at half rate; 'charge I1 b1 extend' tries to extend the charge" \
+	"in the mud infantry charges at half rate: 6 cm carry it 3"
+is "$(logline firm '^log: I1 (reaches|charges)')" "log: I1 charges b1 from 5.0 cm." "... on firm ground the same charge reaches"
+is "$(refusal mud 'charge K1 b2')" \
+	"K1 cannot charge: the rain has turned the whole field to mud, passable rough ground, where cavalry may not charge" \
+	"in the mud cavalry may not charge at all"
+is "$(logline firm '^log: K1 reaches')" "log: K1 reaches b2." "... on firm ground it does"
+is "$(logline mud '^log: K2 moves')" "log: K2 moves 7.5 cm (15.0 of its 15 cm allowance)." "cavalry moves at half rate in the mud"
+is "$(logline mud '^log: I4 moves')" "log: I4 moves 6.0 cm (6.0 of its 6 cm allowance)." "infantry moves freely in the mud"
+is "$(logline mud '^log: I3 reaches')" "log: I3 reaches b3." "an infantry charge of 2.5 cm reaches at half rate"
+is "$(decision mud 'h1 may')" "" "the hussars may not opportunity-charge in the mud"
+like "$(decision firm 'h1 may')" "h1 may opportunity-charge I2" "... on firm ground they may"
+is "$(decision mud 'i1 may opportunity')" "" "infantry 3.5 cm away cannot opportunity-charge in the mud (3 cm at half rate)"
+like "$(decision firm 'i1 may')" "i1 may opportunity-charge I2" "... on firm ground it can"
+is "$(logline mud '^log: i2 opportunity-charges')" "log: i2 opportunity-charges I2 (2.5 cm)." \
+	"infantry 2 cm away opportunity-charges in the mud (2.5 cm to face the column's centre)"
+like "$(logline mud 'Melee round 1: I3,')" "\(every unit; 6 SP\), hits on 3\+: 6D6" \
+	"the mud gives no hand-to-hand advantage: nobody's dice are halved"
+like "$(logline mud 'Melee round 1: b3,')" "\(every unit; 6 SP\), hits on 4\+: 6D6" "... on either side"
 
 done_testing

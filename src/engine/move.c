@@ -11,6 +11,7 @@
 #include "game.h"
 #include "move.h"
 #include "rules.h"
+#include "weather.h"
 
 #define STEP 0.1          /* walking step for the ground (cm) */
 #define EXACT 1e-4        /* precision of bisected transitions (cm) */
@@ -288,6 +289,20 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 	*out = (struct sweep){ .why = STOP_NONE, .unit = -1, .feature = -1 };
 	if (want <= 0)
 		return;
+	/* The weather's ground lies under the whole table: mud forbids
+	 * cavalry to charge or intercept at all, and halves whoever it slows,
+	 * roads included (the whole field turns to mud). */
+	switch (weather_ground(g, m->tclass, m->mode)) {
+	case GO_NO:
+		out->why = STOP_TERRAIN;
+		return;
+	case GO_HALF:
+		all_half = true;
+		out->half = true;
+		break;
+	default:
+		break;
+	}
 
 	/* The table's edge. */
 	t = edge_limit(g, &mv);

@@ -948,6 +948,9 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 		              "removed", u->id);
 	if (unit_is_infantry(u) && unit_is_cavalry(t))
 		return refuse(c, "infantry may not charge cavalry");
+	if (weather_ground(g, terrain_class(u, false), TMODE_CHARGE) == GO_NO)
+		return refuse(c, "%s cannot charge: %s, where %s may not charge", u->id, weather_mud_text(g),
+		              tclass_names[terrain_class(u, false)].label);
 	st = command_status(g, u, NULL);
 	if (st == CS_NOT_IN_COMMAND)
 		return refuse(c, "%s is not in command: units out of command cannot charge", u->id);

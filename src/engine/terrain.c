@@ -128,6 +128,11 @@ static enum go row_go(const struct terrain_rules *r, enum terrain_mode mode,
 	return r->move[c];
 }
 
+enum go terrain_rule_go(enum terrain_type t, enum terrain_mode mode, enum tclass c)
+{
+	return row_go(&rules_terrain[t], mode, c);
+}
+
 bool terrain_may_hinder(const struct feature *f, enum tclass c, enum terrain_mode mode)
 {
 	enum terrain_type t = f->type;

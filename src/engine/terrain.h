@@ -54,6 +54,10 @@ bool terrain_wholly_in(const struct feature *f, const struct shape *s);
 bool terrain_on_road(const struct map *m, enum tclass c, enum formation form,
                      struct vec2 centre);
 
+/* What the terrain table gives a type of ground for a class of mover in a
+ * mode of movement (GO_FREE, GO_HALF or GO_NO), before any map feature's
+ * own quirks (impassable rough ground, rivers at fords, roads). */
+enum go terrain_rule_go(enum terrain_type t, enum terrain_mode mode, enum tclass c);
 /* Could the feature ever slow or stop a mover of that class in that mode
  * (fords always count: where one touches a river, the river is waded)? */
 bool terrain_may_hinder(const struct feature *f, enum tclass c, enum terrain_mode mode);

@@ -7,6 +7,7 @@
 
 #include "game.h"
 #include "rules.h"
+#include "terrain.h"
 #include "weather.h"
 
 int weather_time_for_roll(int roll, bool *dawn, bool *dusk)
@@ -92,9 +93,29 @@ double weather_visibility(const struct game *g)
 	return v;
 }
 
-/* Hot weather halves everybody's rate; mud makes the whole field passable
- * rough ground, free only for infantry. */
+/* Hot weather: "All units move, charge, intercept, break-through, etc, at
+ * half rate".  Mud (rain, or snow once it falls): the whole field "is
+ * considered to be passable rough ground", so each class of mover gets the
+ * terrain table's row for passable rough ground in each mode: infantry
+ * moves freely and charges and intercepts at half rate, the others move at
+ * half rate, cavalry may not charge or intercept.  Only movement: the
+ * hand-to-hand advantage of rough ground would go to every unit on the
+ * field, and the mud gives none. */
+enum go weather_ground(const struct game *g, enum tclass tc, enum terrain_mode mode)
+{
+	enum go go = g->wx.mud ? terrain_rule_go(TT_ROUGH, mode, tc) : GO_FREE;
+	if (g->wx.weather == WX_HOT && go == GO_FREE)
+		go = GO_HALF;
+	return go;
+}
+
 bool weather_all_half(const struct game *g, enum tclass tc)
 {
-	return g->wx.weather == WX_HOT || (g->wx.mud && tc != TC_INFANTRY && tc != TC_SKIRMISH);
+	return weather_ground(g, tc, TMODE_MOVE) != GO_FREE;
+}
+
+const char *weather_mud_text(const struct game *g)
+{
+	return g->wx.weather == WX_SNOW ? "the snow has turned the whole field to mud, passable rough ground"
+	                                : "the rain has turned the whole field to mud, passable rough ground";
 }

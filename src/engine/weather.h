@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "enums.h"
+#include "terrain.h"
 
 struct game;
 
@@ -34,8 +35,14 @@ double weather_visibility(const struct game *g);
 /* Map a 2D6 throw on the time and weather tables. */
 int weather_time_for_roll(int roll, bool *dawn, bool *dusk);
 enum weather weather_for_roll(int roll);
-/* Whether the weather makes all movement half rate for this class of
+/* What the weather does to the whole field for a class of mover in a mode
+ * of movement: GO_HALF in hot weather; in mud, passable rough ground's row
+ * of the terrain table (cavalry may not charge or intercept: GO_NO). */
+enum go weather_ground(const struct game *g, enum tclass tc, enum terrain_mode mode);
+/* Whether the weather halves the ordinary movement of this class of
  * mover (hot weather, or mud for all but infantry). */
 bool weather_all_half(const struct game *g, enum tclass tc);
+/* "the rain (snow) has turned the whole field to mud, ...", for refusals. */
+const char *weather_mud_text(const struct game *g);
 
 #endif
