@@ -10,7 +10,7 @@
 # so each run says which throws it expects and checks them first.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 23
+plan 33
 
 # rund MAP PIPS NAME < commands: run tests/rules/MAP.cfg (or MAP itself
 # when it is a path) with --dice (the pips after the scenario's own setup
@@ -110,5 +110,30 @@ is "$(logline mud '^log: i2 opportunity-charges')" "log: i2 opportunity-charges 
 like "$(logline mud 'Melee round 1: I3,')" "\(every unit; 6 SP\), hits on 3\+: 6D6" \
 	"the mud gives no hand-to-hand advantage: nobody's dice are halved"
 like "$(logline mud 'Melee round 1: b3,')" "\(every unit; 6 SP\), hits on 4\+: 6D6" "... on either side"
+like "$(logline mud 'turns to mud')" "The whole field turns to mud" "the log says when the field turns to mud"
+
+# ======================================================================
+# Snow makes mud only once snow falls
+# ======================================================================
+# Turn 1's weather in a snowy battle: a double on the pair (clear for
+# good), 2D6 over 1D6 (mist), or not (snow for the pair's Turns).
+printf 'brigade A1\nmove K2 max\ncharge K1 b2\ndump\n' >"$tmp/snow.cmds"
+snow=$(weathered mud snow)
+rund "$snow" '6 6 1 1 6 1 1' snowclear <"$tmp/snow.cmds"
+rund "$snow" '6 6 1 1 3 4 5' snowmist <"$tmp/snow.cmds"
+rund "$snow" '6 6 1 1 6 2 3' snowfall <"$tmp/snow.cmds"
+like "$(logline snowclear 'double')" "A double: the weather clears" "(snow, then a double before any fell)"
+is "$(logline snowclear '^log: K2 moves')" "log: K2 moves 15.0 cm (15.0 of its 15 cm allowance)." \
+	"a double cleared the sky before any snow fell: no mud, cavalry at full rate"
+is "$(logline snowclear '^log: K1 reaches')" "log: K1 reaches b2." "... and cavalry charges"
+like "$(logline snowmist 'mist for')" "mist for 3 Turns; one sees 18 cm" "(snow, then mist)"
+is "$(logline snowmist '^log: K2 moves')" "log: K2 moves 15.0 cm (15.0 of its 15 cm allowance)." \
+	"mist is not snow: no mud yet"
+like "$(logline snowfall 'snow for')" "snow for 5 Turns; one sees 18 cm" "(snow falls)"
+like "$(logline snowfall 'turns to mud')" "The whole field turns to mud" "falling snow turns the field to mud"
+is "$(logline snowfall '^log: K2 moves')" "log: K2 moves 7.5 cm (15.0 of its 15 cm allowance)." "... cavalry at half rate"
+is "$(refusal snowfall 'charge K1 b2')" \
+	"K1 cannot charge: the snow has turned the whole field to mud, passable rough ground, where cavalry may not charge" \
+	"... and no cavalry charge"
 
 done_testing

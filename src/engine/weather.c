@@ -61,7 +61,10 @@ void weather_setup(struct game *g)
 		w->weather_roll = false;
 	}
 	w->sky = initial_sky(w->weather);
-	w->mud = w->sky == SKY_RAIN || w->sky == SKY_SNOW;
+	/* No mud yet: it comes with the first throw that gives rain or showers
+	 * in rain, or snow (weather_turn), not with the forecast; snow may
+	 * give way to mist, and a double clear it, before any falls. */
+	w->mud = false;
 }
 
 int weather_minutes(const struct game *g, int turn)
