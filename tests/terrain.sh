@@ -10,7 +10,7 @@
 # so each run says which throws it expects and checks them first.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 33
+plan 37
 
 # rund MAP PIPS NAME < commands: run tests/rules/MAP.cfg (or MAP itself
 # when it is a path) with --dice (the pips after the scenario's own setup
@@ -135,5 +135,16 @@ is "$(logline snowfall '^log: K2 moves')" "log: K2 moves 7.5 cm (15.0 of its 15 
 is "$(refusal snowfall 'charge K1 b2')" \
 	"K1 cannot charge: the snow has turned the whole field to mud, passable rough ground, where cavalry may not charge" \
 	"... and no cavalry charge"
+
+# ======================================================================
+# Joining in is movement: half rate for the ground and for hot weather
+# ======================================================================
+printf 'brigade A1\nend\nend\ndump\n' >"$tmp/join.cmds"
+rund join '6 6 1 1' join <"$tmp/join.cmds"
+rund "$(weathered join hot)" '6 6 1 1' joinhot <"$tmp/join.cmds"
+is "$(logline join '^log: JI joins')" "log: JI joins in against j1 (5.5 cm)." "on open ground a line joins from 5.5 cm"
+is "$(logline joinhot '^log: JI joins')" "" "... in hot weather it cannot: its 6 cm carry it 3"
+is "$(logline joinhot '^log: JK joins')" "log: JK joins in against k2 (2.5 cm)." "... but from 2.5 cm it can"
+is "$(logline join '^log: JW joins')" "" "4 cm through a wood is 8 cm of allowance: it cannot join"
 
 done_testing

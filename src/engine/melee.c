@@ -533,7 +533,9 @@ int melee_halvings(const struct game *g, int unit, int enemy)
 
 /* Can a unit join against an enemy already in combat: pivot at most 90
  * degrees, then straight up to 6 cm into contact, touching nothing else
- * and crossing no forbidden ground.  The pivots are tried smallest first
+ * and crossing no forbidden ground.  Joining in is movement: the 6 cm are
+ * an allowance, which ground and weather that halve the rate halve (the
+ * weather through move_sweep).  The pivots are tried smallest first
  * (none, then 1 degree either way, clockwise first, up to 90): the first
  * that brings the unit onto the enemy, and that it can make without
  * touching anything, is the one it makes. */
@@ -551,7 +553,8 @@ static bool can_join(struct game *g, int unit, int enemy, double *facing, double
 		double want = geom_norm_deg(u->facing + (k + 1) / 2 * (k % 2 ? 1.0 : -1.0));
 		struct obb fp = unit_footprint_as(u->type, u->form, u->pos, want);
 		struct sweep s;
-		move_sweep(g, &m, &fp, fp.c, geom_dir(want), rules_melee.join_move + 0.1, INFINITY, false, &s);
+		move_sweep(g, &m, &fp, fp.c, geom_dir(want), rules_melee.join_move + 0.1, rules_melee.join_move, false,
+		           &s);
 		if (s.why != STOP_TARGET || s.dist > rules_melee.join_move + 1e-9)
 			continue;
 		if (k > 0 && move_pivot_blocker(g, unit, u->facing, want) != -1)
