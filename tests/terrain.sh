@@ -10,7 +10,7 @@
 # so each run says which throws it expects and checks them first.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 37
+plan 53
 
 # rund MAP PIPS NAME < commands: run tests/rules/MAP.cfg (or MAP itself
 # when it is a path) with --dice (the pips after the scenario's own setup
@@ -146,5 +146,57 @@ is "$(logline join '^log: JI joins')" "log: JI joins in against j1 (5.5 cm)." "o
 is "$(logline joinhot '^log: JI joins')" "" "... in hot weather it cannot: its 6 cm carry it 3"
 is "$(logline joinhot '^log: JK joins')" "log: JK joins in against k2 (2.5 cm)." "... but from 2.5 cm it can"
 is "$(logline join '^log: JW joins')" "" "4 cm through a wood is 8 cm of allowance: it cannot join"
+
+# ======================================================================
+# The weather thrown again, once, before the battle
+# ======================================================================
+# mud.cfg with its weather thrown at the start (seed 3: 3+5, clear); the
+# --dice pips come after that throw: 6+5 for the re-throw (strong winds),
+# then Turn 1's initiative.
+XDG_DATA_HOME=$tmp/data
+export XDG_DATA_HOME
+saves=$XDG_DATA_HOME/grognard
+roll=$(weathered mud roll)
+printf '6 5 6 6 1 1\n' >"$tmp/rethrow.pips"
+cat >"$tmp/rethrow.cmds" <<'EOF'
+# the players agree to throw the weather again
+
+rethrow-weather
+rethrow-weather
+brigade A1
+rethrow-weather
+save rethrown
+dump
+EOF
+"$GROGNARD" --batch --side both --seed 3 --dice "$tmp/rethrow.pips" "$roll" <"$tmp/rethrow.cmds" \
+	>"$tmp/rethrow.out" 2>"$tmp/rethrow.err"
+is "$?/$(cat "$tmp/rethrow.err")" "0/" "a script may throw the weather again (no error)"
+is "$(logline rethrow 'The weather is clear')" "log: The weather is clear." "(the weather is thrown first: clear)"
+is "$(logline rethrow 'thrown again')" "log: weather of the battle, thrown again: 2D6 6+5 = 11" \
+	"'rethrow-weather' throws the weather again with the scripted dice, logged"
+is "$(logline rethrow 'The weather is thrown again')" "log: The weather is thrown again: strong winds, for the battle." \
+	"... and the new weather is the battle's"
+is "$(grep -E 'thrown again: 2D6|Turn 1 of 2 begins' "$tmp/rethrow.out" | head -1)" \
+	"log: weather of the battle, thrown again: 2D6 6+5 = 11" "... before Turn 1 begins"
+like "$(logline rethrow 'French throw for the initiative')" "2D6 6\+6 = 12" "... and Turn 1 takes the next pips"
+is "$(grep -c '^refused: rethrow-weather: the weather may be thrown again once only' "$tmp/rethrow.out")" 1 \
+	"a second re-throw is refused: once and once only"
+is "$(grep -c '^refused: rethrow-weather: the weather may be thrown again only before the battle begins' "$tmp/rethrow.out")" 1 \
+	"once the battle has begun it is refused"
+like "$(grep '^game ' "$tmp/rethrow.out" | tail -1)" " weather=wind " "the dump shows the weather thrown again"
+like "$(grep '^weather = ' "$saves/rethrown.save")" "rolled = true; rethrows = 1;" "the save keeps that the re-throw was used"
+like "$(grep -c '"rethrow-weather"' "$saves/rethrown.save")" "^1$" "... and the re-throw is in the history"
+printf 'save again\n' | "$GROGNARD" --batch --side both --load rethrown >/dev/null 2>&1
+like "$(grep '^weather = ' "$saves/again.save")" "rolled = true; rethrows = 1;" "... which a continued battle keeps"
+printf 'last\n' | "$GROGNARD" --batch --replay rethrown >"$tmp/replay.out" 2>&1
+is "$?" 0 "a replay of it gives the saved battle"
+like "$(grep 'thrown again: 2D6' "$tmp/replay.out")" "2D6 6\+5 = 11" "... throwing the weather again as it was"
+
+printf 'brigade A1\ndump\n' | "$GROGNARD" --batch --side both --seed 3 "$roll" >"$tmp/norethrow.out" 2>&1
+unlike "$(cat "$tmp/norethrow.out")" "thrown again|^decide:" "a script that does not ask is never asked, and keeps the weather thrown"
+printf 'rethrow-weather\ndump\n' | "$GROGNARD" --batch --side both --seed 3 "$rules/mud.cfg" >"$tmp/fixed.out" 2>&1
+is "$(refusal fixed rethrow-weather)" \
+	"the scenario sets the weather (rain): only a weather thrown before the battle may be thrown again" \
+	"a weather the scenario sets is not thrown again"
 
 done_testing

@@ -836,6 +836,7 @@ static void test_weather_misc(void **state)
 	assert_float_equal((w->sight_per_pip_heavy), 3, EPS);
 	/* "The weather will become clear from noon onwards". */
 	assert_int_equal(w->fog_clears_at_hour, 12);
+	assert_int_equal(w->rethrows, 1);
 	/* "each full Game Turn represents perhaps half an hour". */
 	assert_int_equal(w->turn_minutes, 30);
 }

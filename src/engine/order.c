@@ -1810,6 +1810,9 @@ static int dispatch(struct ctx *c)
 		return refuse(c, "no decision is waiting for an answer");
 	case ORD_DICE:
 		return refuse(c, "scripted dice are not an order (game_script_dice queues them)");
+	case ORD_REWEATHER:
+		return refuse(c, "the weather is thrown again before the battle begins, not as an order of it "
+		              "(weather_rethrow)");
 	case ORD_COUNT: break;
 	}
 	return refuse(c, "unknown order");

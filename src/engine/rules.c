@@ -354,4 +354,6 @@ const struct weather_rules rules_weather_misc = {
 	.dusk_start = 300, .dusk_step = 50,
 	.sight_per_pip_light = 6, .sight_per_pip_heavy = 3,
 	.fog_clears_at_hour = 12,
+	/* "the weather may be re-determined once and once only" */
+	.rethrows = 1,
 };

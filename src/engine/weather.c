@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "game.h"
+#include "order.h"
 #include "rules.h"
 #include "terrain.h"
 #include "weather.h"
@@ -59,12 +60,54 @@ void weather_setup(struct game *g)
 		w->weather = weather_for_roll(roll);
 		game_log(g, "The weather is %s.", weather_names[w->weather].label);
 		w->weather_roll = false;
+		w->rolled = true;
 	}
 	w->sky = initial_sky(w->weather);
 	/* No mud yet: it comes with the first throw that gives rain or showers
 	 * in rain, or snow (weather_turn), not with the forecast; snow may
 	 * give way to mist, and a double clear it, before any falls. */
 	w->mud = false;
+}
+
+bool weather_may_rethrow(const struct game *g)
+{
+	return g->phase == PHASE_SETUP && g->wx.rolled && g->wx.rethrows < rules_weather_misc.rethrows;
+}
+
+/* "If the players don't like the weather thrown, and all agree, then the
+ * weather may be re-determined once and once only": before play, where
+ * it was thrown.  The players' agreement is the caller's to ask. */
+int weather_rethrow(struct game *g, char *why, size_t size)
+{
+	struct weather_state *w = &g->wx;
+	int allowed = rules_weather_misc.rethrows, roll;
+	struct order o = order_new(ORD_REWEATHER);
+	char times[16];
+	if (allowed == 1)
+		snprintf(times, sizeof times, "once");
+	else
+		snprintf(times, sizeof times, "%d times", allowed);
+	if (g->phase != PHASE_SETUP) {
+		snprintf(why, size, "the weather may be thrown again only before the battle begins");
+		return -1;
+	}
+	if (!w->rolled) {
+		snprintf(why, size, "the scenario sets the weather (%s): only a weather thrown before the battle may "
+		         "be thrown again", weather_names[w->weather].label);
+		return -1;
+	}
+	if (w->rethrows >= allowed) {
+		snprintf(why, size, "the weather may be thrown again %s only, and it has been", times);
+		return -1;
+	}
+	roll = game_roll(g, 2, NULL, "weather of the battle, thrown again");
+	w->weather = weather_for_roll(roll);
+	w->rethrows++;
+	w->sky = initial_sky(w->weather);
+	w->mud = false;
+	game_log(g, "The weather is thrown again: %s, for the battle.", weather_names[w->weather].label);
+	game_record(g, &o);
+	return 0;
 }
 
 int weather_minutes(const struct game *g, int turn)

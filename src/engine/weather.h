@@ -5,6 +5,7 @@
 #define GROGNARD_WEATHER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "enums.h"
 #include "terrain.h"
@@ -21,10 +22,18 @@ struct weather_state {
 	double sky_sight;             /* visibility the sky allows (cm), 0 = unlimited */
 	bool mud;                     /* rain or snow has turned the ground */
 	bool settled_clear;           /* cleared for the rest of the battle */
+	bool rolled;                  /* the weather was thrown, so may be again */
+	int rethrows;                 /* times it has been thrown again */
 };
 
 /* Throw for the time and weather where the scenario says "roll". */
 void weather_setup(struct game *g);
+/* Whether the battle's weather may still be thrown again: before the
+ * battle begins, where it was thrown, fewer times than the rules allow. */
+bool weather_may_rethrow(const struct game *g);
+/* Throw the weather again (2D6, logged) and record it in the history;
+ * 0, or -1 with the rule that forbids it in why. */
+int weather_rethrow(struct game *g, char *why, size_t size);
 /* Time of day at the start of a Turn, in minutes after midnight. */
 int weather_minutes(const struct game *g, int turn);
 /* "HH:MM" for a Turn. */

@@ -189,8 +189,8 @@ static void write_all(FILE *f, const struct game *g, const struct save_hooks *h,
 	fprintf(f, " weather = \"%s\"; sky = \"%s\"; sky_turns = %d;", weather_names[w->weather].key,
 	        sky_names[w->sky].key, w->sky_turns);
 	put_key_num(f, "sky_sight", w->sky_sight);
-	fprintf(f, " mud = %s; settled = %s; };\n", w->mud ? "true" : "false",
-	        w->settled_clear ? "true" : "false");
+	fprintf(f, " mud = %s; settled = %s; rolled = %s; rethrows = %d; };\n", w->mud ? "true" : "false",
+	        w->settled_clear ? "true" : "false", w->rolled ? "true" : "false", w->rethrows);
 
 	fputs("units = (\n", f);
 	for (int i = 0; i < g->nunits; i++) {
@@ -392,7 +392,7 @@ static const char *const game_keys[] = {
 };
 static const char *const weather_keys[] = {
 	"time_roll", "weather_roll", "start", "dawn", "dusk", "weather", "sky", "sky_turns",
-	"sky_sight", "mud", "settled", NULL
+	"sky_sight", "mud", "settled", "rolled", "rethrows", NULL
 };
 static const char *const unit_keys[] = {
 	"id", "x", "y", "facing", "formation", "sp", "sp0", "markers", "state", "acted", "pivoted",
@@ -588,6 +588,9 @@ static void read_weather(struct conf *c, const config_setting_t *s, struct game 
 		w->mud = b;
 	if (conf_bool(c, s, "settled", ctx, &b))
 		w->settled_clear = b;
+	if (conf_bool(c, s, "rolled", ctx, &b))
+		w->rolled = b;
+	conf_int(c, s, "rethrows", ctx, false, 0, 100, &w->rethrows);
 }
 
 /* A list with exactly one entry per thing of the scenario, in order. */
