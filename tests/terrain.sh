@@ -10,7 +10,7 @@
 # so each run says which throws it expects and checks them first.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 53
+plan 55
 
 # rund MAP PIPS NAME < commands: run tests/rules/MAP.cfg (or MAP itself
 # when it is a path) with --dice (the pips after the scenario's own setup
@@ -198,5 +198,21 @@ printf 'rethrow-weather\ndump\n' | "$GROGNARD" --batch --side both --seed 3 "$ru
 is "$(refusal fixed rethrow-weather)" \
 	"the scenario sets the weather (rain): only a weather thrown before the battle may be thrown again" \
 	"a weather the scenario sets is not thrown again"
+
+# ======================================================================
+# Readings the texts leave open
+# ======================================================================
+# Infantry intercepts over a bridge as cavalry does: "Cavalry units can
+# charge or intercept over a bridge" bars nobody.
+rund bridge '6 6 1 1' bridge <<'EOF'
+brigade A1
+move M1 5
+answer charge
+dump
+EOF
+like "$(decision bridge 'g1 may')" "g1 may opportunity-charge M1 moving 6 cm away" \
+	"infantry may opportunity-charge over a bridge"
+is "$(logline bridge 'g1 stands')" "log: g1 stands at its end of BR: in contact with M1, who defends it." \
+	"... from its own end of it, in contact over the bridge"
 
 done_testing

@@ -328,8 +328,7 @@ int melee_bridge_reach(struct game *g, int unit, int enemy, enum terrain_mode mo
 	                 : rules_terrain[TT_BRIDGE].charge[terrain_class(u, false)];
 	if (rule == GO_NO)
 		return bridge_refuse(why, size, "%s cannot %s over a bridge (only infantry and cavalry charge "
-		                     "over one, only cavalry intercepts over one)", u->id,
-		                     intercept ? "intercept" : "charge");
+		                     "or intercept over one)", u->id, intercept ? "intercept" : "charge");
 	/* Only one unit at a time defends a bridge, and one charges it. */
 	if ((k = bridge_charger(g, bridge, &held)) >= 0)
 		return bridge_refuse(why, size, "only one unit at a time may charge the unit defending %s: %s "
