@@ -10,7 +10,7 @@
 # so each run says which throws it expects and checks them first.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 55
+plan 57
 
 # rund MAP PIPS NAME < commands: run tests/rules/MAP.cfg (or MAP itself
 # when it is a path) with --dice (the pips after the scenario's own setup
@@ -214,5 +214,18 @@ like "$(decision bridge 'g1 may')" "g1 may opportunity-charge M1 moving 6 cm awa
 	"infantry may opportunity-charge over a bridge"
 is "$(logline bridge 'g1 stands')" "log: g1 stands at its end of BR: in contact with M1, who defends it." \
 	"... from its own end of it, in contact over the bridge"
+
+# A landmark's advantage goes to the unit defending it, not to whoever
+# stands on its base; a square the scenario stands on it defends it.
+rund landmark '6 6 1 1' landmark <<'EOF'
+brigade A1
+end
+end
+dump
+EOF
+like "$(logline landmark 'Melee round 1: X1,')" "against c1 \(every unit; 6 SP\), hits on 3\+: 6D6 " \
+	"a column standing wholly on a landmark without defending it gives its enemy no halving"
+like "$(logline landmark 'Melee round 1: X2, set 1')" "6 SP, halved for the ground\), hits on 3\+: 3D6 " \
+	"a square standing on a landmark from the start defends it: its enemy's dice are halved"
 
 done_testing

@@ -4,8 +4,9 @@
  * within contact, however slowly it closes), sliding along a friend it
  * touches, the ground looked at only near the way (where it stops at
  * ground it may not enter, which feature that is, and what a half-rate
- * strip costs), a pivot next to such ground, and the blocker test over a
- * list of units. */
+ * strip costs), a pivot next to such ground, the blocker test over a
+ * list of units, and the placement of a scenario's garrisons (which square
+ * standing on a landmark defends it). */
 #include "config.h"
 
 #include <stdarg.h>
@@ -18,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/deploy.h"
 #include "engine/game.h"
 #include "engine/move.h"
 #include "engine/rules.h"
@@ -192,6 +194,29 @@ static void test_blocker_among(void **state)
 	game_free(g);
 }
 
+/* A square standing wholly on a landmark at the start defends it, one to
+ * a landmark; a column does not, nor a square only partly on one. */
+static void test_garrisons(void **state)
+{
+	struct game *g = test_game_new(1);
+	int big = add_rect(g, TT_LANDMARK, false, 10, 10, 20, 16);
+	int small = add_rect(g, TT_LANDMARK, false, 40, 10, 44, 16);
+	int edge = add_rect(g, TT_LANDMARK, false, 70, 10, 74, 16);
+	int s1 = add_unit(g, "S1", SIDE_A, 12.5, 13, 0), s2 = add_unit(g, "S2", SIDE_B, 17.5, 13, 0);
+	int c1 = add_unit(g, "C1", SIDE_A, 42, 13, 0), s3 = add_unit(g, "S3", SIDE_A, 72, 17, 0);
+	(void)state;
+	g->units[s1].form = g->units[s2].form = g->units[s3].form = FORM_SQUARE;
+	g->units[c1].form = FORM_COLUMN;
+	deploy_garrisons(g);
+	assert_int_equal(g->units[s1].defends, big + 1);
+	assert_int_equal(g->units[s2].defends, 0);
+	assert_int_equal(g->units[c1].defends, 0);
+	assert_int_equal(g->units[s3].defends, 0);
+	(void)small;
+	(void)edge;
+	game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -201,6 +226,7 @@ int main(void)
 		cmocka_unit_test(test_ground_near_the_way),
 		cmocka_unit_test(test_pivot_by_ground),
 		cmocka_unit_test(test_blocker_among),
+		cmocka_unit_test(test_garrisons),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deploy.h"
 #include "game.h"
 #include "rules.h"
 #include "seq.h"
@@ -283,6 +284,7 @@ void game_start(struct game *g)
 {
 	char clock[8];
 	map_finish(&g->map);
+	deploy_garrisons(g);
 	orbat_roll_ratings(g);
 	weather_setup(g);
 	for (int i = 0; i < g->nunits; i++)

@@ -494,9 +494,11 @@ int melee_round_sets(const struct game *g, int unit, int enemy, char *why, int s
 }
 
 /* Terrain (Mini-Nap 2): the enemy defends a general feature it stands
- * wholly inside, or a linear feature it touches without being on it while
- * the unit is partly on it; a unit in a stream (overlapping the water:
- * touching the bank is not being in it) fights one outside it at a
+ * wholly inside (a landmark only if it is the unit defending it: "the
+ * square on the landmark base is then considered to be in and defending
+ * that landmark"), or a linear feature it touches without being on it
+ * while the unit is partly on it; a unit in a stream (overlapping the
+ * water: touching the bank is not being in it) fights one outside it at a
  * disadvantage.  Each such feature halves the unit's dice. */
 int melee_halvings(const struct game *g, int unit, int enemy)
 {
@@ -516,6 +518,8 @@ int melee_halvings(const struct game *g, int unit, int enemy)
 		} else if (r->linear) {
 			if (geom_contact(&es, &fs) && !geom_overlap(&es, &fs) && geom_overlap(&us, &fs))
 				n++;
+		} else if (f->type == TT_LANDMARK) {
+			n += e->defends == i + 1;
 		} else if (f->type != TT_BRIDGE && terrain_wholly_in(f, &es)) {
 			n++;
 		}
