@@ -10,7 +10,7 @@
 # so each run says which throws it expects and checks them first.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 57
+plan 64
 
 # rund MAP PIPS NAME < commands: run tests/rules/MAP.cfg (or MAP itself
 # when it is a path) with --dice (the pips after the scenario's own setup
@@ -227,5 +227,39 @@ like "$(logline landmark 'Melee round 1: X1,')" "against c1 \(every unit; 6 SP\)
 	"a column standing wholly on a landmark without defending it gives its enemy no halving"
 like "$(logline landmark 'Melee round 1: X2, set 1')" "6 SP, halved for the ground\), hits on 3\+: 3D6 " \
 	"a square standing on a landmark from the start defends it: its enemy's dice are halved"
+
+# Command status is checked "as soon as a Brigade is given the initiative"
+# and kept for the initiative: moving the corps stand afterwards changes
+# nothing for that brigade; detaching its brigadier measures that unit
+# again; the next initiative measures afresh.
+rund fixed '6 6 1 1' fixed <<'EOF'
+brigade A1
+dump
+detach A1
+cmove AC 40 58
+charge N1 n1
+charge M1 m1
+answer no
+charge D1 d1
+dump
+end
+end
+dump
+EOF
+is "$(field fixed 1 unit N1 status)/$(field fixed 1 unit M1 status)" "not_in_command/in_command" \
+	"(when the brigade is given the initiative N1 is out of command, M1 in command)"
+is "$(refusal fixed 'charge N1 n1')" "N1 is not in command: units out of command cannot charge" \
+	"the corps stand moved beside it afterwards does not bring it into command this initiative"
+is "$(logline fixed '^log: M1 reaches')" "log: M1 reaches m1." \
+	"a unit in command when its brigade was chosen charges after the corps stand has ridden away"
+is "$(field fixed 2 unit M1 status)" "in_command" "... the dump shows the status kept"
+is "$(refusal fixed 'charge D1 d1')" "D1 is not in command: units out of command cannot charge" \
+	"a unit whose brigadier detaches is measured again at once"
+is "$(field fixed 3 unit N1 status)/$(field fixed 3 unit M1 status)" "in_command/not_in_command" \
+	"once the initiative is over, the stand's new place counts"
+printf 'brigade A1\ncmove AC 40 58\nsave fixed\n' | rund fixed '6 6 1 1' fixsave
+printf 'charge N1 n1\n' | "$GROGNARD" --batch --side both --load fixed >"$tmp/fixload.out" 2>&1
+is "$(refusal fixload 'charge N1 n1')" "N1 is not in command: units out of command cannot charge" \
+	"a battle saved in the initiative keeps the status its brigade found"
 
 done_testing

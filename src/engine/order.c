@@ -1652,6 +1652,9 @@ static int do_detach(struct ctx *c)
 	}
 	cm->detached_from = unit;
 	cm->detached_init = g->initiatives;
+	/* "Normal Division and Corps command radius considerations immediately
+	 * apply to that unit": measured again, and kept. */
+	command_fix(g, unit);
 	game_log(g, "%s detaches from %s.", cm->name, g->units[unit].id);
 	return 0;
 }

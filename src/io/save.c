@@ -210,6 +210,8 @@ static void write_all(FILE *f, const struct game *g, const struct save_hooks *h,
 		put_key_num(f, "pivoted", u->pivoted);
 		put_key_num(f, "used", u->used);
 		fprintf(f, " defends = %d; shelter = %d;", u->defends, u->shelter);
+		if (u->cmd_fixed > 0 && u->cmd_fixed <= CS_COUNT)
+			put_key_str(f, "command", cmd_status_names[u->cmd_fixed - 1].key);
 		put_key_num(f, "charge_start", u->charge_start);
 		if (u->bridge > 0 && u->bridge_foe >= 0 && u->bridge_foe < g->nunits) {
 			/* In contact over a bridge with the unit defending it. */
@@ -396,7 +398,7 @@ static const char *const weather_keys[] = {
 };
 static const char *const unit_keys[] = {
 	"id", "x", "y", "facing", "formation", "sp", "sp0", "markers", "state", "acted", "pivoted",
-	"used", "defends", "shelter", "charge_start", "bridge", "bridge_foe", "bridge_foe_x",
+	"used", "defends", "shelter", "command", "charge_start", "bridge", "bridge_foe", "bridge_foe_x",
 	"bridge_foe_y", "arrive", NULL
 };
 static const char *const commander_keys[] = {
@@ -666,6 +668,8 @@ static void read_units(struct conf *c, const config_setting_t *root, struct game
 		conf_number(c, s, "used", ctx, true, 0, 1e5, &u->used);
 		conf_int(c, s, "defends", ctx, true, 0, g->map.nf, &u->defends);
 		conf_int(c, s, "shelter", ctx, false, 0, g->nunits, &u->shelter);
+		if (conf_enum(c, s, "command", ctx, false, cmd_status_names, CS_COUNT, NULL, &v))
+			u->cmd_fixed = v + 1;
 		conf_number(c, s, "charge_start", ctx, true, 0, 1e5, &u->charge_start);
 		if (config_setting_get_member(s, "bridge")) {
 			double bx = 0, by = 0;

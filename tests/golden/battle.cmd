@@ -272,10 +272,10 @@ move Gz1 max
 end
 end
 brigade BrA
-face BrA2 194.47637081431068
+face BrA2 198.52821345410524
 end
 fire BrA1 3L2
-fire BrA2 16Ch
+fire BrA2 8Hu
 end
 brigade Ves1
 move HR3 max
@@ -283,15 +283,9 @@ move HR10 max
 end
 fire VesA1 13Ch
 end
-brigade Ves2
-move DR3 max
-face CL1 209.95696983595815
-move CL1 max
-end
-end
 brigade StHA
 end
-fire StHA1 CL1
+fire StHA1 Gz1
 end
 brigade Las1
 move 8Hu max
@@ -303,40 +297,10 @@ move 13Ch max
 move 24Ch max
 end
 end
-brigade StH1
-form 10L1 line
-move 10L1 max
-face 10L2 7.941589458404841
-form 10L2 line
-move 10L2 max
-face 3L1 354.4237179054202
-form 3L1 line
-move 3L1 max
-face 3L2 343.3140405039142
-form 3L2 line
-move 3L2 max
-end
-end
-brigade StH2
-move 57L1 max
-move 57L2 max
-move 72L1 max
-move 72L2 max
-end
-fire 72L2 HR3
-end
-brigade StHA
-end
-fire StHA1 CL1
-end
-brigade Las1
-move 8Hu max
-end
-fire LasA1 Gz1
-end
-brigade Las2
-move 13Ch max
-move 24Ch max
+brigade Ves2
+move DR3 max
+face CL1 209.95696983595815
+move CL1 max
 end
 end
 brigade Br1
@@ -367,6 +331,46 @@ fire VesA1 13Ch
 end
 brigade Ves2
 move DR3 max
+move CL1 max
+end
+end
+brigade StH1
+form 10L1 line
+move 10L1 max
+face 10L2 7.0293126335205525
+form 10L2 line
+move 10L2 max
+face 3L1 353.3851284786248
+form 3L1 line
+move 3L1 max
+end
+end
+brigade StH2
+move 57L1 max
+move 57L2 max
+move 72L1 max
+move 72L2 max
+end
+fire 72L2 HR3
+end
+brigade StHA
+end
+fire StHA1 Gz1
+end
+brigade Las1
+move 8Hu max
+end
+fire LasA1 Gz1
+end
+brigade Las2
+move 13Ch max
+move 24Ch max
+end
+end
+brigade StH1
+move 10L1 max
+move 10L2 max
+move 3L1 max
 end
 end
 brigade Br1
@@ -380,20 +384,23 @@ end
 brigade Br2
 move IR25a max
 move IR25b max
-face Gz1 164.97327624388382
 move Gz1 max
 end
 end
 brigade BrA
-face BrA2 202.23420382395668
 end
-fire BrA1 3L2
+fire BrA1 3L1
 fire BrA2 8Hu
 end
-brigade StH1
-move 10L1 max
-move 10L2 max
-move 3L1 max
+brigade Ves1
+move HR3 max
+move HR10 max
+end
+fire VesA1 13Ch
+end
+brigade Ves2
+move DR3 max
+move CL1 max
 end
 end
 brigade StH2
@@ -410,19 +417,11 @@ fire StHA1 Gz1
 end
 brigade Las1
 end
-fire LasA1 IR57a
+fire LasA1 IR25b
 end
 brigade Las2
+move 13Ch max
 move 24Ch max
-end
-end
-brigade Ves1
-move HR3 max
-move HR10 max
-end
-end
-brigade Ves2
-move DR3 max
 end
 end
 brigade StH1
@@ -430,8 +429,6 @@ move 10L1 max
 move 10L2 max
 move 3L1 max
 end
-fire 10L1 IR57a
-answer hold
 end
 brigade StH2
 move 57L1 max
@@ -441,168 +438,13 @@ move 72L2 max
 end
 fire 72L2 HR3
 end
-brigade StHA
-end
-fire StHA1 Gz1
-end
-brigade Las1
-end
-fire LasA1 IR57b
-end
-brigade Las2
-move 24Ch max
-end
-end
 brigade Br1
 move IR15a max
 move IR15b max
 move IR57a max
 move IR57b max
 end
-fire IR15a 10L2
-fire IR57a 10L1
-answer hold
-end
-brigade Br2
-move IR25a max
-move IR25b max
-move Gz1 max
-end
-end
-brigade BrA
-face BrA1 228.38592786980337
-end
-fire BrA1 10L2
-fire BrA2 57L1
-end
-brigade Ves1
-move HR3 max
-move HR10 max
-end
-end
-brigade Ves2
-move DR3 max
-end
-end
-brigade Br1
-move IR15a max
-move IR15b max
-move IR57a max
-move IR57b max
-end
-fire IR57a 10L1
-answer hold
-end
-brigade Br2
-move IR25a max
-move IR25b max
-move Gz1 max
-end
-end
-brigade BrA
-end
-fire BrA1 10L2
-fire BrA2 57L1
-end
-brigade Ves1
-move HR3 max
-move HR10 max
-end
-end
-brigade Ves2
-move DR3 max
-end
-end
-brigade StH1
-move 10L1 max
-move 10L2 max
-move 3L1 max
-end
-fire 10L1 IR57a
-end
-brigade StH2
-move 57L1 max
-move 57L2 max
-move 72L1 max
-move 72L2 max
-end
-fire 72L2 HR3
-end
-brigade StHA
-end
-fire StHA1 Gz1
-end
-brigade Las1
-end
-fire LasA1 IR57a
-end
-brigade Las2
-move 24Ch max
-end
-end
-brigade Br1
-move IR15a max
-move IR15b max
-move IR57a max
-move IR57b max
-end
-fire IR57a 10L1
-answer hold
-end
-brigade Br2
-move IR25a max
-move IR25b max
-end
-end
-brigade BrA
-end
-fire BrA1 10L2
-fire BrA2 57L1
-end
-brigade Ves1
-move HR3 max
-move HR10 max
-end
-end
-brigade Ves2
-move DR3 max
-end
-end
-brigade StH1
-face 10L1 13.04278250913898
-move 10L1 max
-move 3L1 max
-end
-fire 10L1 IR57a
-answer hold
-end
-brigade StH2
-move 57L1 max
-move 57L2 max
-move 72L1 max
-move 72L2 max
-end
-fire 72L2 HR3
-end
-brigade StHA
-end
-fire StHA1 IR25b
-end
-brigade Las1
-end
-fire LasA1 IR57a
-end
-brigade Las2
-move 24Ch max
-end
-end
-brigade Br1
-move IR15a max
-move IR15b max
-move IR57a max
-move IR57b max
-end
-fire IR57a 10L1
+fire IR57a 13Ch
 end
 brigade Br2
 move IR25a max
@@ -618,12 +460,31 @@ brigade Ves1
 move HR3 max
 move HR10 max
 end
+fire VesA1 13Ch
+end
+brigade Ves2
+move DR3 max
+move CL1 max
+end
+end
+brigade StHA
+end
+fire StHA1 IR25b
+end
+brigade Las1
+end
+fire LasA1 IR25b
+end
+brigade Las2
+move 13Ch max
+move 24Ch max
+end
 end
 brigade StH1
 move 10L1 max
+move 10L2 max
 move 3L1 max
 end
-fire 10L1 IR57a
 end
 brigade StH2
 move 57L1 max
@@ -637,8 +498,157 @@ brigade StHA
 end
 fire StHA1 IR25b
 end
+brigade Las1
+end
+fire LasA1 IR25b
+end
+brigade Las2
+move 13Ch max
+move 24Ch max
+end
+end
+brigade Br1
+move IR15a max
+move IR15b max
+move IR57a max
+move IR57b max
+end
+fire IR57a 13Ch
+end
+brigade Br2
+move IR25a max
+move IR25b max
+end
+end
+brigade BrA
+face BrA1 213.34053437804675
+end
+fire BrA1 3L1
+fire BrA2 57L1
+end
+brigade Ves1
+move HR3 max
+move HR10 max
+end
+end
 brigade Ves2
 move DR3 max
+move CL1 max
+end
+end
+brigade Br1
+move IR15a max
+move IR15b max
+move IR57a max
+move IR57b max
+end
+fire IR57a 10L1
+answer hold
+end
+brigade Br2
+move IR25a max
+move IR25b max
+end
+end
+brigade BrA
+end
+fire BrA1 3L1
+fire BrA2 10L1
+end
+brigade Ves1
+move HR3 max
+move HR10 max
+end
+end
+brigade Ves2
+move DR3 max
+move CL1 max
+end
+end
+brigade StH1
+face 10L1 339.351376714764
+move 10L1 max
+face 10L2 327.57469353880373
+move 10L2 max
+face 3L1 321.54253722103823
+move 3L1 max
+end
+fire 10L1 IR57a
+answer hold
+end
+brigade StH2
+move 57L1 max
+move 57L2 max
+move 72L1 max
+move 72L2 max
+end
+fire 72L2 HR3
+end
+brigade StHA
+end
+fire StHA1 IR25b
+end
+brigade Las1
+end
+fire LasA1 IR57a
+end
+brigade Las2
+move 24Ch max
+end
+end
+brigade StH1
+move 10L1 max
+move 10L2 max
+move 3L1 max
+end
+fire 10L1 IR57a
+answer hold
+end
+brigade StH2
+move 57L1 max
+move 57L2 max
+move 72L1 max
+move 72L2 max
+end
+fire 72L2 HR3
+end
+brigade StHA
+end
+fire StHA1 IR25b
+end
+brigade Br1
+face IR15a 205.72025015776939
+move IR15a max
+face IR15b 211.9304968690587
+move IR15b max
+face IR57a 159.35137671476406
+move IR57a max
+move IR57b max
+end
+fire IR15a 10L1
+answer hold
+fire IR57a 10L1
+answer hold
+end
+brigade Br2
+move IR25a max
+move IR25b max
+end
+end
+brigade BrA
+face BrA1 222.30188271735156
+end
+fire BrA1 3L1
+fire BrA2 StHA1
+end
+brigade Ves1
+move HR3 max
+move HR10 max
+end
+end
+brigade Ves2
+move DR3 max
+move CL1 max
 end
 end
 brigade Las1
