@@ -269,14 +269,78 @@ static double ground_gap(const struct map *ground, struct moving *mv, double t, 
 	return gap;
 }
 
+/* Units in the way of a sweep up to limit: enemies may not be touched
+ * (save a charge's target), nobody may be passed through except friends by
+ * unformed units.  Returns how far it may go; out says why it stops. */
+static double sweep_units(const struct game *g, const struct mover *m, struct moving *mv, double limit,
+                          struct sweep *out)
+{
+	struct shape self;
+	struct vec2 self_pts[4], self_centre;
+
+	/* The footprint where it starts, in its own storage: shape_at()
+	 * reuses its buffer for every later position. */
+	self = shape_at(mv, 0);
+	if (self.kind == SHAPE_CIRCLE) {
+		self_centre = self.pts[0];
+		self.pts = &self_centre;
+	} else {
+		memcpy(self_pts, self.pts, sizeof self_pts);
+		self.pts = self_pts;
+	}
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *o = &g->units[i];
+		struct vec2 buf[4];
+		struct shape os;
+		bool enemy, touching;
+		double tc;
+		if (i == m->unit || !unit_present(o))
+			continue;
+		if (m->cmdr >= 0 && g->cmdrs[m->cmdr].attached == i)
+			continue;
+		os = unit_shape(o, buf);
+		/* Nowhere near the way: nothing to meet. */
+		if (geom_distance_within(&self, &os, limit + GEOM_CONTACT) > limit + GEOM_CONTACT)
+			continue;
+		enemy = o->side != m->side;
+		if (!enemy && m->through_friends)
+			continue;
+		touching = geom_distance(&self, &os) <= GEOM_CONTACT;
+		if (i == m->target) {
+			tc = first_contact(mv, &os, limit);
+			if (tc <= limit) {
+				limit = tc;
+				out->why = STOP_TARGET;
+				out->unit = i;
+			}
+		} else if (!touching && (enemy || m->target >= 0)) {
+			/* Only a charge contacts the enemy, and a charge contacts
+			 * no unit at all but its target ("A unit cannot charge if
+			 * it will contact any other unit"). */
+			tc = first_contact(mv, &os, limit);
+			if (tc <= limit) {
+				limit = tc - CLEAR > 0 ? tc - CLEAR : 0;
+				out->why = enemy ? STOP_ENEMY : STOP_UNIT;
+				out->unit = i;
+			}
+		} else {
+			tc = first_overlap(mv, &os, limit);
+			if (tc <= limit) {
+				limit = tc;
+				out->why = enemy ? STOP_ENEMY : STOP_UNIT;
+				out->unit = i;
+			}
+		}
+	}
+	return limit;
+}
+
 void move_sweep(const struct game *g, const struct mover *m, const struct obb *body,
                 struct vec2 from, struct vec2 dir, double want, double allowance,
                 bool all_half, struct sweep *out)
 {
 	struct moving mv = { .body = body, .from = from, .dir = dir,
 	                     .r = rules_stand[ARM_COMMAND].w / 2 };
-	struct shape self;
-	struct vec2 self_pts[4], self_centre;
 	double limit = want, t, cost, lo, hi;
 	enum go state;
 	int feature = -1;
@@ -311,62 +375,7 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 		out->why = STOP_EDGE;
 	}
 
-	/* Units: enemies may not be touched (save a charge's target), nobody
-	 * may be passed through except friends by unformed units. */
-	/* The footprint where it starts, in its own storage: shape_at()
-	 * reuses its buffer for every later position. */
-	self = shape_at(&mv, 0);
-	if (self.kind == SHAPE_CIRCLE) {
-		self_centre = self.pts[0];
-		self.pts = &self_centre;
-	} else {
-		memcpy(self_pts, self.pts, sizeof self_pts);
-		self.pts = self_pts;
-	}
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *o = &g->units[i];
-		struct vec2 buf[4];
-		struct shape os;
-		bool enemy, touching;
-		double tc;
-		if (i == m->unit || !unit_present(o))
-			continue;
-		if (m->cmdr >= 0 && g->cmdrs[m->cmdr].attached == i)
-			continue;
-		os = unit_shape(o, buf);
-		/* Nowhere near the way: nothing to meet. */
-		if (geom_distance_within(&self, &os, limit + GEOM_CONTACT) > limit + GEOM_CONTACT)
-			continue;
-		enemy = o->side != m->side;
-		if (!enemy && m->through_friends)
-			continue;
-		touching = geom_distance(&self, &os) <= GEOM_CONTACT;
-		if (i == m->target) {
-			tc = first_contact(&mv, &os, limit);
-			if (tc <= limit) {
-				limit = tc;
-				out->why = STOP_TARGET;
-				out->unit = i;
-			}
-		} else if (!touching && (enemy || m->target >= 0)) {
-			/* Only a charge contacts the enemy, and a charge contacts
-			 * no unit at all but its target ("A unit cannot charge if
-			 * it will contact any other unit"). */
-			tc = first_contact(&mv, &os, limit);
-			if (tc <= limit) {
-				limit = tc - CLEAR > 0 ? tc - CLEAR : 0;
-				out->why = enemy ? STOP_ENEMY : STOP_UNIT;
-				out->unit = i;
-			}
-		} else {
-			tc = first_overlap(&mv, &os, limit);
-			if (tc <= limit) {
-				limit = tc;
-				out->why = enemy ? STOP_ENEMY : STOP_UNIT;
-				out->unit = i;
-			}
-		}
-	}
+	limit = sweep_units(g, m, &mv, limit, out);
 
 	/* The ground, walked in steps with transitions bisected; the cost is
 	 * doubled wherever the footprint touches a half-rate feature.  Only

@@ -889,6 +889,9 @@ static int charge_path_refusal(struct ctx *c, int unit, int target, double facin
 	if (s->why == STOP_UNIT || s->why == STOP_ENEMY)
 		return refuse(c, "%s cannot charge %s: it would contact %s on the way (a unit cannot charge "
 		              "through, or into, any unit but its target)", u->id, t->id, g->units[s->unit].id);
+	if (s->why == STOP_TERRAIN && s->feature < 0) /* the weather's mud, everywhere */
+		return refuse(c, "%s cannot charge: %s, where %s may not charge", u->id, weather_mud_text(g),
+		              tclass_names[terrain_class(u, false)].label);
 	if (s->why == STOP_TERRAIN)
 		return refuse(c, "%s cannot charge %s: the way crosses %s '%s', which %s may not charge "
 		              "into, through or out of", u->id, t->id,
@@ -948,9 +951,6 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 		              "removed", u->id);
 	if (unit_is_infantry(u) && unit_is_cavalry(t))
 		return refuse(c, "infantry may not charge cavalry");
-	if (weather_ground(g, terrain_class(u, false), TMODE_CHARGE) == GO_NO)
-		return refuse(c, "%s cannot charge: %s, where %s may not charge", u->id, weather_mud_text(g),
-		              tclass_names[terrain_class(u, false)].label);
 	st = command_status(g, u, NULL);
 	if (st == CS_NOT_IN_COMMAND)
 		return refuse(c, "%s is not in command: units out of command cannot charge", u->id);
@@ -970,7 +970,7 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 		              blocker_text(g, r, buf, sizeof buf));
 	}
 	charge_path(g, unit, target, facing, &s);
-	if (s.why == STOP_TERRAIN &&
+	if (s.why == STOP_TERRAIN && s.feature >= 0 &&
 	    (r = melee_bridge_reach(g, unit, target, TMODE_CHARGE, &br, c->why, c->size)) <= 0) {
 		/* Over a bridge: to its own end of it, in contact from there. */
 		if (r < 0)
