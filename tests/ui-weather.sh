@@ -7,7 +7,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 9
+plan 10
 
 sock=grognard-uiw-$$
 t() { "$TMUX_BIN" -L "$sock" "$@"; }
@@ -49,6 +49,10 @@ keys n
 s=$(screen)
 unlike "$s" "thrown again" "n keeps the weather thrown"
 like "$s" "^T1/2 10:00 clear" "... clear, as thrown"
+keys :
+t send-keys -t ui "rethrow-weather" Enter
+settle
+like "$(screen)" "refused: rethrow-weather: the weather may be thrown again only before" "once the battle has begun, ':rethrow-weather' is refused, naming the rule"
 keys q y
 
 start --seed 3 "$top_srcdir/tests/rules/mud.cfg"
