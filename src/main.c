@@ -654,12 +654,14 @@ static int run_batch(struct game *g, const struct options *o)
 		put_log(stdout, g->log[i].text);
 	event_listen(g, print_log_line, stdout);
 
+	/* A weather thrown again is agreed before the battle begins. */
+	if (g->phase == PHASE_SETUP && (plays(o, SIDE_A) || plays(o, SIDE_B)))
+		script_setup(&sc);
 	r = game_run(g, ctl);
 	/* After the battle, the report; the script may still look (dump). */
 	if (r == STEP_OVER) {
 		print_report(g);
-		while (!sc.ctx.quit && getline(&sc.line, &sc.cap, in) != -1) {
-			sc.ctx.line++;
+		while (!sc.ctx.quit && script_next_line(&sc)) {
 			if (cmd_execute(&sc.ctx, sc.line) == CMD_ORDER) {
 				char buf[256];
 				printf("refused: %s: the battle is over\n",
@@ -709,6 +711,25 @@ static void replay_dice(struct replay *r, struct game *g)
 		while (t[n] && n < ORDER_TEXT_LEN)
 			pips[n] = t[n] - '0', n++;
 		game_script_dice(g, pips, n, why, sizeof why);
+	}
+}
+
+/* Before the battle begins: a weather thrown again leads the history,
+ * after any scripted dice given for it (--dice); those are queued, and the
+ * weather thrown again, before the first Turn.  (Other scripted dice at
+ * the head of the history wait for the first order, as they always did.) */
+/* What came before Turn 1: pips scripted with --dice or the first
+ * commands (the set-up step throws for Turn 1's initiative before any
+ * order is asked), and a re-throw of the weather, in their order. */
+static void replay_setup(struct replay *r, struct game *g)
+{
+	char why[200];
+	for (;;) {
+		replay_dice(r, g);
+		if (r->pos >= r->n || r->history[r->pos].kind != ORD_REWEATHER)
+			return;
+		r->pos++;
+		weather_rethrow(g, why, sizeof why);
 	}
 }
 
@@ -910,9 +931,7 @@ static int run_replay(const struct options *o)
 			put_log(stdout, g->log[i].text);
 		event_listen(g, print_log_line, stdout);
 	}
-	/* Pips scripted before the battle began (--dice) come first: the set-up
-	 * step throws for Turn 1's initiative before any order is asked. */
-	replay_dice(&rp, g);
+	replay_setup(&rp, g);
 	/* A frame at the start, one as each initiative begins, one at the end. */
 	frame_add(&f, g);
 	do {
@@ -1135,6 +1154,8 @@ static int run_terminal(struct game *g, struct options *o)
 	for (int s = 0; s < SIDE_COUNT; s++)
 		ctl[s] = plays(o, (enum side)s) ? &human.ctl : ui_watch(ui, cpu, watch);
 	ui_set_advisor(ui, cpu);
+	if (!watch)
+		ui_offer_rethrow(ui, g);
 	/* Autosaves at the start and at every new initiative. */
 	for (;;) {
 		if (g->initiatives != last) {

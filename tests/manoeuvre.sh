@@ -418,9 +418,9 @@ sidestep T20 left 3
 move T21 max
 dump
 EOF
-# Half rate begins on contact, and contact is within 0.05 cm (DESIGN.md),
-# so a unit entering or leaving a feature may lose up to 0.05 cm at each
-# edge: those positions are checked to that tolerance.
+# Half rate begins at real contact with a feature (a base touching its edge
+# is not yet in it); the positions of units entering or leaving one are
+# checked to the 0.05 cm of the contact tolerance.
 like "$(refusal ter 'move T1 6')" "half rate.*only 3.0 cm" "in a wood a column's 6 cm carry it 3 cm"
 is "$(pos ter T1)" "x=13.50 y=42.00 facing=0.0 formation=column" "a column inside a wood moves 3 cm"
 near "$(field ter '$' unit T2 y)" 47 0.05 "2 cm free, then 4 cm of allowance in the wood: 2 cm more"
@@ -469,8 +469,8 @@ near "$(field ter-road '$' unit T23 y)" 46.25 0.01 "leaving a road the ground co
 # Command stands cross rivers as mounted light cavalry: at a ford as a
 # stream (AC rides 22 cm, the 6.5 cm while it touches the water at half
 # rate), and over a bridge, which it reaches and is then placed beyond,
-# touching it, mirrored across the water (from y 83.25 to 76.75, and
-# 0.05 cm clear of the bank): that ends its move.
+# touching it, mirrored across the water (from y 83.25 to 76.75, touching
+# the bank): that ends its move.
 run terrain "$seed" ter-cmd <<'EOF'
 cmove AC 24.5 70
 brigade T
@@ -478,13 +478,13 @@ cmove T 93 70 93 60
 cmove T 93 70
 dump
 EOF
-is "$(logline ter-cmd '^log: Corps-A rides')" "log: Corps-A rides 28.6 cm." "a command stand fords a river at half rate"
+is "$(logline ter-cmd '^log: Corps-A rides')" "log: Corps-A rides 28.5 cm." "a command stand fords a river at half rate"
 is "$(field ter-cmd '$' commander AC x),$(field ter-cmd '$' commander AC y)" "24.50,70.00" "... and ends beyond it"
 like "$(refusal ter-cmd 'cmove T 93 70 93 60')" "would cross BR3, which uses the rest of its movement" \
 	"crossing a bridge ends a command stand's move"
 is "$(logline ter-cmd '^log: Brig-T rides')" "log: Brig-T rides 3.7 cm and crosses BR3; that uses the rest of its movement." \
 	"a command stand crosses a river by a bridge"
-is "$(field ter-cmd '$' commander T x),$(field ter-cmd '$' commander T y)" "93.00,76.70" "... placed on the far side, touching the bridge"
+is "$(field ter-cmd '$' commander T x),$(field ter-cmd '$' commander T y)" "93.00,76.75" "... placed on the far side, touching the bridge"
 
 run terrain "$seed" ter-cross <<'EOF'
 brigade T
@@ -522,7 +522,7 @@ dump
 EOF
 is "$(pos gr G1)" "x=10.00 y=36.00 facing=0.0 formation=skirmish" "skirmishers move in a forest at half rate: 18 cm of allowance carry them 9"
 like "$(refusal gr 'move G2 3')" "forest 'FO', where formed infantry may not go" "formed infantry may not enter a forest"
-is "$(logline gr '^log: Brig-G rides')" "log: Brig-G rides 31.3 cm." \
+is "$(logline gr '^log: Brig-G rides')" "log: Brig-G rides 31.2 cm." \
 	"a command stand enters a forest at half rate (8.75 cm, then 11.25 cm costing 22.5)"
 is "$(field gr '$' commander G x),$(field gr '$' commander G y)" "15.00,40.00" "... and ends inside it"
 like "$(refusal gr 'cmove AC 40 40')" "boggy ground 'BG', where no unit may go except along a road" "a command stand may not enter boggy ground"

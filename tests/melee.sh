@@ -463,7 +463,7 @@ is "$(logline $b 'C1 (charges|stands)')" "log: C1 charges d1 from 6.0 cm." \
 	"cavalry may charge the unit defending a bridge over it ..."
 is "$(logline $b 'C1 stands')" "log: C1 stands at its end of BR: in contact with d1, who defends it." \
 	"... it is placed at its own end of the bridge, in contact with the defender on the bridge"
-is "$(field $b 1 unit C1 y) $(field $b 1 unit C1 bridge_contact)" "54.05 d1" "... the dump shows it (C1 just short of the water)"
+is "$(field $b 1 unit C1 y) $(field $b 1 unit C1 bridge_contact)" "54.00 d1" "... the dump shows it (C1 touching the water, not in it)"
 is "$(refusal $b 'charge C2 d1')" "only one unit at a time may charge the unit defending BR: C1 is already in contact with d1 there" \
 	"only one unit at a time may charge a bridge's defender"
 like "$(decision $b 'I2 charges over BR2')" "^decide: Austrians: I2 charges over BR2, which 2 units could be said to defend: which one does\?  \[answer e1 \| answer e2\]$" \

@@ -791,13 +791,23 @@ static void test_no_fire_from_terrain(void **state)
 	add_line(g, TT_HEDGE, "", 0.3, 40, 50, 60, 50);
 	expect_shot(g, u, t, 2);
 	game_free(g);
-	/* Artillery just touching a wall cannot fire either. */
+	/* Artillery touching a wall or an earthwork from behind is in contact
+	 * with it, not in it: it fires over it (the wall gives no cover to a
+	 * target against a firer touching it); standing on it, it may not. */
 	g = battery_duel(WEIGHT_HEAVY, 10, &u, &t);
 	add_line(g, TT_WALL, "", 0.4, 40, 98.3, 60, 98.3);
+	expect_shot(g, u, t, 4);
+	game_free(g);
+	g = battery_duel(WEIGHT_HEAVY, 10, &u, &t);
+	add_line(g, TT_WALL, "", 0.4, 40, 98.4, 60, 98.4);
 	expect_refused(g, u, t, "interpenetrated with a stone wall");
 	game_free(g);
 	g = battery_duel(WEIGHT_HEAVY, 10, &u, &t);
 	add_line(g, TT_EARTHWORK, "", 0.4, 40, 98.3, 60, 98.3);
+	expect_shot(g, u, t, 4);
+	game_free(g);
+	g = battery_duel(WEIGHT_HEAVY, 10, &u, &t);
+	add_line(g, TT_EARTHWORK, "", 0.4, 40, 98.4, 60, 98.4);
 	expect_refused(g, u, t, "unlimbered artillery may not fire while interpenetrated with an earthwork");
 	game_free(g);
 }

@@ -4,8 +4,9 @@
  * within contact, however slowly it closes), sliding along a friend it
  * touches, the ground looked at only near the way (where it stops at
  * ground it may not enter, which feature that is, and what a half-rate
- * strip costs), a pivot next to such ground, and the blocker test over a
- * list of units. */
+ * strip costs), a pivot next to such ground, the blocker test over a
+ * list of units, and the placement of a scenario's garrisons (which square
+ * standing on a landmark defends it). */
 #include "config.h"
 
 #include <stdarg.h>
@@ -18,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/deploy.h"
 #include "engine/game.h"
 #include "engine/move.h"
 #include "engine/rules.h"
@@ -118,9 +120,10 @@ static void test_friend_at_the_end(void **state)
 }
 
 /* Marching east over open ground to impassable rough ground: it stops
- * where it would come within contact of it, and the feature named is the
- * map's own (a road far away comes first in the list).  Across a 2 cm
- * strip of wood it pays double for all the way it touches the wood. */
+ * just short of entering it (at real contact, not the contact tolerance),
+ * and the feature named is the map's own (a road far away comes first in
+ * the list).  Across a 2 cm strip of wood it pays double for all the way
+ * it is in the wood: from real contact to leaving it. */
 static void test_ground_near_the_way(void **state)
 {
 	struct game *g = test_game_new(1);
@@ -139,7 +142,9 @@ static void test_ground_near_the_way(void **state)
 	sweep(g, a, v2(1, 0), 40, &s);
 	assert_int_equal(s.why, STOP_TERRAIN);
 	assert_int_equal(s.feature, rough);
-	assert_float_equal(s.dist, 80 - GEOM_CONTACT - (50 + fa.d / 2) - 1e-3, 2e-4);
+	/* (at contact, or the hair short of it that a stop keeps) */
+	assert_true(s.dist <= 80 - (50 + fa.d / 2) + 1e-9);
+	assert_true(s.dist >= 80 - (50 + fa.d / 2) - 1e-3 - 2e-4);
 
 	wood = add_rect(g, TT_WOOD, false, 60, 80, 62, 120);
 	assert_true(wood > rough);
@@ -147,7 +152,7 @@ static void test_ground_near_the_way(void **state)
 	assert_int_equal(s.why, STOP_NONE);
 	assert_true(s.half);
 	assert_float_equal(s.dist, 20, 1e-12);
-	assert_float_equal(s.cost, 20 + (rules_terrain_limits.half_rate_cost - 1) * (2 + 2 * GEOM_CONTACT + fa.d),
+	assert_float_equal(s.cost, 20 + (rules_terrain_limits.half_rate_cost - 1) * (2 + fa.d),
 	                   2e-4);
 	game_free(g);
 }
@@ -189,6 +194,29 @@ static void test_blocker_among(void **state)
 	game_free(g);
 }
 
+/* A square standing wholly on a landmark at the start defends it, one to
+ * a landmark; a column does not, nor a square only partly on one. */
+static void test_garrisons(void **state)
+{
+	struct game *g = test_game_new(1);
+	int big = add_rect(g, TT_LANDMARK, false, 10, 10, 20, 16);
+	int small = add_rect(g, TT_LANDMARK, false, 40, 10, 44, 16);
+	int edge = add_rect(g, TT_LANDMARK, false, 70, 10, 74, 16);
+	int s1 = add_unit(g, "S1", SIDE_A, 12.5, 13, 0), s2 = add_unit(g, "S2", SIDE_B, 17.5, 13, 0);
+	int c1 = add_unit(g, "C1", SIDE_A, 42, 13, 0), s3 = add_unit(g, "S3", SIDE_A, 72, 17, 0);
+	(void)state;
+	g->units[s1].form = g->units[s2].form = g->units[s3].form = FORM_SQUARE;
+	g->units[c1].form = FORM_COLUMN;
+	deploy_garrisons(g);
+	assert_int_equal(g->units[s1].defends, big + 1);
+	assert_int_equal(g->units[s2].defends, 0);
+	assert_int_equal(g->units[c1].defends, 0);
+	assert_int_equal(g->units[s3].defends, 0);
+	(void)small;
+	(void)edge;
+	game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -198,6 +226,7 @@ int main(void)
 		cmocka_unit_test(test_ground_near_the_way),
 		cmocka_unit_test(test_pivot_by_ground),
 		cmocka_unit_test(test_blocker_among),
+		cmocka_unit_test(test_garrisons),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -591,19 +591,20 @@ static void test_terrain_village_landmark_bridge(void **state)
 	assert_true(l->h2h);
 	assert_true(l->structure);
 	/* Bridges: "All units can cross a bridge" (the 'cross' order reads
-	 * move); the unit defending one may be charged over it by infantry
-	 * and cavalry, and "Cavalry units can charge or intercept over a
-	 * bridge" (melee_bridge_reach reads charge and intercept); guns and
-	 * command stands never charge; no effect on fire; hand-to-hand
-	 * advantage; can be damaged. */
+	 * move); the unit defending one may be charged or intercepted over it
+	 * by infantry and cavalry ("Cavalry units can charge or intercept over
+	 * a bridge" grants cavalry what infantry has; melee_bridge_reach reads
+	 * charge and intercept); guns and command stands never charge; no
+	 * effect on fire; hand-to-hand advantage; can be damaged. */
 	for (int c = 0; c < TC_COUNT; c++)
 		assert_int_not_equal(b->move[c], GO_NO);
 	assert_int_not_equal(b->charge[TC_CAVALRY], GO_NO);
 	assert_int_not_equal(b->intercept[TC_CAVALRY], GO_NO);
 	assert_int_not_equal(b->charge[TC_INFANTRY], GO_NO);
 	assert_int_not_equal(b->charge[TC_SKIRMISH], GO_NO);
-	assert_int_equal(b->intercept[TC_INFANTRY], GO_NO);
-	assert_int_equal(b->intercept[TC_SKIRMISH], GO_NO);
+	assert_int_not_equal(b->intercept[TC_INFANTRY], GO_NO);
+	assert_int_equal(b->intercept[TC_ART_UNLIMBERED], GO_NO);
+	assert_int_equal(b->intercept[TC_COMMAND], GO_NO);
 	assert_int_equal(b->charge[TC_ART_LIMBERED], GO_NO);
 	assert_int_equal(b->charge[TC_ART_UNLIMBERED], GO_NO);
 	assert_int_equal(b->charge[TC_COMMAND], GO_NO);
@@ -836,6 +837,7 @@ static void test_weather_misc(void **state)
 	assert_float_equal((w->sight_per_pip_heavy), 3, EPS);
 	/* "The weather will become clear from noon onwards". */
 	assert_int_equal(w->fog_clears_at_hour, 12);
+	assert_int_equal(w->rethrows, 1);
 	/* "each full Game Turn represents perhaps half an hour". */
 	assert_int_equal(w->turn_minutes, 30);
 }

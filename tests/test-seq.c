@@ -342,6 +342,48 @@ static void test_weather_spells(void **state)
 	game_free(g);
 }
 
+/* Snow makes mud only once snow falls: not while the sky gives mist, not
+ * when a double clears it before any fell, but from the first snow on. */
+static void test_snow_mud(void **state)
+{
+	struct game *g = default_battle(5);
+	struct canned k = { .ctl = { .order = canned_order } };
+	struct controller *ctl[2] = { &k.ctl, &k.ctl };
+	(void)state;
+	k.ctl.ctx = &k;
+	g->wx.weather = WX_SNOW;
+	weather_setup(g);
+	assert_false(g->wx.mud);
+	/* Initiative 6+6 vs 1+1; the weather 1D6 = 1 and 2D6 = 3+4: mist for
+	 * one Turn. */
+	game_queue_dice(g, (int[]){ 6, 6, 1, 1, 1, 3, 4 }, 7);
+	game_step(g, ctl);
+	assert_int_equal(g->wx.sky, SKY_MIST);
+	assert_int_equal(g->wx.sky_turns, 0);
+	assert_false(g->wx.mud);
+	assert_false(weather_all_half(g, TC_CAVALRY));
+	/* Turn 2: 1D6 = 6, 2D6 = 2+3, no more than 6: snow, and mud. */
+	game_queue_dice(g, (int[]){ 6, 6, 1, 1, 6, 2, 3 }, 7);
+	seq_begin_turn(g);
+	assert_int_equal(g->turn, 2);
+	assert_int_equal(g->wx.sky, SKY_SNOW);
+	assert_true(g->wx.mud);
+	assert_true(weather_all_half(g, TC_CAVALRY));
+	assert_int_equal(weather_ground(g, TC_CAVALRY, TMODE_CHARGE), GO_NO);
+	game_free(g);
+
+	/* A double before any snow fell: clear for good, and no mud. */
+	g = default_battle(5);
+	g->wx.weather = WX_SNOW;
+	weather_setup(g);
+	game_queue_dice(g, (int[]){ 6, 6, 1, 1, 6, 1, 1 }, 7);
+	game_step(g, ctl);
+	assert_true(g->wx.settled_clear);
+	assert_false(g->wx.mud);
+	assert_int_equal(weather_ground(g, TC_CAVALRY, TMODE_CHARGE), GO_FREE);
+	game_free(g);
+}
+
 static void test_dusk_ends_battle(void **state)
 {
 	struct game *g = default_battle(5);
@@ -368,6 +410,7 @@ int main(void)
 		cmocka_unit_test(test_lost_guns_counted),
 		cmocka_unit_test(test_reserves_arrive),
 		cmocka_unit_test(test_weather_spells),
+		cmocka_unit_test(test_snow_mud),
 		cmocka_unit_test(test_dusk_ends_battle),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);

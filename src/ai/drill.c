@@ -505,7 +505,7 @@ static double reach_along(const struct game *g, int unit, const struct obb *body
 	double d;
 	bool half;
 	move_mover_unit(g, unit, TMODE_MOVE, limbered, &m);
-	half = g->wx.weather == WX_HOT || (g->wx.mud && m.tclass != TC_INFANTRY && m.tclass != TC_SKIRMISH);
+	half = weather_all_half(g, m.tclass);
 	if (!half && want <= allowance && g->divmove < 0 && open_way(g, unit, body, dir, want, m.tclass))
 		return want;
 	move_sweep(g, &m, body, body->c, dir, want, allowance, half, &s);

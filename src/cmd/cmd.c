@@ -318,6 +318,20 @@ int cmd_read_dice(struct game *g, FILE *in, const char *path, char *why, size_t 
 	return status;
 }
 
+/* The weather thrown again, before the battle begins (the players agree:
+ * whoever gives the command speaks for them).  A refusal is reported as
+ * the engine's refusals are, not as a bad command. */
+static int do_rethrow(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	char why[200];
+	(void)argc;
+	if (weather_rethrow(ctx->g, why, sizeof why) < 0) {
+		fprintf(ctx->out, "refused: %s: %s\n", argv[0], why);
+		ctx->refusals++;
+	}
+	return 0;
+}
+
 static int do_quit(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	(void)argc, (void)argv;
@@ -391,6 +405,9 @@ static const struct cmd_entry commands[] = {
 	{ .name = "dice", .usage = "dice PIP...", .min_args = 1, .max_args = MAX_WORDS - 1,
 	  .exec = do_dice, .order = ORD_DICE, .in_history = true,
 	  .summary = "batch mode: the next throws take these pips (1 to 6), then the dice run on" },
+	{ .name = "rethrow-weather", .usage = "rethrow-weather", .min_args = 0, .max_args = 0,
+	  .exec = do_rethrow, .order = ORD_REWEATHER, .in_history = true,
+	  .summary = "before the battle begins: throw its weather again (once, where it was thrown)" },
 	{ .name = "dump", .usage = "dump", .min_args = 0, .max_args = 0, .exec = do_dump,
 	  .summary = "print the whole state: game, sides, units, commanders, objectives" },
 	{ .name = "help", .usage = "help [COMMAND]", .min_args = 0, .max_args = 1, .exec = do_help,
@@ -725,6 +742,8 @@ int cmd_parse_order(const struct game *g, int argc, char **argv, struct order *o
 		return unit_ref(&p, argv[1], &o->unit) || feature_ref(&p, argv[2], &o->target) ? -1 : 0;
 	case ORD_DICE:
 		return dice_pips(&p, argc - 1, argv + 1, o->text, sizeof o->text);
+	case ORD_REWEATHER:
+		return 0;
 	case ORD_ANSWER:
 		if (strlen(argv[1]) >= sizeof o->word)
 			return perr(&p, "'%s' is not a choice", argv[1]);
@@ -891,6 +910,9 @@ const char *cmd_format_order(const struct game *g, const struct order *o, char *
 		for (const char *t = o->text; *t && len + 2 < size; t++)
 			len += (size_t)snprintf(buf + len, size - len, " %c", *t);
 		break;
+	case ORD_REWEATHER:
+		snprintf(buf, size, "%s", order_names[o->kind].key);
+		break;
 	case ORD_ANSWER:
 		if (o->has_a)
 			snprintf(buf, size, "answer %s %s", o->word, num(o->a, n1));
@@ -971,13 +993,40 @@ enum cmd_result cmd_execute(struct cmd_ctx *ctx, const char *line)
 /* ------------------------------------------------------------------ */
 /* The script controller */
 
+bool script_next_line(struct script *s)
+{
+	if (s->pending) {
+		s->pending = false;
+		return true;
+	}
+	if (getline(&s->line, &s->cap, s->in) == -1)
+		return false;
+	s->ctx.line++;
+	return true;
+}
+
+void script_setup(struct script *s)
+{
+	while (!s->ctx.quit && script_next_line(s)) {
+		char buf[1024], *argv[MAX_WORDS];
+		int argc = cmd_split(s->line, buf, sizeof buf, argv, MAX_WORDS);
+		if (argc == 0)
+			continue;
+		if (strcmp(argv[0], order_names[ORD_REWEATHER].key) != 0) {
+			s->pending = true;
+			return;
+		}
+		cmd_execute(&s->ctx, s->line);
+		fflush(s->ctx.out);
+	}
+}
+
 static int script_order(struct controller *ctl, struct game *g, enum side side, struct order *o)
 {
 	struct script *s = ctl->ctx;
 	(void)side;
 	s->ctx.g = g;
-	while (!s->ctx.quit && getline(&s->line, &s->cap, s->in) != -1) {
-		s->ctx.line++;
+	while (!s->ctx.quit && script_next_line(s)) {
 		if (cmd_execute(&s->ctx, s->line) == CMD_ORDER) {
 			*o = s->ctx.order;
 			return 0;
@@ -1021,9 +1070,8 @@ static int script_decide(struct controller *ctl, struct game *g, struct decision
 	fprintf(s->ctx.out, "decide: %s  [%s]\n", d->question, answers);
 	fflush(s->ctx.out);
 	s->ctx.g = g;
-	while (!s->ctx.quit && getline(&s->line, &s->cap, s->in) != -1) {
+	while (!s->ctx.quit && script_next_line(s)) {
 		enum cmd_result r;
-		s->ctx.line++;
 		r = cmd_execute(&s->ctx, s->line);
 		if (r != CMD_ORDER)
 			continue;

@@ -62,9 +62,17 @@ struct script {
 	struct cmd_ctx ctx;
 	char *line;
 	size_t cap;
+	bool pending;  /* line holds a line read but not yet acted on */
 };
 void script_init(struct script *s, struct game *g, FILE *in, const char *source,
                  FILE *out, FILE *err);
+/* Before the battle begins: the script's first lines act while they are
+ * blank, comments or 'rethrow-weather'; the first other line waits for
+ * the first order or answer the battle asks of the script. */
+void script_setup(struct script *s);
+/* The script's next line into s->line (the one waiting first); false at
+ * the end of its input. */
+bool script_next_line(struct script *s);
 void script_free(struct script *s);
 
 /* --dice FILE: pips separated by white space, queued as 'dice' would.

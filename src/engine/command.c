@@ -55,7 +55,16 @@ enum cmd_status command_status(const struct game *g, const struct unit *u,
 	}
 	if (dist)
 		*dist = isinf(nearest) ? -1 : nearest;
+	if (u->cmd_fixed > 0 && u->cmd_fixed <= CS_COUNT)
+		return (enum cmd_status)(u->cmd_fixed - 1);
 	return best;
+}
+
+void command_fix(struct game *g, int unit)
+{
+	struct unit *u = &g->units[unit];
+	u->cmd_fixed = 0;
+	u->cmd_fixed = (int)command_status(g, u, NULL) + 1;
 }
 
 /* "Loss of Command Stands": division and brigade stands go when their

@@ -14,10 +14,17 @@ struct unit;
 /* Command status of a unit ("How is this command radius used?"): in
  * command within the radius of its division or corps stand, cautious up to
  * 24 cm, otherwise not in command; always in command with its brigade
- * commander attached.  *dist gets the distance to the nearer stand (0 when
- * attached, a negative number when neither stand is on the table). */
+ * commander attached.  The check is made "as soon as a Brigade is given the
+ * initiative or a unit needs to react": a unit of the brigade with the
+ * initiative keeps the status found then (command_fix) for the rest of the
+ * initiative; any other unit is measured now.  *dist gets the distance to
+ * the nearer stand now (0 when attached, a negative number when neither
+ * stand is on the table). */
 enum cmd_status command_status(const struct game *g, const struct unit *u,
                                double *dist);
+/* Measure a unit's command status now and keep it for the initiative (its
+ * brigade given the initiative, or its brigade commander detached). */
+void command_fix(struct game *g, int unit);
 /* The brigade commander attached to a unit, or -1. */
 int command_attached_to(const struct game *g, int unit);
 /* A unit has just been lost (eliminated or retreated): remove its

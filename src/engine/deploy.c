@@ -278,3 +278,28 @@ int deploy_commanders(struct game *g)
 		}
 	return -1;
 }
+
+/* "The square on the landmark base is then considered to be in and
+ * defending that landmark": a scenario that stands an infantry square on a
+ * landmark's base has it defending the landmark, as the 'defend' order
+ * would have. */
+void deploy_garrisons(struct game *g)
+{
+	for (int i = 0; i < g->nunits; i++) {
+		struct unit *u = &g->units[i];
+		struct vec2 buf[4];
+		struct shape s;
+		if (u->state != US_ACTIVE || !unit_is_infantry(u) || u->form != FORM_SQUARE || u->defends)
+			continue;
+		s = unit_shape(u, buf);
+		for (int f = 0; f < g->map.nf && !u->defends; f++) {
+			bool held = false;
+			if (g->map.f[f].type != TT_LANDMARK || !terrain_wholly_in(&g->map.f[f], &s))
+				continue;
+			for (int k = 0; k < g->nunits; k++)
+				held |= g->units[k].defends == f + 1;
+			if (!held)
+				u->defends = f + 1;
+		}
+	}
+}

@@ -36,5 +36,9 @@ int deploy_commander_overlap(const struct game *g, int cmdr);
 /* The terrain feature a unit may not stand in, or -1. */
 int deploy_unit_ground(const struct game *g, int unit);
 int deploy_commander_ground(const struct game *g, int cmdr);
+/* Landmarks garrisoned from the start: an infantry square on the table at
+ * the start that stands wholly on a landmark's base defends it (the first
+ * such unit, one to a landmark). */
+void deploy_garrisons(struct game *g);
 
 #endif

@@ -243,7 +243,7 @@ static bool firer_refusal(struct fire_ctx *c, char *why, size_t size)
 	for (int i = 0; i < g->map.nf; i++) {
 		const struct feature *f = &g->map.f[i];
 		char name[NAME_LEN + 32];
-		if (!rules_terrain[f->type].no_fire_inside[tc] || !terrain_touches(f, &c->us))
+		if (!rules_terrain[f->type].no_fire_inside[tc] || !terrain_in(f, &c->us))
 			continue;
 		feature_label(f, name, sizeof name);
 		snprintf(why, size, "cannot fire: %s may not fire while interpenetrated with %s %s",

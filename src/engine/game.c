@@ -293,6 +293,7 @@ void game_start(struct game *g)
 {
 	char clock[8];
 	map_finish(&g->map);
+	deploy_garrisons(g);
 	orbat_roll_ratings(g);
 	weather_setup(g);
 	for (int i = 0; i < g->nunits; i++)

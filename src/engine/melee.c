@@ -328,8 +328,7 @@ int melee_bridge_reach(struct game *g, int unit, int enemy, enum terrain_mode mo
 	                 : rules_terrain[TT_BRIDGE].charge[terrain_class(u, false)];
 	if (rule == GO_NO)
 		return bridge_refuse(why, size, "%s cannot %s over a bridge (only infantry and cavalry charge "
-		                     "over one, only cavalry intercepts over one)", u->id,
-		                     intercept ? "intercept" : "charge");
+		                     "or intercept over one)", u->id, intercept ? "intercept" : "charge");
 	/* Only one unit at a time defends a bridge, and one charges it. */
 	if ((k = bridge_charger(g, bridge, &held)) >= 0)
 		return bridge_refuse(why, size, "only one unit at a time may charge the unit defending %s: %s "
@@ -495,9 +494,11 @@ int melee_round_sets(const struct game *g, int unit, int enemy, char *why, int s
 }
 
 /* Terrain (Mini-Nap 2): the enemy defends a general feature it stands
- * wholly inside, or a linear feature it touches without being on it while
- * the unit is partly on it; a unit in a stream (overlapping the water:
- * touching the bank is not being in it) fights one outside it at a
+ * wholly inside (a landmark only if it is the unit defending it: "the
+ * square on the landmark base is then considered to be in and defending
+ * that landmark"), or a linear feature it touches without being on it
+ * while the unit is partly on it; a unit in a stream (overlapping the
+ * water: touching the bank is not being in it) fights one outside it at a
  * disadvantage.  Each such feature halves the unit's dice. */
 int melee_halvings(const struct game *g, int unit, int enemy)
 {
@@ -517,6 +518,8 @@ int melee_halvings(const struct game *g, int unit, int enemy)
 		} else if (r->linear) {
 			if (geom_contact(&es, &fs) && !geom_overlap(&es, &fs) && geom_overlap(&us, &fs))
 				n++;
+		} else if (f->type == TT_LANDMARK) {
+			n += e->defends == i + 1;
 		} else if (f->type != TT_BRIDGE && terrain_wholly_in(f, &es)) {
 			n++;
 		}
@@ -533,7 +536,9 @@ int melee_halvings(const struct game *g, int unit, int enemy)
 
 /* Can a unit join against an enemy already in combat: pivot at most 90
  * degrees, then straight up to 6 cm into contact, touching nothing else
- * and crossing no forbidden ground.  The pivots are tried smallest first
+ * and crossing no forbidden ground.  Joining in is movement: the 6 cm are
+ * an allowance, which ground and weather that halve the rate halve (the
+ * weather through move_sweep).  The pivots are tried smallest first
  * (none, then 1 degree either way, clockwise first, up to 90): the first
  * that brings the unit onto the enemy, and that it can make without
  * touching anything, is the one it makes. */
@@ -551,7 +556,8 @@ static bool can_join(struct game *g, int unit, int enemy, double *facing, double
 		double want = geom_norm_deg(u->facing + (k + 1) / 2 * (k % 2 ? 1.0 : -1.0));
 		struct obb fp = unit_footprint_as(u->type, u->form, u->pos, want);
 		struct sweep s;
-		move_sweep(g, &m, &fp, fp.c, geom_dir(want), rules_melee.join_move + 0.1, INFINITY, false, &s);
+		move_sweep(g, &m, &fp, fp.c, geom_dir(want), rules_melee.join_move + 0.1, rules_melee.join_move, false,
+		           &s);
 		if (s.why != STOP_TARGET || s.dist > rules_melee.join_move + 1e-9)
 			continue;
 		if (k > 0 && move_pivot_blocker(g, unit, u->facing, want) != -1)

@@ -11,6 +11,7 @@
 #include "game.h"
 #include "move.h"
 #include "rules.h"
+#include "weather.h"
 
 #define STEP 0.1          /* walking step for the ground (cm) */
 #define EXACT 1e-4        /* precision of bisected transitions (cm) */
@@ -277,39 +278,18 @@ static double ground_gap(const struct map *ground, struct moving *mv, double t, 
 	return gap;
 }
 
-void move_sweep(const struct game *g, const struct mover *m, const struct obb *body,
-                struct vec2 from, struct vec2 dir, double want, double allowance,
-                bool all_half, struct sweep *out)
+/* Units in the way of a sweep up to limit: enemies may not be touched
+ * (save a charge's target), nobody may be passed through except friends by
+ * unformed units.  Returns how far it may go; out says why it stops. */
+static double sweep_units(const struct game *g, const struct mover *m, struct moving *mv, double limit,
+                          struct sweep *out)
 {
-	struct moving mv = { .body = body, .from = from, .dir = dir,
-	                     .r = rules_stand[ARM_COMMAND].w / 2 };
 	struct shape self;
 	struct vec2 self_pts[4], self_centre;
-	double limit = want, t, cost, lo, hi;
-	enum go state;
-	int feature = -1;
-	double road;
-	struct ground ground;
-	const struct map *map;
-	bool near_ground;
-	double free_to = -1; /* touching nothing of the ground up to here */
 
-	*out = (struct sweep){ .why = STOP_NONE, .unit = -1, .feature = -1 };
-	if (want <= 0)
-		return;
-
-	/* The table's edge. */
-	t = edge_limit(g, &mv);
-	if (t < limit) {
-		limit = t;
-		out->why = STOP_EDGE;
-	}
-
-	/* Units: enemies may not be touched (save a charge's target), nobody
-	 * may be passed through except friends by unformed units. */
 	/* The footprint where it starts, in its own storage: shape_at()
 	 * reuses its buffer for every later position. */
-	self = shape_at(&mv, 0);
+	self = shape_at(mv, 0);
 	if (self.kind == SHAPE_CIRCLE) {
 		self_centre = self.pts[0];
 		self.pts = &self_centre;
@@ -336,7 +316,7 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 			continue;
 		touching = geom_distance(&self, &os) <= GEOM_CONTACT;
 		if (i == m->target) {
-			tc = first_contact(&mv, &os, limit);
+			tc = first_contact(mv, &os, limit);
 			if (tc <= limit) {
 				limit = tc;
 				out->why = STOP_TARGET;
@@ -346,14 +326,14 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 			/* Only a charge contacts the enemy, and a charge contacts
 			 * no unit at all but its target ("A unit cannot charge if
 			 * it will contact any other unit"). */
-			tc = first_contact(&mv, &os, limit);
+			tc = first_contact(mv, &os, limit);
 			if (tc <= limit) {
 				limit = tc - CLEAR > 0 ? tc - CLEAR : 0;
 				out->why = enemy ? STOP_ENEMY : STOP_UNIT;
 				out->unit = i;
 			}
 		} else {
-			tc = first_overlap(&mv, &os, limit);
+			tc = first_overlap(mv, &os, limit);
 			if (tc <= limit) {
 				limit = tc;
 				out->why = enemy ? STOP_ENEMY : STOP_UNIT;
@@ -361,6 +341,50 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 			}
 		}
 	}
+	return limit;
+}
+
+void move_sweep(const struct game *g, const struct mover *m, const struct obb *body,
+                struct vec2 from, struct vec2 dir, double want, double allowance,
+                bool all_half, struct sweep *out)
+{
+	struct moving mv = { .body = body, .from = from, .dir = dir,
+	                     .r = rules_stand[ARM_COMMAND].w / 2 };
+	double limit = want, t, cost, lo, hi;
+	enum go state;
+	int feature = -1;
+	double road;
+	struct ground ground;
+	const struct map *map;
+	bool near_ground;
+	double free_to = -1; /* touching nothing of the ground up to here */
+
+	*out = (struct sweep){ .why = STOP_NONE, .unit = -1, .feature = -1 };
+	if (want <= 0)
+		return;
+	/* The weather's ground lies under the whole table: mud forbids
+	 * cavalry to charge or intercept at all, and halves whoever it slows,
+	 * roads included (the whole field turns to mud). */
+	switch (weather_ground(g, m->tclass, m->mode)) {
+	case GO_NO:
+		out->why = STOP_TERRAIN;
+		return;
+	case GO_HALF:
+		all_half = true;
+		out->half = true;
+		break;
+	default:
+		break;
+	}
+
+	/* The table's edge. */
+	t = edge_limit(g, &mv);
+	if (t < limit) {
+		limit = t;
+		out->why = STOP_EDGE;
+	}
+
+	limit = sweep_units(g, m, &mv, limit, out);
 
 	/* The ground, walked in steps with transitions bisected; the cost is
 	 * doubled wherever the footprint touches a half-rate feature.  Only

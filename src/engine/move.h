@@ -43,7 +43,8 @@ struct sweep {
 	double cost;     /* allowance that uses */
 	enum stop_reason why;
 	int unit;        /* the unit it met, or -1 */
-	int feature;     /* the feature that stopped it, or -1 */
+	int feature;     /* the feature that stopped it, or -1 (STOP_TERRAIN
+	                  * with -1: the weather's mud, before it moved) */
 	bool half;       /* some of the way was at half rate */
 	double road;     /* how far of the way it followed a road */
 };
@@ -56,7 +57,8 @@ void move_mover_cmdr(const struct game *g, int cmdr, struct mover *m);
 /* Sweep a footprint (an oriented rectangle, or a command stand's circle
  * when body is NULL and the mover is a commander) from its pose along dir
  * for up to want cm, spending at most allowance (half rate costs double;
- * all_half makes everything half rate, e.g. in hot weather). */
+ * all_half makes everything half rate).  The weather's effect on the whole
+ * field (weather_ground: hot weather, mud) is always applied. */
 void move_sweep(const struct game *g, const struct mover *m, const struct obb *body,
                 struct vec2 from, struct vec2 dir, double want, double allowance,
                 bool all_half, struct sweep *out);

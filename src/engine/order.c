@@ -889,6 +889,9 @@ static int charge_path_refusal(struct ctx *c, int unit, int target, double facin
 	if (s->why == STOP_UNIT || s->why == STOP_ENEMY)
 		return refuse(c, "%s cannot charge %s: it would contact %s on the way (a unit cannot charge "
 		              "through, or into, any unit but its target)", u->id, t->id, g->units[s->unit].id);
+	if (s->why == STOP_TERRAIN && s->feature < 0) /* the weather's mud, everywhere */
+		return refuse(c, "%s cannot charge: %s, where %s may not charge", u->id, weather_mud_text(g),
+		              tclass_names[terrain_class(u, false)].label);
 	if (s->why == STOP_TERRAIN)
 		return refuse(c, "%s cannot charge %s: the way crosses %s '%s', which %s may not charge "
 		              "into, through or out of", u->id, t->id,
@@ -967,7 +970,7 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 		              blocker_text(g, r, buf, sizeof buf));
 	}
 	charge_path(g, unit, target, facing, &s);
-	if (s.why == STOP_TERRAIN &&
+	if (s.why == STOP_TERRAIN && s.feature >= 0 &&
 	    (r = melee_bridge_reach(g, unit, target, TMODE_CHARGE, &br, c->why, c->size)) <= 0) {
 		/* Over a bridge: to its own end of it, in contact from there. */
 		if (r < 0)
@@ -1649,6 +1652,9 @@ static int do_detach(struct ctx *c)
 	}
 	cm->detached_from = unit;
 	cm->detached_init = g->initiatives;
+	/* "Normal Division and Corps command radius considerations immediately
+	 * apply to that unit": measured again, and kept. */
+	command_fix(g, unit);
 	game_log(g, "%s detaches from %s.", cm->name, g->units[unit].id);
 	return 0;
 }
@@ -1807,6 +1813,9 @@ static int dispatch(struct ctx *c)
 		return refuse(c, "no decision is waiting for an answer");
 	case ORD_DICE:
 		return refuse(c, "scripted dice are not an order (game_script_dice queues them)");
+	case ORD_REWEATHER:
+		return refuse(c, "the weather is thrown again before the battle begins, not as an order of it "
+		              "(weather_rethrow)");
 	case ORD_COUNT: break;
 	}
 	return refuse(c, "unknown order");

@@ -41,7 +41,8 @@ struct controller;
 	X(ORD_NOTE, "note", "write a line in the log: what a side means to do") \
 	X(ORD_UNDO, "undo", "take back the last order of the unit manoeuvring") \
 	X(ORD_ANSWER, "answer", "answer a decision the rules give (in the history)") \
-	X(ORD_DICE, "dice", "the pips of the next throws (batch mode and tests; in the history)")
+	X(ORD_DICE, "dice", "the pips of the next throws (batch mode and tests; in the history)") \
+	X(ORD_REWEATHER, "rethrow-weather", "throw the battle's weather again, before it begins (in the history)")
 
 enum order_kind { ORDER_LIST(ENUM_ID) ORD_COUNT };
 extern const struct enum_name order_names[ORD_COUNT];

@@ -249,11 +249,12 @@ const struct terrain_rules rules_terrain[TT_COUNT] = {
 	},
 	/* Bridges: crossed by the bridge move ("all units can cross a
 	 * bridge"), not walked over.  These rows say who may do so: cross
-	 * (move), charge the unit defending it (infantry and cavalry), or
-	 * intercept over it (cavalry). */
+	 * (move), charge the unit defending it or intercept over it (infantry
+	 * and cavalry: "Cavalry units can charge or intercept over a bridge"
+	 * lets cavalry do what infantry may, it bars nobody). */
 	[TT_BRIDGE] = { .move = ALLGO(GO_FREE),
 	                .charge = ROW(GO_FREE, GO_FREE, GO_FREE, GO_NO, GO_NO, GO_NO),
-	                .intercept = ROW(GO_NO, GO_NO, GO_FREE, GO_NO, GO_NO, GO_NO),
+	                .intercept = ROW(GO_FREE, GO_FREE, GO_FREE, GO_NO, GO_NO, GO_NO),
 	                .h2h = true, .structure = true },
 	/* Fords: a river crossed at a ford counts as a stream. */
 	[TT_FORD] = {
@@ -354,4 +355,6 @@ const struct weather_rules rules_weather_misc = {
 	.dusk_start = 300, .dusk_step = 50,
 	.sight_per_pip_light = 6, .sight_per_pip_heavy = 3,
 	.fog_clears_at_hour = 12,
+	/* "the weather may be re-determined once and once only" */
+	.rethrows = 1,
 };

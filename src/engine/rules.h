@@ -208,6 +208,7 @@ struct weather_rules {
 	double sight_per_pip_light;  /* showers and mist: 1D6 x this */
 	double sight_per_pip_heavy;  /* rain, fog and snow: 1D6 x this */
 	int fog_clears_at_hour;
+	int rethrows;                /* times the battle's weather may be thrown again */
 };
 extern const struct weather_rules rules_weather_misc;
 

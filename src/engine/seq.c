@@ -8,6 +8,7 @@
 
 #include <math.h>
 
+#include "command.h"
 #include "control.h"
 #include "game.h"
 #include "melee.h"
@@ -309,6 +310,9 @@ static void next_initiative(struct game *g)
 	enum side holder = g->initiative;
 	int a, b;
 
+	/* The brigade's initiative is over, and the command status it found. */
+	for (int i = 0; i < g->nunits; i++)
+		g->units[i].cmd_fixed = 0;
 	/* Abandoned guns may be lost now: count the brigades after, so that
 	 * no side wins an initiative with nothing left to choose. */
 	react_end_initiative(g);
@@ -340,6 +344,11 @@ void seq_activate_brigade(struct game *g, int brigade)
 	struct event ev = { .kind = EV_PHASE, .unit = -1 };
 	g->brigs[brigade].used = true;
 	g->active_brigade = brigade;
+	/* "as soon as a Brigade is given the initiative ... a simple check is
+	 * made": its units keep what it finds for the initiative. */
+	for (int i = 0; i < g->nunits; i++)
+		if (g->units[i].brigade == brigade && g->units[i].state == US_ACTIVE)
+			command_fix(g, i);
 	g->phase = PHASE_MANOEUVRE;
 	g->current_unit = -1;
 	game_log(g, "%s: %s has the initiative.", g->side[g->initiative].name, g->brigs[brigade].name);

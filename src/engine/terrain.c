@@ -57,6 +57,18 @@ bool terrain_touches(const struct feature *f, const struct shape *s)
 	return geom_contact(&fs, s);
 }
 
+/* "Interpenetrated with": the footprint overlaps the feature.  A base that
+ * only touches the edge is in contact with it, not in it: the text's own
+ * use for linear features (a defender is "in contact but not
+ * interpenetrated"), and a unit firing over a wall it touches.  Moving on
+ * from that contact it enters at once, so half rate runs from real
+ * contact, not from the 0.05 cm of the contact tolerance. */
+bool terrain_in(const struct feature *f, const struct shape *s)
+{
+	struct shape fs = feature_shape(f);
+	return geom_overlap(&fs, s);
+}
+
 bool terrain_wholly_in(const struct feature *f, const struct shape *s)
 {
 	struct shape fs = feature_shape(f);
@@ -116,6 +128,11 @@ static enum go row_go(const struct terrain_rules *r, enum terrain_mode mode,
 	return r->move[c];
 }
 
+enum go terrain_rule_go(enum terrain_type t, enum terrain_mode mode, enum tclass c)
+{
+	return row_go(&rules_terrain[t], mode, c);
+}
+
 bool terrain_may_hinder(const struct feature *f, enum tclass c, enum terrain_mode mode)
 {
 	enum terrain_type t = f->type;
@@ -133,7 +150,7 @@ enum go terrain_go(const struct map *m, enum tclass c, enum terrain_mode mode,
 		const struct feature *f = &m->f[i];
 		enum terrain_type t = f->type;
 		enum go g;
-		if (t == TT_ROAD || !terrain_touches(f, s))
+		if (t == TT_ROAD || !terrain_in(f, s))
 			continue;
 		/* Along a road a unit ignores the ground the road passes through;
 		 * water is crossed at the bridge or ford the road must have. */

@@ -40,8 +40,12 @@ bool feature_is_linear(enum terrain_type t);
 /* The class of mover a unit is for terrain purposes. */
 enum tclass terrain_class(const struct unit *u, bool limbered);
 
-/* "Interpenetrated with": partly or wholly on, in or in contact with. */
+/* In contact with: within the contact tolerance (touching, overlapping or
+ * inside). */
 bool terrain_touches(const struct feature *f, const struct shape *s);
+/* "Interpenetrated with": partly or wholly on or in it (overlapping); a base
+ * only touching its edge is in contact with it, not in it. */
+bool terrain_in(const struct feature *f, const struct shape *s);
 /* Wholly inside an area feature. */
 bool terrain_wholly_in(const struct feature *f, const struct shape *s);
 
@@ -50,6 +54,10 @@ bool terrain_wholly_in(const struct feature *f, const struct shape *s);
 bool terrain_on_road(const struct map *m, enum tclass c, enum formation form,
                      struct vec2 centre);
 
+/* What the terrain table gives a type of ground for a class of mover in a
+ * mode of movement (GO_FREE, GO_HALF or GO_NO), before any map feature's
+ * own quirks (impassable rough ground, rivers at fords, roads). */
+enum go terrain_rule_go(enum terrain_type t, enum terrain_mode mode, enum tclass c);
 /* Could the feature ever slow or stop a mover of that class in that mode
  * (fords always count: where one touches a river, the river is waded)? */
 bool terrain_may_hinder(const struct feature *f, enum tclass c, enum terrain_mode mode);

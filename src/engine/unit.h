@@ -60,6 +60,8 @@ struct unit {
 	double pivoted;           /* degrees turned this initiative */
 	double used;              /* movement allowance spent this initiative */
 	int defends;              /* landmark it holds: feature index + 1, or 0 */
+	int cmd_fixed;            /* command status found when its brigade was
+	                           * given the initiative, + 1; 0 for none */
 	double charge_start;      /* how far from its target its charge began */
 	int shelter;              /* abandoned guns: the square their crews fled
 	                           * into, index + 1; 0 for none */

@@ -6,7 +6,9 @@
 #include <stdio.h>
 
 #include "game.h"
+#include "order.h"
 #include "rules.h"
+#include "terrain.h"
 #include "weather.h"
 
 int weather_time_for_roll(int roll, bool *dawn, bool *dusk)
@@ -58,9 +60,54 @@ void weather_setup(struct game *g)
 		w->weather = weather_for_roll(roll);
 		game_log(g, "The weather is %s.", weather_names[w->weather].label);
 		w->weather_roll = false;
+		w->rolled = true;
 	}
 	w->sky = initial_sky(w->weather);
-	w->mud = w->sky == SKY_RAIN || w->sky == SKY_SNOW;
+	/* No mud yet: it comes with the first throw that gives rain or showers
+	 * in rain, or snow (weather_turn), not with the forecast; snow may
+	 * give way to mist, and a double clear it, before any falls. */
+	w->mud = false;
+}
+
+bool weather_may_rethrow(const struct game *g)
+{
+	return g->phase == PHASE_SETUP && g->wx.rolled && g->wx.rethrows < rules_weather_misc.rethrows;
+}
+
+/* "If the players don't like the weather thrown, and all agree, then the
+ * weather may be re-determined once and once only": before play, where
+ * it was thrown.  The players' agreement is the caller's to ask. */
+int weather_rethrow(struct game *g, char *why, size_t size)
+{
+	struct weather_state *w = &g->wx;
+	int allowed = rules_weather_misc.rethrows, roll;
+	struct order o = order_new(ORD_REWEATHER);
+	char times[16];
+	if (allowed == 1)
+		snprintf(times, sizeof times, "once");
+	else
+		snprintf(times, sizeof times, "%d times", allowed);
+	if (g->phase != PHASE_SETUP) {
+		snprintf(why, size, "the weather may be thrown again only before the battle begins");
+		return -1;
+	}
+	if (!w->rolled) {
+		snprintf(why, size, "the scenario sets the weather (%s): only a weather thrown before the battle may "
+		         "be thrown again", weather_names[w->weather].label);
+		return -1;
+	}
+	if (w->rethrows >= allowed) {
+		snprintf(why, size, "the weather may be thrown again %s only, and it has been", times);
+		return -1;
+	}
+	roll = game_roll(g, 2, NULL, "weather of the battle, thrown again");
+	w->weather = weather_for_roll(roll);
+	w->rethrows++;
+	w->sky = initial_sky(w->weather);
+	w->mud = false;
+	game_log(g, "The weather is thrown again: %s, for the battle.", weather_names[w->weather].label);
+	game_record(g, &o);
+	return 0;
 }
 
 int weather_minutes(const struct game *g, int turn)
@@ -92,9 +139,29 @@ double weather_visibility(const struct game *g)
 	return v;
 }
 
-/* Hot weather halves everybody's rate; mud makes the whole field passable
- * rough ground, free only for infantry. */
+/* Hot weather: "All units move, charge, intercept, break-through, etc, at
+ * half rate".  Mud (rain, or snow once it falls): the whole field "is
+ * considered to be passable rough ground", so each class of mover gets the
+ * terrain table's row for passable rough ground in each mode: infantry
+ * moves freely and charges and intercepts at half rate, the others move at
+ * half rate, cavalry may not charge or intercept.  Only movement: the
+ * hand-to-hand advantage of rough ground would go to every unit on the
+ * field, and the mud gives none. */
+enum go weather_ground(const struct game *g, enum tclass tc, enum terrain_mode mode)
+{
+	enum go go = g->wx.mud ? terrain_rule_go(TT_ROUGH, mode, tc) : GO_FREE;
+	if (g->wx.weather == WX_HOT && go == GO_FREE)
+		go = GO_HALF;
+	return go;
+}
+
 bool weather_all_half(const struct game *g, enum tclass tc)
 {
-	return g->wx.weather == WX_HOT || (g->wx.mud && tc != TC_INFANTRY && tc != TC_SKIRMISH);
+	return weather_ground(g, tc, TMODE_MOVE) != GO_FREE;
+}
+
+const char *weather_mud_text(const struct game *g)
+{
+	return g->wx.weather == WX_SNOW ? "the snow has turned the whole field to mud, passable rough ground"
+	                                : "the rain has turned the whole field to mud, passable rough ground";
 }

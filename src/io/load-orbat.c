@@ -265,7 +265,8 @@ static int parse_unit(struct loader *l, struct conf *c, const config_setting_t *
 			           "only light cavalry can be Cossacks or Arabs");
 		else if (u.flags & UF_LANCER)
 			conf_error(c, config_setting_get_member(s, "irregular"), ctx,
-			           "Cossacks and Arabs fight in skirmish line and cannot also be lancers");
+			           "Cossacks and Arabs must stay in skirmish line at all times, which lancers may not "
+			           "form: a unit cannot be both");
 	}
 	u.sp0 = u.sp;
 	u.form = unit_default_formation(&u);

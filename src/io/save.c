@@ -189,8 +189,8 @@ static void write_all(FILE *f, const struct game *g, const struct save_hooks *h,
 	fprintf(f, " weather = \"%s\"; sky = \"%s\"; sky_turns = %d;", weather_names[w->weather].key,
 	        sky_names[w->sky].key, w->sky_turns);
 	put_key_num(f, "sky_sight", w->sky_sight);
-	fprintf(f, " mud = %s; settled = %s; };\n", w->mud ? "true" : "false",
-	        w->settled_clear ? "true" : "false");
+	fprintf(f, " mud = %s; settled = %s; rolled = %s; rethrows = %d; };\n", w->mud ? "true" : "false",
+	        w->settled_clear ? "true" : "false", w->rolled ? "true" : "false", w->rethrows);
 
 	fputs("units = (\n", f);
 	for (int i = 0; i < g->nunits; i++) {
@@ -210,6 +210,8 @@ static void write_all(FILE *f, const struct game *g, const struct save_hooks *h,
 		put_key_num(f, "pivoted", u->pivoted);
 		put_key_num(f, "used", u->used);
 		fprintf(f, " defends = %d; shelter = %d;", u->defends, u->shelter);
+		if (u->cmd_fixed > 0 && u->cmd_fixed <= CS_COUNT)
+			put_key_str(f, "command", cmd_status_names[u->cmd_fixed - 1].key);
 		put_key_num(f, "charge_start", u->charge_start);
 		if (u->bridge > 0 && u->bridge_foe >= 0 && u->bridge_foe < g->nunits) {
 			/* In contact over a bridge with the unit defending it. */
@@ -418,11 +420,11 @@ static const char *const game_keys[] = {
 };
 static const char *const weather_keys[] = {
 	"time_roll", "weather_roll", "start", "dawn", "dusk", "weather", "sky", "sky_turns",
-	"sky_sight", "mud", "settled", NULL
+	"sky_sight", "mud", "settled", "rolled", "rethrows", NULL
 };
 static const char *const unit_keys[] = {
 	"id", "x", "y", "facing", "formation", "sp", "sp0", "markers", "state", "acted", "pivoted",
-	"used", "defends", "shelter", "charge_start", "bridge", "bridge_foe", "bridge_foe_x",
+	"used", "defends", "shelter", "command", "charge_start", "bridge", "bridge_foe", "bridge_foe_x",
 	"bridge_foe_y", "arrive", NULL
 };
 static const char *const commander_keys[] = {
@@ -614,6 +616,9 @@ static void read_weather(struct conf *c, const config_setting_t *s, struct game 
 		w->mud = b;
 	if (conf_bool(c, s, "settled", ctx, &b))
 		w->settled_clear = b;
+	if (conf_bool(c, s, "rolled", ctx, &b))
+		w->rolled = b;
+	conf_int(c, s, "rethrows", ctx, false, 0, 100, &w->rethrows);
 }
 
 /* A list with exactly one entry per thing of the scenario, in order. */
@@ -689,6 +694,8 @@ static void read_units(struct conf *c, const config_setting_t *root, struct game
 		conf_number(c, s, "used", ctx, true, 0, 1e5, &u->used);
 		conf_int(c, s, "defends", ctx, true, 0, g->map.nf, &u->defends);
 		conf_int(c, s, "shelter", ctx, false, 0, g->nunits, &u->shelter);
+		if (conf_enum(c, s, "command", ctx, false, cmd_status_names, CS_COUNT, NULL, &v))
+			u->cmd_fixed = v + 1;
 		conf_number(c, s, "charge_start", ctx, true, 0, 1e5, &u->charge_start);
 		if (config_setting_get_member(s, "bridge")) {
 			double bx = 0, by = 0;

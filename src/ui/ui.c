@@ -1638,6 +1638,23 @@ bool ui_ask(struct ui *ui, const char *question)
 	return ui_confirm(ui, question);
 }
 
+void ui_offer_rethrow(struct ui *ui, struct game *g)
+{
+	char q[120], why[200];
+	if (!weather_may_rethrow(g))
+		return;
+	snprintf(q, sizeof q, "The weather thrown is %s. Throw it again (once only)?",
+	         weather_names[g->wx.weather].label);
+	if (!ui_confirm(ui, q))
+		return;
+	if (weather_rethrow(g, why, sizeof why) < 0) {
+		ui_alert(ui, why);
+		return;
+	}
+	snprintf(q, sizeof q, "Thrown again: the weather is %s.", weather_names[g->wx.weather].label);
+	ui_message(ui, q);
+}
+
 void ui_message(struct ui *ui, const char *text)
 {
 	ui_flash(ui, false, "%s", text);

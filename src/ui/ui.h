@@ -50,6 +50,10 @@ bool ui_hung_up(const struct ui *ui);
 int ui_choose(struct ui *ui, const char *title, const char *const *keys, const char *const *labels,
               int n, const char *hint);
 bool ui_ask(struct ui *ui, const char *question);
+/* At the start of a battle whose weather was thrown: ask whether to throw
+ * it again (the players agree; against the computer the player alone
+ * decides), and do so. */
+void ui_offer_rethrow(struct ui *ui, struct game *g);
 void ui_message(struct ui *ui, const char *text);
 /* The same, shown as something gone wrong. */
 void ui_alert(struct ui *ui, const char *text);

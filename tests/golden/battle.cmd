@@ -83,9 +83,9 @@ end
 end
 brigade Br1
 move IR15a max
-face IR15b 213.72056141577622
+face IR15b 213.72610450481523
 move IR15b max
-face IR57a 209.0987761207234
+face IR57a 209.10187289963983
 move IR57a max
 move IR57b max
 end
@@ -109,7 +109,7 @@ move 3L2 max
 end
 end
 brigade BrA
-face BrA1 191.4592685832857
+face BrA1 191.4640423361837
 end
 fire BrA1 3L2
 fire BrA2 16Ch
@@ -120,20 +120,20 @@ move HR10 max
 end
 end
 brigade StH2
-face 57L1 53.77806913135847
+face 57L1 53.90561878571841
 move 57L1 max
-face 57L2 46.99748998683399
+face 57L2 47.11087241578265
 form 57L2 line
 move 57L2 max
 move 72L1 max
-face 72L2 25.936603479209595
+face 72L2 25.936603479209605
 form 72L2 line
 move 72L2 max
 end
 end
 brigade StHA
-face StHA1 62.34408800934999
-redeploy StHA1 62.34408800934999 10.654480261730573
+face StHA1 62.4634668472709
+redeploy StHA1 62.4634668472709 10.553539143790509
 end
 end
 brigade Las1
@@ -153,13 +153,13 @@ move CL1 max
 end
 end
 brigade Br1
-face IR15a 237.9153699241796
+face IR15a 238.15977839415524
 form IR15a line
 move IR15a max
-face IR15b 221.6905841501932
+face IR15b 221.81981009101804
 form IR15b line
 move IR15b max
-face IR57a 215.3723556756445
+face IR57a 215.49629642375837
 form IR57a line
 move IR57a max
 form IR57b line
@@ -169,9 +169,9 @@ end
 brigade StH1
 move 10L1 max
 move 10L2 max
-face 3L1 348.2613288072013
+face 3L1 348.2184945221535
 move 3L1 max
-face 3L2 354.78053150841316
+face 3L2 354.7387769122622
 move 3L2 max
 end
 end
@@ -184,13 +184,13 @@ move Gz1 max
 end
 end
 brigade BrA
-face BrA1 238.3907275619309
+face BrA1 238.5876267777703
 end
 fire BrA1 3L2
 fire BrA2 16Ch
 end
 brigade Ves1
-face HR3 213.00485912642853
+face HR3 213.09154123092395
 move HR3 max
 move HR10 max
 end
@@ -206,26 +206,26 @@ move 57L1 max
 move 57L2 max
 form 72L1 line
 move 72L1 max
-face 72L2 33.00485912642848
+face 72L2 33.0915412309241
 move 72L2 max
 end
 fire 72L2 HR3
 end
 brigade StHA
-face StHA1 72.47895248786486
+face StHA1 72.36542611238805
 end
 fire StHA1 Gz1
 end
 brigade Las1
-face 8Hu 36.424889578566045
+face 8Hu 36.40367971842178
 move 8Hu max
-face 16Ch 42.8009748460432
+face 16Ch 43.062150843854795
 move 16Ch max
 end
 fire LasA1 IR57a
 end
 brigade Las2
-face 13Ch 32.056690939679925
+face 13Ch 32.05595377254701
 move 13Ch max
 move 24Ch max
 end
@@ -233,29 +233,29 @@ end
 brigade StH1
 move 10L1 max
 move 10L2 max
-face 3L1 5.517374723902304
+face 3L1 5.46978692717725
 move 3L1 max
 move 3L2 max
 end
 end
 brigade StH2
-face 57L1 64.34758514936689
+face 57L1 64.28574095675086
 form 57L1 line
 move 57L1 max
 move 57L2 max
-face 72L1 91.60191940421458
+face 72L1 91.80337774844851
 move 72L1 max
 move 72L2 max
 end
 fire 72L2 HR3
 end
 brigade Br1
-face IR15a 253.1449487877315
+face IR15a 253.11147858575995
 move IR15a max
 move IR15b max
-face IR57a 222.80097484604318
+face IR57a 223.06215084385482
 move IR57a max
-face IR57b 198.8554731043881
+face IR57b 198.9693373192285
 move IR57b max
 end
 fire IR57a 16Ch
@@ -263,19 +263,19 @@ end
 brigade Br2
 form IR25a line
 move IR25a max
-face IR25b 172.72876816247808
+face IR25b 172.69490492678688
 form IR25b line
 move IR25b max
-face Gz1 159.6072318237237
+face Gz1 159.56656286623635
 form Gz1 line
 move Gz1 max
 end
 end
 brigade BrA
-face BrA2 194.32982267504698
+face BrA2 198.52821345410524
 end
 fire BrA1 3L2
-fire BrA2 16Ch
+fire BrA2 8Hu
 end
 brigade Ves1
 move HR3 max
@@ -283,16 +283,9 @@ move HR10 max
 end
 fire VesA1 13Ch
 end
-brigade Ves2
-face DR3 223.7979011303263
-move DR3 max
-face CL1 209.9383455995712
-move CL1 max
-end
-end
 brigade StHA
 end
-fire StHA1 CL1
+fire StHA1 Gz1
 end
 brigade Las1
 move 8Hu max
@@ -304,108 +297,52 @@ move 13Ch max
 move 24Ch max
 end
 end
+brigade Ves2
+move DR3 max
+face CL1 209.95696983595815
+move CL1 max
+end
+end
+brigade Br1
+face IR15a 238.1995701485913
+move IR15a max
+move IR15b max
+move IR57a max
+move IR57b max
+end
+fire IR57a 13Ch
+end
+brigade Br2
+move IR25a max
+move IR25b max
+move Gz1 max
+end
+end
+brigade BrA
+end
+fire BrA1 3L2
+fire BrA2 8Hu
+end
+brigade Ves1
+move HR3 max
+move HR10 max
+end
+fire VesA1 13Ch
+end
+brigade Ves2
+move DR3 max
+move CL1 max
+end
+end
 brigade StH1
 form 10L1 line
 move 10L1 max
-face 10L2 7.965695120684854
+face 10L2 7.0293126335205525
 form 10L2 line
 move 10L2 max
-face 3L1 354.5136809427178
+face 3L1 353.3851284786248
 form 3L1 line
 move 3L1 max
-face 3L2 343.399473342329
-form 3L2 line
-move 3L2 max
-end
-end
-brigade StH2
-move 57L1 max
-move 57L2 max
-move 72L1 max
-move 72L2 max
-end
-fire 72L2 HR3
-end
-brigade StHA
-end
-fire StHA1 CL1
-end
-brigade Las1
-move 8Hu max
-end
-fire LasA1 Gz1
-end
-brigade Las2
-move 13Ch max
-move 24Ch max
-end
-end
-brigade Br1
-face IR15a 238.34648479977903
-move IR15a max
-move IR15b max
-move IR57a max
-move IR57b max
-end
-fire IR57a 13Ch
-end
-brigade Br2
-move IR25a max
-move IR25b max
-move Gz1 max
-end
-end
-brigade BrA
-end
-fire BrA1 3L2
-fire BrA2 8Hu
-end
-brigade Ves1
-move HR3 max
-move HR10 max
-end
-fire VesA1 13Ch
-end
-brigade Ves2
-move DR3 max
-move CL1 max
-end
-end
-brigade StH1
-move 10L1 max
-move 10L2 max
-move 3L1 max
-move 3L2 max
-end
-end
-brigade Br1
-move IR15a max
-move IR15b max
-move IR57a max
-move IR57b max
-end
-fire IR57a 13Ch
-end
-brigade Br2
-move IR25a max
-move IR25b max
-move Gz1 max
-end
-end
-brigade BrA
-end
-fire BrA1 3L2
-fire BrA2 8Hu
-end
-brigade Ves1
-move HR3 max
-move HR10 max
-end
-fire VesA1 13Ch
-end
-brigade Ves2
-move DR3 max
-move CL1 max
 end
 end
 brigade StH2
@@ -434,7 +371,36 @@ brigade StH1
 move 10L1 max
 move 10L2 max
 move 3L1 max
-move 3L2 max
+end
+end
+brigade Br1
+move IR15a max
+move IR15b max
+move IR57a max
+move IR57b max
+end
+fire IR57a 13Ch
+end
+brigade Br2
+move IR25a max
+move IR25b max
+move Gz1 max
+end
+end
+brigade BrA
+end
+fire BrA1 3L1
+fire BrA2 8Hu
+end
+brigade Ves1
+move HR3 max
+move HR10 max
+end
+fire VesA1 13Ch
+end
+brigade Ves2
+move DR3 max
+move CL1 max
 end
 end
 brigade StH2
@@ -450,43 +416,27 @@ end
 fire StHA1 Gz1
 end
 brigade Las1
-move 8Hu max
 end
-fire LasA1 Gz1
+fire LasA1 IR25b
 end
 brigade Las2
 move 13Ch max
 move 24Ch max
 end
 end
-brigade Br1
-move IR15a max
-move IR15b max
-move IR57a max
-move IR57b max
-end
-fire IR57a 13Ch
-end
-brigade Br2
-move IR25a max
-move IR25b max
+brigade StH1
+move 10L1 max
+move 10L2 max
+move 3L1 max
 end
 end
-brigade BrA
+brigade StH2
+move 57L1 max
+move 57L2 max
+move 72L1 max
+move 72L2 max
 end
-fire BrA1 3L2
-fire BrA2 8Hu
-end
-brigade Ves1
-move HR3 max
-move HR10 max
-end
-fire VesA1 13Ch
-end
-brigade Ves2
-move DR3 max
-move CL1 max
-end
+fire 72L2 HR3
 end
 brigade Br1
 move IR15a max
@@ -517,20 +467,6 @@ move DR3 max
 move CL1 max
 end
 end
-brigade StH1
-move 10L1 max
-move 10L2 max
-move 3L1 max
-end
-end
-brigade StH2
-move 57L1 max
-move 57L2 max
-move 72L1 max
-move 72L2 max
-end
-fire 72L2 HR3
-end
 brigade StHA
 end
 fire StHA1 IR25b
@@ -585,7 +521,7 @@ move IR25b max
 end
 end
 brigade BrA
-face BrA1 212.9235566634176
+face BrA1 213.34053437804675
 end
 fire BrA1 3L1
 fire BrA2 57L1
@@ -630,14 +566,15 @@ move CL1 max
 end
 end
 brigade StH1
-face 10L1 339.61264107749105
+face 10L1 339.351376714764
 move 10L1 max
-face 10L2 326.92204971580924
+face 10L2 327.57469353880373
 move 10L2 max
-face 3L1 321.279685082521
+face 3L1 321.54253722103823
 move 3L1 max
 end
 fire 10L1 IR57a
+answer hold
 end
 brigade StH2
 move 57L1 max
@@ -650,6 +587,69 @@ end
 brigade StHA
 end
 fire StHA1 IR25b
+end
+brigade Las1
+end
+fire LasA1 IR57a
+end
+brigade Las2
+move 24Ch max
+end
+end
+brigade StH1
+move 10L1 max
+move 10L2 max
+move 3L1 max
+end
+fire 10L1 IR57a
+answer hold
+end
+brigade StH2
+move 57L1 max
+move 57L2 max
+move 72L1 max
+move 72L2 max
+end
+fire 72L2 HR3
+end
+brigade StHA
+end
+fire StHA1 IR25b
+end
+brigade Br1
+face IR15a 205.72025015776939
+move IR15a max
+face IR15b 211.9304968690587
+move IR15b max
+face IR57a 159.35137671476406
+move IR57a max
+move IR57b max
+end
+fire IR15a 10L1
+answer hold
+fire IR57a 10L1
+answer hold
+end
+brigade Br2
+move IR25a max
+move IR25b max
+end
+end
+brigade BrA
+face BrA1 222.30188271735156
+end
+fire BrA1 3L1
+fire BrA2 StHA1
+end
+brigade Ves1
+move HR3 max
+move HR10 max
+end
+end
+brigade Ves2
+move DR3 max
+move CL1 max
+end
 end
 brigade Las1
 end
