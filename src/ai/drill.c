@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/aim.h"
 #include "engine/command.h"
 #include "engine/move.h"
 #include "engine/fire.h"
@@ -864,16 +865,15 @@ static int best_charge(struct general_ai *ai, struct game *g, int unit, double b
 		return -1;
 	for (int t = 0; t < g->nunits && n < 16; t++) {
 		const struct unit *e = &g->units[t];
-		double h;
+		double h, least;
 		int j;
 		/* The rules' cheap tests first: within reach, not cavalry for
-		 * infantry, a turn of 90 degrees at most; then what it could
-		 * be worth if the way is clear. */
+		 * infantry, a pivot within the 90 degrees that brings it ahead;
+		 * then what it could be worth if the way is clear. */
 		if (e->side == u->side || e->state != US_ACTIVE || unit_abandoned(e) ||
-		    (unit_is_infantry(u) && unit_is_cavalry(e)) ||
-		    u->pivoted + fabs(geom_angle_diff(u->facing, geom_bearing(u->pos, e->pos))) >
-		        rules_special.pivot_charge_limit + 1e-9 ||
-		    !game_units_within(u, e, ma->charge + 1))
+		    (unit_is_infantry(u) && unit_is_cavalry(e)) || !game_units_within(u, e, ma->charge + 1) ||
+		    (least = aim_least_turn(u, e)) < 0 ||
+		    u->pivoted + least > rules_special.pivot_charge_limit + 1e-9)
 			continue;
 		h = est_charge_hope(g, unit, t) + objective_bonus(g, t);
 		if (h < bar)
