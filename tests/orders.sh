@@ -1,18 +1,24 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Orders as the rule texts write them, played through batch mode on the
-# map tests/rules/charge-aim.cfg (its header draws the lanes):
+# maps tests/rules/charge-aim.cfg and order-limits.cfg (each file's header
+# draws its lanes):
 # - a charge pivots only as much as it needs and goes straight ahead: a
 #   column that reaches its target straight ahead is not turned into a
 #   friend, skirmishers that outflank straight ahead are not turned head
 #   on; the facing may be given ('charge U T facing DEG');
 # - an extended charge only at a target just outside the charge: what the
-#   extension dice could make up if they all came up 6.
+#   extension dice could make up if they all came up 6;
+# - abandoned guns do nothing: every order to move, turn, form, retreat or
+#   fire them is refused;
+# - the side with the initiative may not about face a unit in contact;
+# - a unit at 1 SP spared only as a square or unformed is removed when it
+#   takes another formation (the Guard is not).
 # Side A wins the first initiative with seed 2; the dice that matter are
 # scripted ('dice N...'), and each run checks them in the log.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 18
+plan 36
 
 # count NAME PATTERN: how many output lines match PATTERN (grep -E)
 count() {
@@ -95,6 +101,71 @@ is "$(pos ex X6) $(field ex '$' unit X6 markers)" "x=190.00 y=95.00 facing=0.0 f
 like "$(grep -A2 '^log: H18 tries to extend' "$tmp/ex.out" | tr '\n' '|')" \
 	"1D6 3\|log: H18 passes\.\|log: H18's extended charge: 3D6 cm forward: 3D6 1\+1\+1 = 3\|" \
 	"heavy cavalry exactly 18 cm short may try"
+
+# ======================================================================
+# Abandoned guns, and units at 1 SP (order-limits.cfg)
+# ======================================================================
+run order-limits 2 ab <<'EOF'
+brigade A1
+charge L G
+answer crews
+end
+dice 6 1 1
+fire GA1 Q2
+dice 6
+fire GA2 S
+dice 6 1 1
+fire GA3 QG
+end
+answer stop 0
+brigade B1
+prolong G -1
+redeploy G 0 10 facing 180
+face G 90
+about G
+form G battery
+move G 1
+retreat G
+form Q2 line
+form S column
+form QG line
+end
+fire G L
+dump
+EOF
+like "$(logline ab 'crews flee into Q')" "G's crews flee into Q: the guns are abandoned" "(the crews flee into the square: G is abandoned)"
+is "$(grep -A1 '^log: L stops and rallies' "$tmp/ab.out" | tail -1)" "log: Austrians have the initiative (1 brigade to choose from)." \
+	"(the French have no brigade left: the Austrians have the next initiative)"
+for o in 'prolong G -1' 'redeploy G 0 10 facing 180' 'face G 90' 'about G' 'form G battery' 'move G 1' 'retreat G'; do
+	like "$(refusal ab "$o")" "^G's guns are abandoned \(orange marker\): abandoned artillery does nothing" \
+		"abandoned guns may not: $o"
+done
+like "$(refusal ab 'fire G L')" "G cannot fire: its guns are abandoned" "... nor fire"
+is "$(pos ab G) $(field ab '$' unit G markers)" "x=101.50 y=55.00 facing=180.0 formation=battery orange" \
+	"the abandoned guns stay where they were, abandoned"
+is "$(grep -E '^log: [0-9] hit' "$tmp/ab.out" | tr '\n' '|')" "log: 1 hit: Q2 has 1 SP left.|log: 1 hit: S has 1 SP left.|log: 1 hit: QG has 1 SP left.|" \
+	"(the scripted shots leave the square, the skirmishers and the Guard square at 1 SP)"
+like "$(logline ab '^log: Q2 .*eliminated')" "Q2 \(weak square\) is eliminated: at 1 SP it is removed once it is formed and out of square" \
+	"a square at 1 SP that forms line is removed at once"
+like "$(logline ab '^log: S .*eliminated')" "S \(weak skirmishers\) is eliminated: at 1 SP" \
+	"skirmishers at 1 SP that form column are removed at once"
+is "$(field ab '$' unit Q2 status) $(field ab '$' unit S status) $(field ab '$' unit QG status) $(field ab '$' unit QG formation) $(field ab '$' unit QG sp)" \
+	"eliminated eliminated cautious line 1" "a Guard square at 1 SP may form line and stays (the Guard lasts until 0 SP)"
+
+# ======================================================================
+# About face in contact (order-limits.cfg; the audit's "ch")
+# ======================================================================
+run order-limits 2 ch <<'EOF'
+brigade A1
+charge L2 T2
+answer no
+about L2
+dump
+EOF
+like "$(logline ch 'L2 reaches T2')" "L2 reaches T2" "(L2 charges home on T2)"
+is "$(refusal ch 'about L2')" "L2 is in contact with the enemy: only a unit reacting (falling back, say) may about face in contact, never one of the side with the initiative" \
+	"the side with the initiative may not about face a unit in contact"
+is "$(pos ch L2)" "x=85.00 y=58.05 facing=0.0 formation=column" "... it still faces the enemy"
 
 is "$(cat "$tmp"/*.err | wc -l | tr -d ' ')" 0 "no script errors (every decision came where expected)"
 done_testing

@@ -667,8 +667,13 @@ static void manoeuvre_cands(struct cands *cs, struct general_ai *ai, struct game
 		static const enum formation try_forms[] = { FORM_COLUMN, FORM_LINE, FORM_SKIRMISH, FORM_SQUARE };
 		for (size_t i = 0; i < sizeof try_forms / sizeof try_forms[0]; i++) {
 			enum formation f = try_forms[i];
+			struct unit as = *u;
+			as.form = f;
+			/* Never one that would see it removed (a square or
+			 * skirmishers at 1 SP forming up). */
 			if (f == u->form || unit_formation_refusal(u, f) || (f == FORM_SQUARE && !cav) ||
-			    (far && f != FORM_COLUMN) || (f == FORM_SKIRMISH && (!inf || cav)))
+			    (far && f != FORM_COLUMN) || (f == FORM_SKIRMISH && (!inf || cav)) ||
+			    u->sp <= unit_elimination_sp(&as))
 				continue;
 			forms[nf++] = f;
 		}

@@ -68,6 +68,15 @@ static bool in_contact_with_enemy(const struct game *g, int unit)
 	return melee_engaged(g, unit) >= 0;
 }
 
+/* Abandoned artillery "cannot fire, limber, prolong, etc." and "simply
+ * remains in place and does nothing" until its crews man it again. */
+static int refuse_abandoned(struct ctx *c, const struct unit *u)
+{
+	return refuse(c, "%s's guns are abandoned (orange marker): abandoned artillery does nothing, "
+	              "neither moving, turning, limbering, prolonging, changing formation nor firing, "
+	              "until its crews man it again", u->id);
+}
+
 /* A unit of the side, on the table, in the brigade (or division) that has
  * the initiative, in the manoeuvre phase, not finished. */
 static int manoeuvre_unit(struct ctx *c, int unit)
@@ -84,6 +93,8 @@ static int manoeuvre_unit(struct ctx *c, int unit)
 		return refuse(c, "%s is an enemy unit: a player cannot manoeuvre enemy units", u->id);
 	if (u->state != US_ACTIVE)
 		return refuse(c, "%s is not on the table (%s)", u->id, unit_state_names[u->state].label);
+	if (unit_abandoned(u))
+		return refuse_abandoned(c, u);
 	if (g->divmove >= 0) {
 		if (unit_division(g, u) != g->divmove)
 			return refuse(c, "%s is not in %s, which is making the division manoeuvre", u->id,
@@ -372,6 +383,12 @@ static int turn_unit(struct ctx *c, int unit, double to, bool about)
 	if (about) {
 		if (u->form == FORM_SQUARE || u->form == FORM_ESQUARE)
 			return refuse(c, "%s is a square: any unit except a square may about face", u->id);
+		/* "Units reacting may be able to about face whilst in contact":
+		 * only reacting units, never the side with the initiative. */
+		if (in_contact_with_enemy(g, unit))
+			return refuse(c, "%s is in contact with the enemy: only a unit reacting (falling back, "
+			              "say) may about face in contact, never one of the side with the "
+			              "initiative", u->id);
 	} else {
 		int k = move_pivot_blocker(g, unit, u->facing, to);
 		char buf[NAME_LEN + 32];
@@ -551,6 +568,21 @@ int order_form_place(struct game *g, int unit, enum formation to, int target, st
 	return form_place(g, unit, to, g->units[unit].facing, ANCHOR_AUTO, target, centre, blocker);
 }
 
+/* "Any unit that is reduced to one strength point or less is
+ * immediately removed": a unit spared only while unformed or in square
+ * goes the moment it takes a formation that is not. */
+static void no_longer_exempt(struct game *g, int unit)
+{
+	const struct unit *u = &g->units[unit];
+	char why[160];
+	if (u->state != US_ACTIVE || u->sp > unit_elimination_sp(u))
+		return;
+	snprintf(why, sizeof why, "at %d SP it is removed once it is formed and out of square (only "
+	         "unformed units, squares and the Guard stay until %d SP)", u->sp,
+	         rules_elimination.exempt);
+	react_eliminate(g, unit, why);
+}
+
 static int do_form(struct ctx *c)
 {
 	struct game *g = c->g;
@@ -606,6 +638,7 @@ static int do_form(struct ctx *c)
 	u->facing = facing;
 	u->acted |= UA_FORMED;
 	after_move(g, unit);
+	no_longer_exempt(g, unit);
 	return 0;
 }
 
@@ -1515,6 +1548,7 @@ static int do_defend(struct ctx *c)
 		u->form = c->o->form;
 		u->acted |= UA_MOVED | UA_FORMED | UA_DONE;
 		unit_changed(g, unit);
+		no_longer_exempt(g, unit);
 		return 0;
 	}
 	if (!unit_is_infantry(u))
@@ -1836,6 +1870,8 @@ static int do_retreat(struct ctx *c)
 		return refuse(c, "units retreat only while their side has the initiative");
 	if (u->state != US_ACTIVE)
 		return refuse(c, "%s is not on the table", u->id);
+	if (unit_abandoned(u))
+		return refuse_abandoned(c, u);
 	if (u->acted & UA_CHARGED)
 		return refuse(c, "%s has charged during this initiative and cannot retreat", u->id);
 	if (u->acted & UA_FIRED)
