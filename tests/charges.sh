@@ -103,13 +103,13 @@ like "$(refusal ref 'charge R5 E5')" "cannot reach E5: its charge of 6 cm carrie
 	"a target 10 cm from a line (charge 6 cm) is out of reach unless the charge is extended"
 like "$(refusal ref 'charge R6 E6')" "would contact R6b on the way \(a unit cannot charge through" \
 	"a unit cannot charge through a friend"
-like "$(refusal ref 'charge R7 E7')" "turn 180 degrees to face E7: a unit that turns over 90 degrees" \
-	"a target behind needs a turn of 180 degrees: no charge"
+like "$(refusal ref 'charge R7 E7')" "turn 149 degrees to have E7 ahead of it: a unit that turns over 90 degrees" \
+	"a target behind needs a turn of 149 degrees to come ahead of the line: no charge"
 like "$(refusal ref 'charge R8 E8')" "already in contact with the enemy" "a unit touching the enemy cannot charge"
 like "$(refusal ref 'charge R9 E9')" "unformed and may charge formed troops E9 only if it outflanks it" \
 	"skirmishers cannot charge formed infantry head on"
-like "$(refusal ref 'charge R10 E10')" "cannot turn to face E10: it would touch F10" \
-	"the pivot to face the target may not touch another unit"
+like "$(refusal ref 'charge R10 E10')" "cannot turn to face 169 to charge E10: it would touch F10" \
+	"the pivot toward the target (the least that brings it ahead) may not touch another unit"
 like "$(refusal ref 'charge R11 E11')" "crosses rough ground 'IR', which cavalry may not charge into" \
 	"no charge across impassable ground"
 like "$(refusal ref 'charge R3 R5')" "R5 is a friend: a player can only charge enemy units" "no charging a friend"

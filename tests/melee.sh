@@ -506,8 +506,8 @@ dump
 EOF2
 r=rally
 opening $r 2 French
-like "$(decision $r 'CR has a break-through')" "answer forward N \(0 to 12 cm\) \| answer charge-ba1 \| answer charge-sk1 \| answer charge-ba2 \| answer charge-oc \| answer charge-ba4\]$" \
-	"a break-through charge is offered at every enemy in reach, nearest first (five here)"
+like "$(decision $r 'CR has a break-through')" "answer forward N \(0 to 12 cm\) \| answer charge-ba1 \| answer charge-sk1 \| answer charge-ba2 \| answer charge-oc \| answer charge-ba3 \| answer charge-ba4\]$" \
+	"a break-through charge is offered at every enemy in reach, nearest first (six here: ba3 by a pivot that clears sk1)"
 like "$(logline $r 'oc opportunity-charges')" "oc opportunity-charges CR" \
 	"hussars that charged earlier, rallying forward, are opportunity-charged"
 is "$(count $r '^log: Impact: CR,')" 0 "... their charge is over: they throw no 'charging cavalry' set at the impact"

@@ -193,9 +193,10 @@ static void esquare_trials(enum formation form, int bonus)
 
 /* "a cavalry unit charging it started its charge from over 12 cm away":
  * measured once the charger has turned to face its target.  Heavy
- * cavalry facing east (4 cm deep along x, 5 cm along y) turns north to
- * charge a line whose near edge is 12.25 cm from its new front edge (but
- * 11.75 cm from its old northern flank): the line may try its square. */
+ * cavalry facing east (4 cm deep along x, 5 cm along y) is ordered to
+ * turn north (facing 0) to charge a line whose near edge is 12.25 cm from
+ * its new front edge (but 11.75 cm from its old northern flank): the line
+ * may try its square. */
 static void test_esquare_after_pivot(void **state)
 {
 	struct controller side = { .decide = decide };
@@ -203,11 +204,17 @@ static void test_esquare_after_pivot(void **state)
 	struct game *g = new_game(7);
 	int k = add_unit(g, "K", SIDE_A, UT_HEAVY_CAV, RATING_VETERAN, FORM_LINE, 50, 80, 90);
 	int t = add_unit(g, "T", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 64.75, 180);
+	struct order o = order_new(ORD_CHARGE);
 	char why[256];
 	(void)state;
 	assert_float_equal(game_unit_distance(&g->units[k], &g->units[t]), 11.75, 1e-9);
-	if (order_charge(g, ctl, k, t, false, why, sizeof why) != 0)
+	o.unit = k;
+	o.target = t;
+	o.a = 0;
+	o.has_a = true;
+	if (order_exec(g, ctl, SIDE_A, &o, why, sizeof why) != 0)
 		fail_msg("charge refused: %s", why);
+	assert_non_null(find_line(g, "K pivots to face 0 to charge T."));
 	assert_non_null(find_line(g, "K charges T from 12.2 cm."));
 	assert_non_null(find_line(g, "T tries to form an emergency square"));
 	game_free(g);
@@ -215,23 +222,38 @@ static void test_esquare_after_pivot(void **state)
 
 /* "A unit cannot charge if it will contact any other unit other than the
  * unit being charged": a friendly line F stands 0.02 cm beside the place
- * where the charger K would meet its target T (K's right edge at x 52.5,
- * F's left at 52.52), so K would touch F as it arrives. */
+ * where the charger K would meet its target T straight ahead (K's right
+ * edge at x 52.5, F's left at 52.52), so K would touch F as it arrives.
+ * Ordered straight ahead it is refused; left to itself it pivots the
+ * least that keeps it clear of F (a degree to the left). */
 static void test_charge_touching_friend(void **state)
 {
+	struct controller side = { .decide = decide };
+	struct controller *ctl[SIDE_COUNT] = { &side, &side };
 	struct game *g = new_game(7);
 	int k = add_unit(g, "K", SIDE_A, UT_HEAVY_CAV, RATING_VETERAN, FORM_LINE, 50, 80, 0);
 	int t = add_unit(g, "T", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 60, 180);
 	int f;
+	struct order o = order_new(ORD_CHARGE);
+	struct vec2 end;
+	double facing;
 	char why[256];
 	(void)state;
 	assert_int_equal(order_charge_check(g, k, t, false, why, sizeof why), 0);
 	f = add_unit(g, "F", SIDE_A, UT_LINE_INF, RATING_VETERAN, FORM_LINE, 55.02, 61, 0);
-	assert_int_equal(order_charge_check(g, k, t, false, why, sizeof why), -1);
+	o.unit = k;
+	o.target = t;
+	o.a = 0;
+	o.has_a = true;
+	assert_int_equal(order_exec(g, ctl, SIDE_A, &o, why, sizeof why), -1);
 	assert_non_null(strstr(why, "would contact F on the way"));
+	assert_int_equal(order_charge_reach(g, k, t, &end, &facing, why, sizeof why), 0);
+	assert_float_equal(facing, 359, 1e-9);
 	/* Already beside it when the charge begins, F may stay beside it. */
 	g->units[f].pos = v2(55.02, 80);
-	assert_int_equal(order_charge_check(g, k, t, false, why, sizeof why), 0);
+	assert_int_equal(order_charge_reach(g, k, t, &end, &facing, why, sizeof why), 0);
+	assert_float_equal(facing, 0, 1e-9);
+	assert_int_equal(order_exec(g, ctl, SIDE_A, &o, why, sizeof why), 0);
 	game_free(g);
 }
 
@@ -320,9 +342,11 @@ static void test_esquare_statistics(void **state)
 	esquare_trials(FORM_COLUMN, 1);
 }
 
-/* A veteran heavy cavalry unit tries to extend its charge at a target 60
- * cm away: it passes 4 times in 6, then moves 3D6 cm (mean 10.5,
- * variance 35/4) and, still out of its 30 cm, ends disordered. */
+/* A veteran heavy cavalry unit tries to extend its charge at a target
+ * 47.9 cm away, 17.9 cm beyond its 30 cm (just outside: 3D6 can make up
+ * 18): it passes 4 times in 6, then moves 3D6 cm (mean 10.5, variance
+ * 35/4) and, still out of its 30 cm, ends disordered, unless it threw 18
+ * and charges from there. */
 static void test_extended_charge_statistics(void **state)
 {
 	struct controller side = { .decide = decide };
@@ -333,7 +357,7 @@ static void test_extended_charge_statistics(void **state)
 	for (int s = 0; s < TRIALS; s++) {
 		struct game *g = new_game(9000 + (uint64_t)s);
 		int k = add_unit(g, "K", SIDE_A, UT_HEAVY_CAV, RATING_VETERAN, FORM_LINE, 50, 80, 0);
-		int t = add_unit(g, "T", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 15, 180);
+		int t = add_unit(g, "T", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 29.1, 180);
 		struct order o = order_new(ORD_CHARGE);
 		char why[256];
 		const char *test;
@@ -344,18 +368,25 @@ static void test_extended_charge_statistics(void **state)
 			fail_msg("extended charge refused: %s", why);
 		test = find_line(g, "tries to extend its charge");
 		assert_non_null(test);
-		assert_true(unit_has_marker(&g->units[k], MK_BLUE));
 		if (last_face(test) >= rules_quality[RATING_VETERAN]) {
-			double moved = 80 - g->units[k].pos.y;
 			const char *d = find_line(g, "extended charge: 3D6 cm forward");
+			double moved;
 			assert_non_null(d);
-			/* The logged sum is the distance moved. */
-			assert_float_equal(moved, atoi(strrchr(d, '=') + 1), 1e-9);
+			moved = atoi(strrchr(d, '=') + 1);
+			/* The logged sum is the distance moved (then the charge). */
 			assert_in_range((int)lround(moved), 3, 18);
+			if (moved < 18) {
+				assert_true(unit_has_marker(&g->units[k], MK_BLUE));
+				assert_float_equal(80 - g->units[k].pos.y, moved, 1e-9);
+			} else {
+				assert_false(unit_has_marker(&g->units[k], MK_BLUE));
+				assert_non_null(find_line(g, "K charges T from 29.9 cm."));
+			}
 			sum += moved;
 			moves++;
 			pass++;
 		} else {
+			assert_true(unit_has_marker(&g->units[k], MK_BLUE));
 			assert_float_equal(g->units[k].pos.y, 80, 1e-12);
 		}
 		game_free(g);

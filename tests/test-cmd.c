@@ -218,6 +218,37 @@ static void test_dice(void **state)
 	game_free(g);
 }
 
+/* A charge's facing and its extension, in either order; the history
+ * reads back as the same order, facing first. */
+static void test_charge_facing(void **state)
+{
+	struct game *g = default_battle();
+	struct order o;
+	char err[200], buf[200];
+	(void)state;
+	assert_non_null(g);
+	assert_int_equal(cmd_parse_line(g, "charge 10L1 IR15a", &o, err, sizeof err), 0);
+	assert_false(o.has_a);
+	assert_int_equal(o.flag & OF_EXTEND, 0);
+	assert_string_equal(cmd_format_order(g, &o, buf, sizeof buf), "charge 10L1 IR15a");
+	assert_int_equal(cmd_parse_line(g, "charge 10L1 IR15a extend facing 347.25", &o, err, sizeof err), 0);
+	assert_true(o.has_a);
+	assert_float_equal(o.a, 347.25, 0);
+	assert_int_equal(o.flag & OF_EXTEND, OF_EXTEND);
+	assert_string_equal(cmd_format_order(g, &o, buf, sizeof buf), "charge 10L1 IR15a facing 347.25 extend");
+	assert_int_equal(cmd_parse_line(g, buf, &o, err, sizeof err), 0);
+	assert_string_equal(cmd_format_order(g, &o, err, sizeof err), buf);
+	assert_int_equal(cmd_parse_line(g, "charge 10L1 IR15a facing 0.1", &o, err, sizeof err), 0);
+	assert_string_equal(cmd_format_order(g, &o, buf, sizeof buf), "charge 10L1 IR15a facing 0.1");
+	assert_int_equal(cmd_parse_line(g, "charge 10L1 IR15a facing", &o, err, sizeof err), -1);
+	assert_string_equal(err, "usage: charge UNIT TARGET [facing DEG] [extend]");
+	assert_int_equal(cmd_parse_line(g, "charge 10L1 IR15a facing north", &o, err, sizeof err), -1);
+	assert_string_equal(err, "the facing must be a number, not 'north'");
+	assert_int_equal(cmd_parse_line(g, "charge 10L1 IR15a extend extend", &o, err, sizeof err), -1);
+	assert_int_equal(cmd_parse_line(g, "charge 10L1 IR15a facing 1 facing 2", &o, err, sizeof err), -1);
+	game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -227,6 +258,7 @@ int main(void)
 		cmocka_unit_test(test_dump),
 		cmocka_unit_test(test_concede_side),
 		cmocka_unit_test(test_dice),
+		cmocka_unit_test(test_charge_facing),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, NULL, NULL);

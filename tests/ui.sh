@@ -297,7 +297,8 @@ cmd 'brigade CE'
 for i in 1 2 3 4 5 6; do screen | grep -q "X5: " && break; keys Tab; done
 keys c
 s=$(screen)
-like "$s" "Charge X5T: 2.0 cm short. Enter tries an extended charge" "a target just out of reach offers an extended charge"
+like "$s" "Charge X5T: 2.0 cm short, facing 0, no pivot. Enter tries an extended charge" \
+	"a target just out of reach offers an extended charge, with the facing it would take"
 like "$s" "1D6 >= 3 \(67%\), then" "with the odds of the quality test"
 keys Enter
 like "$(screen)" "Extended charge of X5 at X5T" "Enter asks first"

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/aim.h"
 #include "engine/command.h"
 #include "engine/move.h"
 #include "engine/fire.h"
@@ -666,8 +667,13 @@ static void manoeuvre_cands(struct cands *cs, struct general_ai *ai, struct game
 		static const enum formation try_forms[] = { FORM_COLUMN, FORM_LINE, FORM_SKIRMISH, FORM_SQUARE };
 		for (size_t i = 0; i < sizeof try_forms / sizeof try_forms[0]; i++) {
 			enum formation f = try_forms[i];
+			struct unit as = *u;
+			as.form = f;
+			/* Never one that would see it removed (a square or
+			 * skirmishers at 1 SP forming up). */
 			if (f == u->form || unit_formation_refusal(u, f) || (f == FORM_SQUARE && !cav) ||
-			    (far && f != FORM_COLUMN) || (f == FORM_SKIRMISH && (!inf || cav)))
+			    (far && f != FORM_COLUMN) || (f == FORM_SKIRMISH && (!inf || cav)) ||
+			    u->sp <= unit_elimination_sp(&as))
 				continue;
 			forms[nf++] = f;
 		}
@@ -864,16 +870,15 @@ static int best_charge(struct general_ai *ai, struct game *g, int unit, double b
 		return -1;
 	for (int t = 0; t < g->nunits && n < 16; t++) {
 		const struct unit *e = &g->units[t];
-		double h;
+		double h, least;
 		int j;
 		/* The rules' cheap tests first: within reach, not cavalry for
-		 * infantry, a turn of 90 degrees at most; then what it could
-		 * be worth if the way is clear. */
+		 * infantry, a pivot within the 90 degrees that brings it ahead;
+		 * then what it could be worth if the way is clear. */
 		if (e->side == u->side || e->state != US_ACTIVE || unit_abandoned(e) ||
-		    (unit_is_infantry(u) && unit_is_cavalry(e)) ||
-		    u->pivoted + fabs(geom_angle_diff(u->facing, geom_bearing(u->pos, e->pos))) >
-		        rules_special.pivot_charge_limit + 1e-9 ||
-		    !game_units_within(u, e, ma->charge + 1))
+		    (unit_is_infantry(u) && unit_is_cavalry(e)) || !game_units_within(u, e, ma->charge + 1) ||
+		    (least = aim_least_turn(u, e)) < 0 ||
+		    u->pivoted + least > rules_special.pivot_charge_limit + 1e-9)
 			continue;
 		h = est_charge_hope(g, unit, t) + objective_bonus(g, t);
 		if (h < bar)

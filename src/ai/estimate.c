@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "engine/aim.h"
 #include "engine/command.h"
 #include "engine/fire.h"
 #include "engine/game.h"
@@ -458,8 +459,15 @@ double est_charge_hope(struct game *g, int a, int t)
 {
 	struct est_charge tmp = { 0 };
 	const struct unit *ua = &g->units[a];
-	double facing = geom_bearing(ua->pos, g->units[t].pos);
-	struct vec2 end = v2_add(ua->pos, v2_scale(geom_dir(facing), game_unit_distance(ua, &g->units[t])));
+	const struct move_allowance *ma = rules_move_for(ua->type, ua->form);
+	double facing;
+	struct vec2 end;
+	/* The facing the engine would try first (the least pivot that brings
+	 * the target ahead within reach), the way taken to be clear. */
+	if (!ma || !aim_first(ua, &g->units[t], rules_special.pivot_charge_limit - ua->pivoted, ma->charge,
+	                      &facing))
+		facing = geom_bearing(ua->pos, g->units[t].pos);
+	end = v2_add(ua->pos, v2_scale(geom_dir(facing), game_unit_distance(ua, &g->units[t])));
 	return charge_from(g, a, t, end, facing, &tmp);
 }
 
@@ -593,9 +601,11 @@ void est_paths_begin(struct est_paths *p, const struct game *g, int unit)
 }
 
 /* Where a charge by e on u would make contact if e charged it now, by the
- * engine's sweep (nothing in the way, within its allowance, a turn of 90
- * degrees at most); false when it could not.  With paths, a way already
- * swept for the unit being planned is not swept again. */
+ * engine's rule (the least pivot, 90 degrees at most, after which the way
+ * straight ahead within its allowance touches nothing else); false when
+ * it could not.  With paths, a way already swept for the unit being
+ * planned is not swept again, and the way is judged for the first facing
+ * that brings u ahead only. */
 static bool could_charge(const struct game *g, int e, int u, struct est_paths *paths, double *facing, double *dist)
 {
 	const struct unit *ue = &g->units[e], *uu = &g->units[u];
@@ -608,8 +618,7 @@ static bool could_charge(const struct game *g, int e, int u, struct est_paths *p
 	    (unit_is_infantry(ue) && unit_is_cavalry(uu)) || unit_abandoned(ue) ||
 	    !game_units_within(ue, uu, ma->charge + 0.5))
 		return false;
-	*facing = geom_bearing(ue->pos, uu->pos);
-	if (fabs(geom_angle_diff(ue->facing, *facing)) > rules_special.pivot_charge_limit + 1e-9)
+	if (!aim_first(ue, uu, rules_special.pivot_charge_limit, ma->charge + 0.5, facing))
 		return false;
 	if (paths && paths->unit == u && e < paths->n)
 		known = &paths->in[e];
@@ -653,14 +662,11 @@ static bool could_charge(const struct game *g, int e, int u, struct est_paths *p
 		*dist = gap;
 		return clear;
 	}
-	move_mover_unit(g, e, TMODE_CHARGE, false, &mv);
-	mv.target = u;
-	mv.through_friends = false;
-	move_sweep(g, &mv, &fp, fp.c, geom_dir(*facing), ma->charge + 0.5, ma->charge, g->wx.weather == WX_HOT, &s);
+	if (!aim_clear_charge(g, e, u, rules_special.pivot_charge_limit, ma->charge, g->wx.weather == WX_HOT,
+	                      facing, &s))
+		return false;
 	*dist = s.dist;
-	if (known)
-		*known = s.why == STOP_TARGET ? 1 : -1;
-	return s.why == STOP_TARGET;
+	return true;
 }
 
 double est_enemy_charge(struct game *g, int e, int u, struct est_paths *paths)

@@ -371,8 +371,10 @@ static const struct cmd_entry commands[] = {
 	{ .name = "redeploy", .usage = "redeploy UNIT BEARING CM|max [facing DEG]", .min_args = 3,
 	  .max_args = 5, ORDER(ORD_REDEPLOY),
 	  .summary = "artillery limbers, moves toward BEARING (foot 15, horse 20 cm), unlimbers; no fire" },
-	{ .name = "charge", .usage = "charge UNIT TARGET [extend]", .min_args = 2, .max_args = 3,
-	  ORDER(ORD_CHARGE), .summary = "turn to face TARGET and charge it (extend: try beyond reach)" },
+	{ .name = "charge", .usage = "charge UNIT TARGET [facing DEG] [extend]", .min_args = 2,
+	  .max_args = 5, ORDER(ORD_CHARGE),
+	  .summary = "pivot (the least that serves, or to DEG) and charge TARGET straight ahead "
+	             "(extend: a target just out of reach)" },
 	{ .name = "fire", .usage = "fire UNIT TARGET [X Y]", .min_args = 2, .max_args = 4,
 	  ORDER(ORD_FIRE), .summary = "fire at TARGET (X Y: the aiming point; else the best one)" },
 	{ .name = "bombard", .usage = "bombard UNIT FEATURE", .min_args = 2, .max_args = 2,
@@ -525,6 +527,26 @@ static int side_word(struct parse *p, const char *w, double *sign)
 		*sign = 1;
 	else
 		return perr(p, "'%s' should be left or right", w);
+	return 0;
+}
+
+/* charge UNIT TARGET [facing DEG] [extend], the words after the target in
+ * either order. */
+static int parse_charge(struct parse *p, const struct cmd_entry *c, int argc, char **argv,
+                        struct order *o)
+{
+	if (unit_ref(p, argv[1], &o->unit) || unit_ref(p, argv[2], &o->target))
+		return -1;
+	for (int i = 3; i < argc; i++) {
+		if (strcmp(argv[i], "extend") == 0 && !(o->flag & OF_EXTEND))
+			o->flag |= OF_EXTEND;
+		else if (strcmp(argv[i], "facing") == 0 && i + 1 < argc && !o->has_a) {
+			if (number(p, argv[++i], "the facing", &o->a))
+				return -1;
+			o->has_a = true;
+		} else
+			return perr(p, "usage: %s", c->usage);
+	}
 	return 0;
 }
 
@@ -719,14 +741,7 @@ int cmd_parse_order(const struct game *g, int argc, char **argv, struct order *o
 		}
 		return 0;
 	case ORD_CHARGE:
-		if (unit_ref(&p, argv[1], &o->unit) || unit_ref(&p, argv[2], &o->target))
-			return -1;
-		if (argc == 4) {
-			if (strcmp(argv[3], "extend") != 0)
-				return perr(&p, "usage: %s", c->usage);
-			o->flag |= OF_EXTEND;
-		}
-		return 0;
+		return parse_charge(&p, c, argc, argv, o);
 	case ORD_FIRE:
 		if (unit_ref(&p, argv[1], &o->unit) || unit_ref(&p, argv[2], &o->target))
 			return -1;
@@ -892,8 +907,11 @@ const char *cmd_format_order(const struct game *g, const struct order *o, char *
 			snprintf(buf, size, "detach %s", cid);
 		break;
 	case ORD_CHARGE:
-		snprintf(buf, size, "charge %s %s%s", uid, g->units[o->target].id,
-		         o->flag & OF_EXTEND ? " extend" : "");
+		len = (size_t)snprintf(buf, size, "charge %s %s", uid, g->units[o->target].id);
+		if (o->has_a && len < size)
+			len += (size_t)snprintf(buf + len, size - len, " facing %s", num(o->a, n1));
+		if ((o->flag & OF_EXTEND) && len < size)
+			snprintf(buf + len, size - len, " extend");
 		break;
 	case ORD_FIRE:
 		if (o->npts)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aim.h"
 #include "command.h"
 #include "control.h"
 #include "game.h"
@@ -67,6 +68,15 @@ static bool in_contact_with_enemy(const struct game *g, int unit)
 	return melee_engaged(g, unit) >= 0;
 }
 
+/* Abandoned artillery "cannot fire, limber, prolong, etc." and "simply
+ * remains in place and does nothing" until its crews man it again. */
+static int refuse_abandoned(struct ctx *c, const struct unit *u)
+{
+	return refuse(c, "%s's guns are abandoned (orange marker): abandoned artillery does nothing, "
+	              "neither moving, turning, limbering, prolonging, changing formation nor firing, "
+	              "until its crews man it again", u->id);
+}
+
 /* A unit of the side, on the table, in the brigade (or division) that has
  * the initiative, in the manoeuvre phase, not finished. */
 static int manoeuvre_unit(struct ctx *c, int unit)
@@ -83,6 +93,8 @@ static int manoeuvre_unit(struct ctx *c, int unit)
 		return refuse(c, "%s is an enemy unit: a player cannot manoeuvre enemy units", u->id);
 	if (u->state != US_ACTIVE)
 		return refuse(c, "%s is not on the table (%s)", u->id, unit_state_names[u->state].label);
+	if (unit_abandoned(u))
+		return refuse_abandoned(c, u);
 	if (g->divmove >= 0) {
 		if (unit_division(g, u) != g->divmove)
 			return refuse(c, "%s is not in %s, which is making the division manoeuvre", u->id,
@@ -371,6 +383,12 @@ static int turn_unit(struct ctx *c, int unit, double to, bool about)
 	if (about) {
 		if (u->form == FORM_SQUARE || u->form == FORM_ESQUARE)
 			return refuse(c, "%s is a square: any unit except a square may about face", u->id);
+		/* "Units reacting may be able to about face whilst in contact":
+		 * only reacting units, never the side with the initiative. */
+		if (in_contact_with_enemy(g, unit))
+			return refuse(c, "%s is in contact with the enemy: only a unit reacting (falling back, "
+			              "say) may about face in contact, never one of the side with the "
+			              "initiative", u->id);
 	} else {
 		int k = move_pivot_blocker(g, unit, u->facing, to);
 		char buf[NAME_LEN + 32];
@@ -550,6 +568,21 @@ int order_form_place(struct game *g, int unit, enum formation to, int target, st
 	return form_place(g, unit, to, g->units[unit].facing, ANCHOR_AUTO, target, centre, blocker);
 }
 
+/* "Any unit that is reduced to one strength point or less is
+ * immediately removed": a unit spared only while unformed or in square
+ * goes the moment it takes a formation that is not. */
+static void no_longer_exempt(struct game *g, int unit)
+{
+	const struct unit *u = &g->units[unit];
+	char why[160];
+	if (u->state != US_ACTIVE || u->sp > unit_elimination_sp(u))
+		return;
+	snprintf(why, sizeof why, "at %d SP it is removed once it is formed and out of square (only "
+	         "unformed units, squares and the Guard stay until %d SP)", u->sp,
+	         rules_elimination.exempt);
+	react_eliminate(g, unit, why);
+}
+
 static int do_form(struct ctx *c)
 {
 	struct game *g = c->g;
@@ -605,6 +638,7 @@ static int do_form(struct ctx *c)
 	u->facing = facing;
 	u->acted |= UA_FORMED;
 	after_move(g, unit);
+	no_longer_exempt(g, unit);
 	return 0;
 }
 
@@ -919,19 +953,192 @@ static int charge_path_refusal(struct ctx *c, int unit, int target, double facin
 	return 0;
 }
 
-/* The charge itself, for the manoeuvre phase or a break-through; with
- * check_only, only the checks. */
-static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, bool check_only)
+/* Where a charge goes: the facing it charges in and its way there. */
+struct charge_aim {
+	double facing, turn;    /* the facing, and the pivot to it */
+	struct sweep s;         /* the way straight ahead at its charge allowance */
+	double gap;             /* extended: how far short of the target the charge falls */
+	bool extend;            /* out of reach: the charge must be extended first */
+	bool blocked;           /* refused: the pivot would touch something (and so would
+	                         * any greater pivot the same way) */
+	int bridge;             /* over a bridge: the bridge, else -1 */
+	struct bridge_reach br;
+};
+
+/* Whether a charge facing this way is allowed: the 90 degree restriction,
+ * a pivot touching nothing, a way straight ahead touching nothing but the
+ * target ("How does a unit charge?"), an unformed charger outflanking
+ * ("Can unformed units charge?").  Out of reach, only an extended charge,
+ * and only at a target just outside its reach: one the extension dice
+ * could make up if they all came up 6.  0 with the aim, or the refusal. */
+static int aim_check(struct ctx *c, int unit, int target, double facing, bool breakthrough,
+                     bool extend, struct charge_aim *a)
+{
+	struct game *g = c->g;
+	struct unit *u = &g->units[unit], *t = &g->units[target];
+	const struct move_allowance *m = rules_move_for(u->type, u->form);
+	double limit = rules_special.pivot_charge_limit;
+	struct sweep all;
+	int r;
+
+	*a = (struct charge_aim){ .facing = geom_norm_deg(facing), .bridge = -1 };
+	a->turn = fabs(geom_angle_diff(u->facing, a->facing));
+	if (u->pivoted + a->turn > limit + 1e-9)
+		return refuse(c, "%s would have to turn %.0f degrees to charge %s facing %.0f: a unit that "
+		              "turns over %.0f degrees in an initiative cannot charge", u->id,
+		              u->pivoted + a->turn, t->id, a->facing, limit);
+	if (a->turn > 1e-9 && (r = move_pivot_blocker(g, unit, u->facing, a->facing)) != -1) {
+		char buf[NAME_LEN + 32];
+		a->blocked = true;
+		return refuse(c, "%s cannot turn to face %.0f to charge %s: it would touch %s during the "
+		              "pivot", u->id, a->facing, t->id, blocker_text(g, r, buf, sizeof buf));
+	}
+	charge_path(g, unit, target, a->facing, &a->s);
+	if (a->s.why != STOP_ALLOWANCE && a->s.why != STOP_NONE)
+		return charge_path_refusal(c, unit, target, a->facing, &a->s);
+	/* Out of reach. */
+	if (!aim_lined_up(u, t, a->facing, INFINITY))
+		return refuse(c, "%s facing %.0f does not have %s ahead of it: a charge goes straight ahead",
+		              u->id, a->facing, t->id);
+	if (breakthrough)
+		return refuse(c, "%s cannot reach %s: a break-through charge cannot be extended", u->id,
+		              t->id);
+	if (!extend)
+		return refuse(c, "%s cannot reach %s: its charge of %.0f cm carries it %.1f cm%s; "
+		              "'charge %s %s extend' tries to extend the charge", u->id, t->id, m->charge,
+		              a->s.dist, a->s.half ? " at half rate" : "", u->id, t->id);
+	/* Straight on, where would it get there? */
+	charge_sweep(g, unit, target, a->facing, 1e4, &all);
+	if ((r = charge_path_refusal(c, unit, target, a->facing, &all)))
+		return r;
+	if (all.why != STOP_TARGET)
+		return refuse(c, "%s cannot reach %s straight ahead, however far it went", u->id, t->id);
+	/* (Each sweep places contact to within a micron: allow for it.) */
+	a->gap = all.dist - a->s.dist;
+	if (a->gap > aim_extend_most(u->type) + 1e-4)
+		return refuse(c, "%s cannot extend its charge at %s: it falls %.1f cm short, and a charge is "
+		              "extended only at a target just outside its reach, one its %dD6 cm of extension "
+		              "could make up (%.0f cm at most)", u->id, t->id, a->gap,
+		              rules_extend_dice[u->type], aim_extend_most(u->type));
+	a->extend = true;
+	return 0;
+}
+
+/* A charge over a bridge ("Bridges"), tried where the way straight at the
+ * target's centre meets the water: 0 with the aim, REFUSED with the
+ * bridge's refusal, 1 when no bridge is between them. */
+static int aim_bridge(struct ctx *c, int unit, int target, struct charge_aim *a)
+{
+	struct game *g = c->g;
+	struct sweep s;
+	int r, i;
+	for (i = 0; i < g->map.nf && g->map.f[i].type != TT_BRIDGE; i++)
+		;
+	if (i == g->map.nf)
+		return 1;
+	charge_path(g, unit, target, geom_bearing(g->units[unit].pos, g->units[target].pos), &s);
+	if (s.why != STOP_TERRAIN || s.feature < 0) /* the mud is everywhere: no bridge helps */
+		return 1;
+	*a = (struct charge_aim){ .bridge = -1 };
+	if ((r = melee_bridge_reach(g, unit, target, TMODE_CHARGE, &a->br, c->why, c->size)) != 0)
+		return r < 0 ? REFUSED : 1;
+	a->bridge = a->br.bridge;
+	a->facing = a->br.facing;
+	a->turn = fabs(geom_angle_diff(g->units[unit].facing, a->facing));
+	a->s.dist = a->br.dist;
+	a->s.why = STOP_TARGET;
+	return charge_path_refusal(c, unit, target, a->facing, &a->s);
+}
+
+/* The facing the order gives: that one, or over a bridge the facing
+ * straight at the bridge. */
+static int aim_given(struct ctx *c, int unit, int target, bool breakthrough, bool extend,
+                     struct charge_aim *a)
+{
+	double want = geom_norm_deg(c->o->a);
+	int r = aim_check(c, unit, target, want, breakthrough, extend, a);
+	if (r == 0 || a->s.why != STOP_TERRAIN)
+		return r;
+	if ((r = aim_bridge(c, unit, target, a)) != 0)
+		return r < 0 ? r : aim_check(c, unit, target, want, breakthrough, extend, a);
+	if (fabs(geom_angle_diff(a->facing, want)) > 0.5)
+		return refuse(c, "%s charges over %s straight at the bridge, facing %.0f, not %.0f",
+		              c->g->units[unit].id, c->g->map.f[a->bridge].name, a->facing, want);
+	return 0;
+}
+
+/* What a facing refused tells of the others: a pivot that touches
+ * something blocks every greater pivot the same way (it sweeps through
+ * it); a unit in the way blocks the facings whose way overlaps it. */
+static void aim_note(const struct charge_aim *a, bool blocked[2], int k, struct aim_blockers *in_way)
+{
+	blocked[k % 2] |= a->blocked;
+	if (a->s.why == STOP_UNIT || a->s.why == STOP_ENEMY)
+		aim_blocked_by(in_way, a->s.unit);
+}
+
+/* The facing of a charge: the one the order gives, else the smallest
+ * pivot after which the charge is allowed (none, then 1 degree either way,
+ * clockwise first); an extended charge only when no facing reaches.  With
+ * none allowed, the refusal for the smallest pivot that brings the target
+ * ahead within reach (else ahead at all), the facing a player would mean. */
+static int charge_aim(struct ctx *c, int unit, int target, bool breakthrough, struct charge_aim *a)
+{
+	struct game *g = c->g;
+	const struct unit *u = &g->units[unit], *t = &g->units[target];
+	const struct move_allowance *m = rules_move_for(u->type, u->form);
+	bool extend = !breakthrough && (c->o->flag & OF_EXTEND);
+	double limit = rules_special.pivot_charge_limit - u->pivoted, least, slack = GEOM_CONTACT + 1e-9;
+	double most = m->charge + aim_extend_most(u->type);
+	int n = aim_count(limit), near = -1, far = -1, r;
+	bool blocked[2] = { false, false }; /* anticlockwise, clockwise */
+	struct aim_blockers in_way = { 0 };
+	struct aim_lane lane;
+
+	if (c->o->has_a)
+		return aim_given(c, unit, target, breakthrough, extend, a);
+	aim_lane(u, t, &lane);
+	for (int k = 0; k < n; k++) {
+		double f = u->facing + aim_pivot(k), gap = aim_lane_gap(&lane, f);
+		if (!isfinite(gap))
+			continue;
+		if (far < 0)
+			far = k;
+		if (gap > m->charge + slack)
+			continue;
+		if (near < 0)
+			near = k;
+		if (blocked[k % 2] || aim_lane_blocked(g, u, f, gap, &in_way))
+			continue;
+		if (aim_check(c, unit, target, f, breakthrough, false, a) == 0)
+			return 0;
+		aim_note(a, blocked, k, &in_way);
+	}
+	for (int k = 0; extend && k < n; k++) {
+		double f = u->facing + aim_pivot(k), gap = aim_lane_gap(&lane, f);
+		if (gap > most + slack || blocked[k % 2] || aim_lane_blocked(g, u, f, gap, &in_way))
+			continue;
+		if (aim_check(c, unit, target, f, breakthrough, true, a) == 0)
+			return 0;
+		aim_note(a, blocked, k, &in_way);
+	}
+	if ((r = aim_bridge(c, unit, target, a)) <= 0)
+		return r;
+	if (near >= 0 || far >= 0)
+		return aim_check(c, unit, target, u->facing + aim_pivot(near >= 0 ? near : far), breakthrough,
+		                 extend, a);
+	least = aim_least_turn(u, t);
+	return refuse(c, "%s would have to turn %.0f degrees to have %s ahead of it: a unit that turns "
+	              "over %.0f degrees in an initiative cannot charge", u->id,
+	              u->pivoted + (least < 0 ? 180 : least), t->id, rules_special.pivot_charge_limit);
+}
+
+/* Whether this unit may charge this target at all, whichever way. */
+static int charge_target_refusal(struct ctx *c, int unit, int target, enum cmd_status *st)
 {
 	struct game *g = c->g;
 	struct unit *u = &g->units[unit], *t;
 	const struct move_allowance *m = rules_move_for(u->type, u->form);
-	struct sweep s;
-	struct bridge_reach br;
-	double facing, turn, start, moved;
-	bool caught, extend = !breakthrough && (c->o->flag & OF_EXTEND);
-	enum cmd_status st;
-	int r, bridge = -1;
 
 	if (target < 0 || target >= g->nunits || g->units[target].state != US_ACTIVE)
 		return refuse(c, "no such enemy unit on the table");
@@ -951,60 +1158,95 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 		              "removed", u->id);
 	if (unit_is_infantry(u) && unit_is_cavalry(t))
 		return refuse(c, "infantry may not charge cavalry");
-	st = command_status(g, u, NULL);
-	if (st == CS_NOT_IN_COMMAND)
+	*st = command_status(g, u, NULL);
+	if (*st == CS_NOT_IN_COMMAND)
 		return refuse(c, "%s is not in command: units out of command cannot charge", u->id);
 	if (game_unit_distance(u, t) > weather_visibility(g))
 		return refuse(c, "%s cannot see %s: visibility is %.0f cm", u->id, t->id, weather_visibility(g));
 	if (in_contact_with_enemy(g, unit))
 		return refuse(c, "%s is already in contact with the enemy", u->id);
-	/* It turns to face the target first. */
-	facing = geom_bearing(u->pos, t->pos);
-	turn = fabs(geom_angle_diff(u->facing, facing));
-	if (u->pivoted + turn > rules_special.pivot_charge_limit + 1e-9)
-		return refuse(c, "%s would have to turn %.0f degrees to face %s: a unit that turns over 90 "
-		              "degrees in an initiative cannot charge", u->id, u->pivoted + turn, t->id);
-	if (turn > 1e-9 && (r = move_pivot_blocker(g, unit, u->facing, facing)) != -1) {
-		char buf[NAME_LEN + 32];
-		return refuse(c, "%s cannot turn to face %s: it would touch %s", u->id, t->id,
-		              blocker_text(g, r, buf, sizeof buf));
-	}
-	charge_path(g, unit, target, facing, &s);
-	if (s.why == STOP_TERRAIN && s.feature >= 0 &&
-	    (r = melee_bridge_reach(g, unit, target, TMODE_CHARGE, &br, c->why, c->size)) <= 0) {
-		/* Over a bridge: to its own end of it, in contact from there. */
-		if (r < 0)
-			return REFUSED;
-		bridge = br.bridge;
-		facing = br.facing;
-		turn = fabs(geom_angle_diff(u->facing, facing));
-		s.dist = br.dist;
-		s.why = STOP_TARGET;
-		if ((r = charge_path_refusal(c, unit, target, facing, &s)))
-			return r;
-	} else if (s.why == STOP_ALLOWANCE || s.why == STOP_NONE) {
-		if (breakthrough)
-			return refuse(c, "%s cannot reach %s: a break-through charge cannot be extended", u->id,
-			              t->id);
-		if (!extend)
-			return refuse(c, "%s cannot reach %s: its charge of %.0f cm carries it %.1f cm%s; "
-			              "'charge %s %s extend' tries to extend the charge", u->id, t->id, m->charge,
-			              s.dist, s.half ? " at half rate" : "", u->id, t->id);
-	} else if ((r = charge_path_refusal(c, unit, target, facing, &s))) {
-		return r;
-	}
-	if (check_only)
-		return 0;
-	if (bridge >= 0) {
-		if ((r = melee_bridge_designate(g, c->ctl, unit, &br, target)) == REACT_QUIT)
-			return QUIT;
-		t = &g->units[target = r];
-	}
+	return 0;
+}
 
-	if (turn > 1e-9) {
-		u->pivoted += turn;
-		u->facing = facing;
-		game_log(g, "%s turns to face %s.", u->id, t->id);
+/* Every check of a charge, and where it goes. */
+static int charge_check(struct ctx *c, int unit, int target, bool breakthrough, struct charge_aim *a,
+                        enum cmd_status *st)
+{
+	int r = charge_target_refusal(c, unit, target, st);
+	return r ? r : charge_aim(c, unit, target, breakthrough, a);
+}
+
+/* An extended charge, once it has turned ("What if a potential target for
+ * a charge is just outside of the normal charge move distance?"): a
+ * quality test, a move of 1D6/2D6/3D6 cm, then the charge from there
+ * (its way in *s and its start); failing either leaves it disordered.  0
+ * to charge on, 1 when it stays, QUIT. */
+static int charge_extend(struct ctx *c, int unit, int target, struct sweep *s, double *start)
+{
+	struct game *g = c->g;
+	struct unit *u = &g->units[unit], *t = &g->units[target];
+	int dice = rules_extend_dice[u->type], d;
+	struct obb fp = unit_footprint(u);
+	struct mover mv;
+	struct sweep ms;
+	double moved;
+	bool caught;
+
+	if (!react_quality_test(g, unit, 0, NULL, "tries to extend its charge")) {
+		unit_set_marker(u, MK_BLUE, true);
+		game_log(g, "%s stays where it is, disordered (blue marker).", u->id);
+		u->acted |= UA_DONE;
+		unit_changed(g, unit);
+		return 1;
+	}
+	d = game_roll(g, dice, NULL, "%s's extended charge: %dD6 cm forward", u->id, dice);
+	move_mover_unit(g, unit, TMODE_MOVE, false, &mv);
+	move_sweep(g, &mv, &fp, fp.c, geom_dir(u->facing), d, INFINITY, false, &ms);
+	if (react_moving(g, c->ctl, unit, geom_dir(u->facing), ms.dist, -1, &moved, &caught) == REACT_QUIT)
+		return QUIT;
+	game_log(g, "%s moves %.1f cm.", u->id, moved);
+	if (caught || u->state != US_ACTIVE) {
+		after_move(g, unit);
+		return 1;
+	}
+	charge_path(g, unit, target, u->facing, s);
+	if (s->why != STOP_TARGET || charge_path_refusal(c, unit, target, u->facing, s)) {
+		unit_set_marker(u, MK_BLUE, true);
+		game_log(g, "%s still cannot reach %s: it stays there, disordered (blue marker).", u->id,
+		         t->id);
+		c->why[0] = '\0';
+		u->acted |= UA_DONE;
+		after_move(g, unit);
+		return 1;
+	}
+	*start = game_unit_distance(u, t);
+	return 0;
+}
+
+/* The charge itself, for the manoeuvre phase or a break-through; with
+ * check_only, only the checks. */
+static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, bool check_only)
+{
+	struct game *g = c->g;
+	struct unit *u = &g->units[unit], *t;
+	struct charge_aim a;
+	double start, moved;
+	bool caught;
+	enum cmd_status st;
+	int r;
+
+	if ((r = charge_check(c, unit, target, breakthrough, &a, &st)) || check_only)
+		return r;
+	if (a.bridge >= 0) {
+		if ((r = melee_bridge_designate(g, c->ctl, unit, &a.br, target)) == REACT_QUIT)
+			return QUIT;
+		target = r;
+	}
+	t = &g->units[target];
+	if (a.turn > 1e-9) {
+		u->pivoted += a.turn;
+		u->facing = a.facing;
+		game_log(g, "%s pivots to face %.0f to charge %s.", u->id, u->facing, t->id);
 	}
 	/* How far away the charge begins (for emergency squares and feints):
 	 * from the footprint facing the target, after the pivot. */
@@ -1017,52 +1259,15 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 		unit_changed(g, unit);
 		return 0;
 	}
-	if (s.why != STOP_TARGET) {
-		/* Extended charge: a test, a move of 1D6/2D6/3D6 cm, then the
-		 * charge from there; failing either leaves it disordered. */
-		int dice = rules_extend_dice[u->type], d;
-		if (!react_quality_test(g, unit, 0, NULL, "tries to extend its charge")) {
-			unit_set_marker(u, MK_BLUE, true);
-			game_log(g, "%s stays where it is, disordered (blue marker).", u->id);
-			u->acted |= UA_DONE;
-			unit_changed(g, unit);
-			return 0;
-		}
-		d = game_roll(g, dice, NULL, "%s's extended charge: %dD6 cm forward", u->id, dice);
-		{
-			struct obb fp = unit_footprint(u);
-			struct mover mv;
-			struct sweep ms;
-			move_mover_unit(g, unit, TMODE_MOVE, false, &mv);
-			move_sweep(g, &mv, &fp, fp.c, geom_dir(u->facing), d, INFINITY, false, &ms);
-			if (react_moving(g, c->ctl, unit, geom_dir(u->facing), ms.dist, -1, &moved, &caught) ==
-			    REACT_QUIT)
-				return QUIT;
-			game_log(g, "%s moves %.1f cm.", u->id, moved);
-			if (caught || u->state != US_ACTIVE) {
-				after_move(g, unit);
-				return 0;
-			}
-		}
-		charge_path(g, unit, target, u->facing, &s);
-		if (s.why != STOP_TARGET || charge_path_refusal(c, unit, target, u->facing, &s)) {
-			unit_set_marker(u, MK_BLUE, true);
-			game_log(g, "%s still cannot reach %s: it stays there, disordered (blue marker).", u->id,
-			         t->id);
-			c->why[0] = '\0';
-			u->acted |= UA_DONE;
-			after_move(g, unit);
-			return 0;
-		}
-		start = game_unit_distance(u, t);
-	}
+	if (a.extend && (r = charge_extend(c, unit, target, &a.s, &start)))
+		return r == QUIT ? QUIT : 0;
 	/* The charge: reactions on the way (the target may counter-charge),
 	 * then the target's reactions when it arrives.  Only the side
 	 * without the initiative ever reacts. */
 	u->acted |= UA_CHARGED;
 	u->charge_start = start;
 	game_log(g, "%s charges %s from %.1f cm.", u->id, t->id, start);
-	if (react_moving(g, c->ctl, unit, geom_dir(u->facing), s.dist, target, &moved, &caught) ==
+	if (react_moving(g, c->ctl, unit, geom_dir(u->facing), a.s.dist, target, &moved, &caught) ==
 	    REACT_QUIT)
 		return QUIT;
 	if (u->state != US_ACTIVE) {
@@ -1073,8 +1278,8 @@ static int charge_core(struct ctx *c, int unit, int target, bool breakthrough, b
 	after_move(g, unit);
 	if (caught)
 		return 0; /* met on the way by a counter- or opportunity charge */
-	if (bridge >= 0)
-		melee_bridge_engage(g, unit, target, bridge);
+	if (a.bridge >= 0)
+		melee_bridge_engage(g, unit, target, a.bridge);
 	else
 		game_log(g, "%s reaches %s.", u->id, t->id);
 	if (t->side != (enum side)g->initiative &&
@@ -1099,7 +1304,8 @@ static int charge_unit_refusal(struct ctx *c, int unit)
 	if (u->acted & (UA_MOVED | UA_CROSSED))
 		return refuse(c, "%s has already moved: a charge is its one move", u->id);
 	if (u->acted & UA_NO_CHARGE)
-		return refuse(c, "%s has turned over 90 degrees this initiative and cannot charge", u->id);
+		return refuse(c, "%s has turned over %.0f degrees this initiative and cannot charge", u->id,
+		              rules_special.pivot_charge_limit);
 	return 0;
 }
 
@@ -1138,43 +1344,34 @@ int order_charge_reach(struct game *g, int unit, int target, struct vec2 *end, d
 {
 	struct order o = order_new(ORD_CHARGE);
 	struct ctx c = { .g = g, .o = &o, .why = why, .size = size };
-	struct sweep s;
+	struct charge_aim a;
+	enum cmd_status st;
 	int r;
 	o.unit = unit;
 	o.target = target;
-	if ((r = charge_core(&c, unit, target, false, true)))
+	if ((r = charge_check(&c, unit, target, false, &a, &st)))
 		return r;
-	*facing = geom_bearing(g->units[unit].pos, g->units[target].pos);
-	charge_path(g, unit, target, *facing, &s);
-	*end = v2_add(g->units[unit].pos, v2_scale(geom_dir(*facing), s.dist));
+	*facing = a.facing;
+	*end = v2_add(g->units[unit].pos, v2_scale(geom_dir(a.facing), a.s.dist));
 	return 0;
 }
 
-int order_charge_short(struct game *g, int unit, int target, double *gap, char *why, size_t size)
+int order_charge_short(struct game *g, int unit, int target, double *gap, double *facing, char *why,
+                       size_t size)
 {
 	struct order o = order_new(ORD_CHARGE);
 	struct ctx c = { .g = g, .o = &o, .why = why, .size = size };
-	struct sweep s, all;
-	double facing;
+	struct charge_aim a;
+	enum cmd_status st;
 	int r;
 	o.unit = unit;
 	o.target = target;
 	o.flag = OF_EXTEND;
 	*gap = 0;
-	if ((r = charge_core(&c, unit, target, false, true)))
+	if ((r = charge_check(&c, unit, target, false, &a, &st)))
 		return r;
-	facing = geom_bearing(g->units[unit].pos, g->units[target].pos);
-	charge_path(g, unit, target, facing, &s);
-	if (s.why == STOP_TARGET)
-		return 0;
-	/* The same way with no limit: where it would meet the target, or
-	 * what would stop it before. */
-	charge_sweep(g, unit, target, facing, 1e4, &all);
-	if (all.why != STOP_TARGET)
-		return (r = charge_path_refusal(&c, unit, target, facing, &all)) ? r
-		       : refuse(&c, "%s cannot reach %s, however far it went", g->units[unit].id,
-		                g->units[target].id);
-	*gap = all.dist - s.dist;
+	*gap = a.extend ? a.gap : 0;
+	*facing = a.facing;
 	return 0;
 }
 
@@ -1354,6 +1551,7 @@ static int do_defend(struct ctx *c)
 		u->form = c->o->form;
 		u->acted |= UA_MOVED | UA_FORMED | UA_DONE;
 		unit_changed(g, unit);
+		no_longer_exempt(g, unit);
 		return 0;
 	}
 	if (!unit_is_infantry(u))
@@ -1678,6 +1876,8 @@ static int do_retreat(struct ctx *c)
 		return refuse(c, "units retreat only while their side has the initiative");
 	if (u->state != US_ACTIVE)
 		return refuse(c, "%s is not on the table", u->id);
+	if (unit_abandoned(u))
+		return refuse_abandoned(c, u);
 	if (u->acted & UA_CHARGED)
 		return refuse(c, "%s has charged during this initiative and cannot retreat", u->id);
 	if (u->acted & UA_FIRED)

@@ -70,7 +70,8 @@ enum {
 	OF_SIDE_FIRST = 1 << 1, /* oblique: sideways leg first */
 	OF_OFF = 1 << 2,        /* defend: leave the landmark */
 	OF_WITH_CMDR = 1 << 3,  /* retreat: the attached commander goes too */
-	OF_EXTEND = 1 << 4,     /* charge: try to extend it if out of reach */
+	OF_EXTEND = 1 << 4,     /* charge: try to extend it if out of reach
+	                         * (a charge's facing, when given, is a) */
 };
 /* Formation change anchors: which stand stays in place. */
 enum anchor { ANCHOR_AUTO, ANCHOR_LEFT, ANCHOR_RIGHT, ANCHOR_FRONT, ANCHOR_REAR };
@@ -118,14 +119,19 @@ int order_form_place(struct game *g, int unit, enum formation to, int target, st
  * division manoeuvre, not its phase ...), as the charge order would say. */
 int order_charge_ready(struct game *g, enum side side, int unit, char *why, size_t size);
 
-/* Where a charge would make contact (for showing it), without dice. */
+/* Where a charge with the default facing would make contact (for showing
+ * it), without dice: the facing it would pivot to (the smallest pivot that
+ * makes the charge legal) and where it would stop. */
 int order_charge_reach(struct game *g, int unit, int target, struct vec2 *end, double *facing,
                        char *why, size_t size);
 
 /* How far short of its target a charge from where the unit stands would
- * stop (0 when it reaches): the way an extended charge must make up.  0,
- * or -1 refused (why) when no charge, extended or not, may be tried. */
-int order_charge_short(struct game *g, int unit, int target, double *gap, char *why, size_t size);
+ * stop (0 when it reaches; else the way an extended charge must make up,
+ * facing *facing).  0, or -1 refused (why) when no charge, extended or
+ * not, may be tried (a target further than the extension dice could make
+ * up is not "just outside" the charge). */
+int order_charge_short(struct game *g, int unit, int target, double *gap, double *facing,
+                       char *why, size_t size);
 
 /* Carry out an order for a side.  Returns 0, or -1 with the reason (a
  * sentence naming the rule) in why; a refused order changes nothing. */

@@ -831,6 +831,10 @@ static void unit_options(const struct ui *ui, const struct unit *u, char *buf, s
 		                          : "not its turn");
 		return;
 	}
+	if (unit_abandoned(u)) {
+		snprintf(buf, size, "nothing: its guns are abandoned");
+		return;
+	}
 	if (g->phase == PHASE_FIRE) {
 		const char *no = volley_may_fire(g, u);
 		snprintf(buf, size, no ? "no fire: %s" : "fire", no);

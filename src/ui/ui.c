@@ -719,13 +719,25 @@ static double dice_at_least(int n, double need)
 }
 
 /* An extended charge the unit could try at the target: how far short its
- * charge falls (> 0), within what its extension dice can make up. */
-static bool extendable(struct ui *ui, int t, double *gap)
+ * charge falls (> 0; the engine allows it only within what its extension
+ * dice can make up) and the facing it would take. */
+static bool extendable(struct ui *ui, int t, double *gap, double *facing)
 {
-	const struct unit *u = &ui->g->units[ui->pending.unit];
 	char why[256];
-	return order_charge_short(ui->g, ui->pending.unit, t, gap, why, sizeof why) == 0 && *gap > 0 &&
-	       *gap <= 6 * rules_extend_dice[u->type];
+	return order_charge_short(ui->g, ui->pending.unit, t, gap, facing, why, sizeof why) == 0 &&
+	       *gap > 0;
+}
+
+/* The pivot a charge facing this way needs, as words. */
+static const char *pivot_words(const struct unit *u, double facing, char *buf, size_t size)
+{
+	double turn = geom_angle_diff(u->facing, facing);
+	if (fabs(turn) < 0.5)
+		snprintf(buf, size, "facing %.0f, no pivot", geom_norm_deg(facing));
+	else
+		snprintf(buf, size, "facing %.0f, pivot %.0f %s", geom_norm_deg(facing), fabs(turn),
+		         turn > 0 ? "right" : "left");
+	return buf;
 }
 
 /* The odds of an extended charge: the quality test, then dice enough. */
@@ -753,25 +765,26 @@ static void target_update(struct ui *ui)
 		return;
 	}
 	if (ui->pending.kind == ORD_CHARGE) {
-		char why[256], odds[160];
+		char why[256], odds[160], way[64];
 		struct vec2 end;
 		double facing, gap;
 		if (order_charge_reach(g, u, t, &end, &facing, why, sizeof why) < 0) {
-			if (!extendable(ui, t, &gap)) {
+			if (!extendable(ui, t, &gap, &facing)) {
 				ui_flash(ui, true, "%s", why);
 				return;
 			}
 			ui->pending.flag |= OF_EXTEND;
 			extend_odds(ui, gap, odds, sizeof odds);
-			ui_flash(ui, false, "Charge %s: %.1f cm short. Enter tries an extended charge: %s.",
-			         g->units[t].id, gap, odds);
+			ui_flash(ui, false, "Charge %s: %.1f cm short, %s. Enter tries an extended charge: %s.",
+			         g->units[t].id, gap, pivot_words(&g->units[u], facing, way, sizeof way), odds);
 			return;
 		}
 		ui->ghost = (struct preview){ .ok = true, .unit = u, .pos = end, .facing = facing,
 		                              .form = g->units[u].form };
 		ui->ghost_on = true;
-		ui_flash(ui, false, "Charge %s: it reaches (%.1f cm). Enter charges, Esc cancels.",
-		         g->units[t].id, v2_dist(g->units[u].pos, end));
+		ui_flash(ui, false, "Charge %s: it reaches (%.1f cm), %s. Enter charges, Esc cancels.",
+		         g->units[t].id, v2_dist(g->units[u].pos, end),
+		         pivot_words(&g->units[u], facing, way, sizeof way));
 	} else {
 		struct fire_shot shot;
 		if (!fire_check(g, u, t, ui->pending.npts ? &ui->pending.pts[0] : NULL, &shot)) {
@@ -797,7 +810,7 @@ static bool target_ok(struct ui *ui, int t)
 		struct vec2 end;
 		double f, gap;
 		return order_charge_reach(g, ui->pending.unit, t, &end, &f, why, sizeof why) == 0 ||
-		       extendable(ui, t, &gap);
+		       extendable(ui, t, &gap, &f);
 	} else {
 		struct fire_shot shot;
 		return fire_check(g, ui->pending.unit, t, NULL, &shot);
@@ -876,8 +889,8 @@ static void target_key(struct ui *ui, int ch, int act)
 			return; /* the aiming point chosen is refused: the message says why */
 		if (ui->pending.flag & OF_EXTEND) {
 			char q[300], odds[160];
-			double gap = 0;
-			extendable(ui, ui->pending.target, &gap);
+			double gap = 0, facing;
+			extendable(ui, ui->pending.target, &gap, &facing);
 			extend_odds(ui, gap, odds, sizeof odds);
 			snprintf(q, sizeof q, "Extended charge of %s at %s (%.1f cm short): %s. Try it?",
 			         g->units[ui->pending.unit].id, g->units[ui->pending.target].id, gap, odds);
