@@ -397,7 +397,7 @@ run charge-react 2 opp-fail <"$tmp/mv.cmds"
 like "$(grep '^decide: [A-Za-z]*: O4' "$tmp/opp-pass.out")" "O4 may opportunity-charge M4 moving 9 cm away \(1D6 >= 4\)\?  \[answer no \| answer charge\]$" \
 	"cavalry in command may opportunity-charge a unit moving within 12 cm"
 seq_ok opp-pass "O4 pivots to face M4." "O4 tests to opportunity-charge (Trained: 4 or more): 1D6 4" "O4 passes." \
-	"O4 opportunity-charges M4 (9.4 cm)." "M4 moves 0.0 cm (0.0 of its 6 cm allowance)."
+	"O4 opportunity-charges M4 (9.2 cm)." "M4 moves 0.0 cm (0.0 of its 6 cm allowance)."
 check $? "passing (1D6 4) it charges home and stops the mover" opp-pass
 is "$(field opp-pass '$' unit M4 y) $(field opp-pass '$' unit O4 markers)" "60.00 blue" "M4 is stopped where it was; O4 has reacted"
 seq_ok opp-fail "O4 tests to opportunity-charge (Trained: 4 or more): 1D6 1" "O4 fails." \

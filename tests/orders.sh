@@ -34,6 +34,7 @@ run charge-aim 2 cs <<'EOF'
 brigade CS
 charge L T facing 16.7
 charge L T
+answer no
 dump
 EOF
 like "$(logline cs 'throw for the initiative')" "French throw for the initiative: 2D6 6\+5 = 11" "(seed 2: the French have the initiative)"

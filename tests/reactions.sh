@@ -16,7 +16,7 @@
 # depends on a throw asserts the throw itself first.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 36
+plan 38
 
 # logs NAME: the log lines, without the "log: " prefix
 logs() {
@@ -66,8 +66,9 @@ check() {
 # ======================================================================
 # "at any point during that enemy unit's actual movement ... whilst ever
 # the target unit is within" reach: R1's way to C1 is blocked by X1 where
-# C1 first comes within 12 cm; it is offered the charge where its way is
-# clear (C1 at y 95.61), and charges home there.
+# C1 first comes within 12 cm (about y 104.3); it is offered the charge
+# where a pivot of its own brings C1 ahead with its way clear of X1 (C1 at
+# y 101.02, R1 turning 23 degrees, not to C1's centre), and charges home.
 run react-move 2 mv1 <<'EOF2'
 brigade A1
 move C1 30
@@ -76,16 +77,17 @@ dice 4
 answer charge
 dump
 EOF2
-like "$(grep '^decide: [A-Za-z]*: R1' "$tmp/mv1.out")" "R1 may opportunity-charge C1 moving 7 cm away \(1D6 >= 3\)\?  \[answer no \| answer charge\]$" \
+like "$(grep '^decide: [A-Za-z]*: R1' "$tmp/mv1.out")" "R1 may opportunity-charge C1 moving 10 cm away \(1D6 >= 3\)\?  \[answer no \| answer charge\]$" \
 	"a unit whose way is blocked where the mover comes within reach is offered the charge later in the move"
-is "$(field mv1 1 unit C1 y)" "95.61" "... at the first point from which it can charge (C1 at y 95.61, past X1)"
+is "$(field mv1 1 unit C1 y)" "101.02" "... at the first point from which it can charge (C1 at y 101.02, its way past X1)"
 seq_ok mv1 "R1 pivots to face C1." "R1 tests to opportunity-charge (Veteran: 3 or more): 1D6 4" "R1 passes." \
-	"R1 opportunity-charges C1 (7.9 cm)."
+	"R1 opportunity-charges C1 (15.1 cm)."
 check $? "... and charges home from there (1D6 4)" mv1
-is "$(field mv1 '$' unit C1 y) $(count mv1 '^decide: ')" "95.61 1" "the mover is stopped where it was charged"
+is "$(field mv1 '$' unit C1 y) $(count mv1 '^decide: ') $(field mv1 '$' unit R1 facing)" "101.02 1 247.0" \
+	"the mover is stopped where it was charged; R1 turned 23 degrees, the least that brings C1 ahead"
 
 # Letting it pass: asked again once its charge would outflank the mover (C1
-# at y 88.30, R1 reaching its right flank), not where C1 stops, 13 cm away.
+# at y 89.55, R1 reaching its right flank), not where C1 stops, 13 cm away.
 run react-move 2 mv1-no <<'EOF2'
 brigade A1
 move C1 30
@@ -97,8 +99,8 @@ EOF2
 is "$(count mv1-no '^decide: [A-Za-z]*: R1 may opportunity-charge C1')" 2 "a unit that lets the mover pass is asked again..."
 like "$(grep '^decide: ' "$tmp/mv1-no.out" | sed -n 2p)" "R1 may opportunity-charge C1 moving 7 cm away, again: now its charge would outflank it \(1D6 >= 3\)\?" \
 	"... when its charge would now outflank the mover"
-is "$(field mv1-no 1 unit C1 y) $(field mv1-no '$' unit C1 y) $(field mv1-no '$' unit R1 markers)" "88.30 75.00 none" \
-	"... at y 88.30; the mover then goes its whole way; letting it pass is no reaction"
+is "$(field mv1-no 1 unit C1 y) $(field mv1-no '$' unit C1 y) $(field mv1-no '$' unit R1 markers)" "89.55 75.00 none" \
+	"... at y 89.55; the mover then goes its whole way; letting it pass is no reaction"
 run react-move 2 mv1-flank <<'EOF2'
 brigade A1
 move C1 30
@@ -112,10 +114,30 @@ like "$(logline mv1-flank '^log: Impact: R1, set 1 of 2 against C1')" "\(outflan
 	"charged from there, R1 does outflank C1 at the impact"
 
 # R2 faces north: where C2 first comes within 12 cm, behind it, R2 would
-# have to turn over 90 degrees; it is first offered the charge with C2
-# level with it (y 80), then where its charge would outflank C2 (y 78.30),
-# then where C2 stops (y 70): three offers, no more.
+# have to turn over 90 degrees; it is first offered the charge where a
+# pivot of 90 degrees or less brings C2 ahead (y 84.55: its charge would
+# already outflank C2), then where C2 stops (y 70): two offers.
 run react-move 2 mv2 <<'EOF2'
+brigade A2
+move C2 30
+dump
+answer no
+dump
+answer no
+dump
+EOF2
+is "$(count mv2 '^decide: [A-Za-z]*: R2 may opportunity-charge C2')" 2 "R2 is offered the charge twice in C2's move"
+is "$(field mv2 1 unit C2 y) $(field mv2 2 unit C2 y) $(field mv2 3 unit C2 y)" \
+	"84.55 70.00 70.00" "... first where it no longer needs to turn over 90 degrees, then where C2 stops"
+like "$(grep '^decide: ' "$tmp/mv2.out" | sed -n 2p)" "R2 may opportunity-charge C2 moving 9 cm away, again where it stops \(1D6 >= 3\)\?" \
+	"... the last offer says so"
+# R2 placed ahead of C2's way instead (99, 75), facing south-west: offered
+# where C2 first comes within 12 cm (its charge would meet C2's front), again
+# where its charge would outflank C2, and where C2 stops: three offers, the
+# most a move gives.
+sed 's/{ unit = "R2"; x = 100.0; y = 80.0; facing = 0.0;/{ unit = "R2"; x = 99.0; y = 75.0; facing = 225.0;/' \
+	"$rules/react-move.cfg" >"$tmp/react-move-ahead.cfg"
+"$GROGNARD" --batch --side both --seed 2 "$tmp/react-move-ahead.cfg" >"$tmp/mv2b.out" 2>"$tmp/mv2b.err" <<'EOF2'
 brigade A2
 move C2 30
 dump
@@ -126,11 +148,9 @@ dump
 answer no
 dump
 EOF2
-is "$(count mv2 '^decide: [A-Za-z]*: R2 may opportunity-charge C2')" 3 "R2 is offered the charge three times in C2's move"
-is "$(field mv2 1 unit C2 y) $(field mv2 2 unit C2 y) $(field mv2 3 unit C2 y) $(field mv2 4 unit C2 y)" \
-	"80.00 78.30 70.00 70.00" "... first where it no longer needs to turn over 90 degrees, then to outflank it, then where it stops"
-like "$(grep '^decide: ' "$tmp/mv2.out" | sed -n 3p)" "R2 may opportunity-charge C2 moving 9 cm away, again where it stops \(1D6 >= 3\)\?" \
-	"... the last offer says so"
+is "$(count mv2b '^decide: [A-Za-z]*: R2 may opportunity-charge C2')" 3 "R2, ahead of C2, is offered the charge three times in its move"
+is "$(field mv2b 1 unit C2 y) $(field mv2b 2 unit C2 y) $(field mv2b 3 unit C2 y) $(field mv2b 4 unit C2 y)" \
+	"88.52 78.91 70.00 70.00" "... where C2 comes within reach, where its charge would outflank C2, where C2 stops"
 
 # ======================================================================
 # No reaction charge from a unit in contact (react-move.cfg, lane 3)
@@ -272,7 +292,7 @@ EOF2
 is "$(logs turn | grep -E '^R (tests|fails\.)|stands in|^M moves')" "R tests to opportunity-charge (Veteran: 3 or more): 1D6 1
 R fails.
 R, turned to charge, now stands in M's way.
-M moves 3.8 cm (3.8 of its 6 cm allowance)." "a reactor that turned and failed stops the mover short of it"
+M moves 3.9 cm (3.9 of its 6 cm allowance)." "a reactor that turned and failed stops the mover short of it (not 5.1 cm on)"
 "$GROGNARD" --check "$XDG_DATA_HOME/grognard/turned.save" >/dev/null 2>"$tmp/turn.check"
 is "$?/$(cat "$tmp/turn.check")" "0/" "... so that no two units overlap (the save passes --check)"
 

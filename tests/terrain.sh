@@ -105,8 +105,8 @@ is "$(decision mud 'h1 may')" "" "the hussars may not opportunity-charge in the 
 like "$(decision firm 'h1 may')" "h1 may opportunity-charge I2" "... on firm ground they may"
 is "$(decision mud 'i1 may opportunity')" "" "infantry 3.5 cm away cannot opportunity-charge in the mud (3 cm at half rate)"
 like "$(decision firm 'i1 may')" "i1 may opportunity-charge I2" "... on firm ground it can"
-is "$(logline mud '^log: i2 opportunity-charges')" "log: i2 opportunity-charges I2 (2.5 cm)." \
-	"infantry 2 cm away opportunity-charges in the mud (2.5 cm to face the column's centre)"
+is "$(logline mud '^log: i2 opportunity-charges')" "log: i2 opportunity-charges I2 (2.0 cm)." \
+	"infantry 2 cm away opportunity-charges in the mud (2.0 cm straight ahead: no turn to the column's centre)"
 like "$(logline mud 'Melee round 1: I3,')" "\(every unit; 6 SP\), hits on 3\+: 6D6" \
 	"the mud gives no hand-to-hand advantage: nobody's dice are halved"
 like "$(logline mud 'Melee round 1: b3,')" "\(every unit; 6 SP\), hits on 4\+: 6D6" "... on either side"

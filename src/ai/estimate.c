@@ -662,7 +662,8 @@ static bool could_charge(const struct game *g, int e, int u, struct est_paths *p
 		*dist = gap;
 		return clear;
 	}
-	if (!aim_clear_charge(g, e, u, rules_special.pivot_charge_limit, ma->charge, g->wx.weather == WX_HOT,
+	if (!aim_clear_charge(g, e, u, TMODE_CHARGE, rules_special.pivot_charge_limit, ma->charge,
+	                      g->wx.weather == WX_HOT,
 	                      facing, &s))
 		return false;
 	*dist = s.dist;

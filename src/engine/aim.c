@@ -150,15 +150,15 @@ double aim_extend_most(enum unit_type t)
 	return (double)(DIE_MOST * rules_extend_dice[t]);
 }
 
-bool aim_clear_charge(const struct game *g, int unit, int target, double limit, double allowance,
-                      bool all_half, double *facing, struct sweep *s)
+bool aim_clear_charge(const struct game *g, int unit, int target, enum terrain_mode mode, double limit,
+                      double allowance, bool all_half, double *facing, struct sweep *s)
 {
 	const struct unit *u = &g->units[unit];
 	struct mover mv;
 	struct aim_lane l;
 	struct aim_blockers in_way = { 0 };
 	bool blocked[2] = { false, false }; /* a pivot blocked blocks greater ones the same way */
-	move_mover_unit(g, unit, TMODE_CHARGE, false, &mv);
+	move_mover_unit(g, unit, mode, false, &mv);
 	mv.target = target;
 	mv.through_friends = false; /* nobody charges through anybody */
 	aim_lane(u, &g->units[target], &l);

@@ -10,6 +10,7 @@
 
 #include "enums.h"
 #include "move.h"
+#include "terrain.h"
 
 struct game;
 struct unit;
@@ -69,9 +70,10 @@ double aim_extend_most(enum unit_type t);
  * outflanking): the smallest pivot within limit degrees that it can make
  * without touching anything, after which a charge straight ahead within
  * allowance (all of it at half rate with all_half) reaches target touching
- * no other unit and crossing no ground closed to it.  True with *facing
- * and the way in *s; false when none. */
-bool aim_clear_charge(const struct game *g, int unit, int target, double limit, double allowance,
-                      bool all_half, double *facing, struct sweep *s);
+ * no other unit and crossing no ground closed to it in that mode (a
+ * charge, or an opportunity or counter-charge: TMODE_INTERCEPT).  True
+ * with *facing and the way in *s; false when none. */
+bool aim_clear_charge(const struct game *g, int unit, int target, enum terrain_mode mode, double limit,
+                      double allowance, bool all_half, double *facing, struct sweep *s);
 
 #endif

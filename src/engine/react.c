@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "aim.h"
 #include "command.h"
 #include "control.h"
 #include "fire.h"
@@ -225,20 +226,24 @@ static enum chance can_intercept(struct game *g, int reactor, int mover, bool co
 		return CHANCE_NONE;
 	if (game_unit_distance(r, m) > weather_visibility(g))
 		return CHANCE_NONE;
-	want = geom_bearing(r->pos, m->pos);
-	if (fabs(geom_angle_diff(r->facing, want)) > rules_react.opportunity_pivot + 1e-9)
-		return CHANCE_NONE;
-	if (move_pivot_blocker(g, reactor, r->facing, want) != -1)
-		return CHANCE_NONE;
-	fp = unit_footprint_as(r->type, r->form, r->pos, want);
-	move_mover_unit(g, reactor, TMODE_INTERCEPT, false, &mv);
-	mv.target = mover;
-	move_sweep(g, &mv, &fp, fp.c, geom_dir(want), ma->charge + 1, ma->charge,
-	           g->wx.weather == WX_HOT, &s);
-	if (s.why != STOP_TARGET) {
-		/* Cavalry may intercept over a bridge, to its own end of it. */
+	/* As any charge: the smallest pivot (within the 90 degrees a reactor
+	 * may turn) after which straight ahead reaches the mover. */
+	if (!aim_clear_charge(g, reactor, mover, TMODE_INTERCEPT, rules_react.opportunity_pivot, ma->charge,
+	                      g->wx.weather == WX_HOT, &want, &s)) {
+		/* Cavalry may intercept over a bridge, to its own end of it,
+		 * turned straight at the bridge. */
 		struct bridge_reach br;
-		if (s.why != STOP_TERRAIN || melee_bridge_reach(g, reactor, mover, TMODE_INTERCEPT, &br, NULL, 0))
+		want = geom_bearing(r->pos, m->pos);
+		if (fabs(geom_angle_diff(r->facing, want)) > rules_react.opportunity_pivot + 1e-9 ||
+		    move_pivot_blocker(g, reactor, r->facing, want) != -1)
+			return CHANCE_NONE;
+		fp = unit_footprint_as(r->type, r->form, r->pos, want);
+		move_mover_unit(g, reactor, TMODE_INTERCEPT, false, &mv);
+		mv.target = mover;
+		move_sweep(g, &mv, &fp, fp.c, geom_dir(want), ma->charge + 1, ma->charge,
+		           g->wx.weather == WX_HOT, &s);
+		if (s.why != STOP_TERRAIN || s.feature < 0 ||
+		    melee_bridge_reach(g, reactor, mover, TMODE_INTERCEPT, &br, NULL, 0))
 			return CHANCE_NONE;
 		want = br.facing;
 		s.dist = br.dist;

@@ -568,8 +568,12 @@ end
 brigade StH1
 face 10L1 339.351376714764
 move 10L1 max
+answer no
+answer no
 face 10L2 327.57469353880373
 move 10L2 max
+answer no
+answer no
 face 3L1 321.54253722103823
 move 3L1 max
 end
@@ -598,7 +602,9 @@ end
 end
 brigade StH1
 move 10L1 max
+answer no
 move 10L2 max
+answer no
 move 3L1 max
 end
 fire 10L1 IR57a
@@ -617,16 +623,13 @@ end
 fire StHA1 IR25b
 end
 brigade Br1
-face IR15a 205.72025015776939
-move IR15a max
+charge IR15a 10L2
 face IR15b 211.9304968690587
 move IR15b max
 face IR57a 159.35137671476406
 move IR57a max
 move IR57b max
 end
-fire IR15a 10L1
-answer hold
 fire IR57a 10L1
 answer hold
 end
@@ -639,7 +642,7 @@ brigade BrA
 face BrA1 222.30188271735156
 end
 fire BrA1 3L1
-fire BrA2 StHA1
+fire BrA2 57L1
 end
 brigade Ves1
 move HR3 max
