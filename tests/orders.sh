@@ -18,7 +18,7 @@
 # scripted ('dice N...'), and each run checks them in the log.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 36
+plan 38
 
 # count NAME PATTERN: how many output lines match PATTERN (grep -E)
 count() {
@@ -167,6 +167,19 @@ like "$(logline ch 'L2 reaches T2')" "L2 reaches T2" "(L2 charges home on T2)"
 is "$(refusal ch 'about L2')" "L2 is in contact with the enemy: only a unit reacting (falling back, say) may about face in contact, never one of the side with the initiative" \
 	"the side with the initiative may not about face a unit in contact"
 is "$(pos ch L2)" "x=85.00 y=58.05 facing=0.0 formation=column" "... it still faces the enemy"
+
+# ======================================================================
+# Arrivals (arrive-blocked.cfg)
+# ======================================================================
+# A command stand whose place is taken when it is due waits, as a unit
+# does: the Austrian line R moves onto Div-A's place on Turn 1.
+printf '1 1 6 6\n' >"$tmp/b-first"
+printf 'brigade B1\nmove R 6\nend\nend\nbrigade A1\nend\nend\ndump\n' |
+	"$GROGNARD" --batch --side both --seed 1 --dice "$tmp/b-first" "$rules/arrive-blocked.cfg" \
+		>"$tmp/arrive.out" 2>"$tmp/arrive.err"
+is "$(grep -E '^log: (Corps-A|Div-A) ' "$tmp/arrive.out")" "log: Corps-A arrives on the field.
+log: Div-A cannot come on: his place is taken by reactor." "a command stand whose place is taken does not come on"
+is "$(field arrive '$' commander AD status)" "reserve" "... and stays in reserve, off the field"
 
 is "$(cat "$tmp"/*.err | wc -l | tr -d ' ')" 0 "no script errors (every decision came where expected)"
 done_testing

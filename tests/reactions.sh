@@ -10,13 +10,14 @@
 # - the emergency square formed where a friend stands close behind, the
 #   charger moved back to make room;
 # - supporting artillery fire when the shot eliminated its target;
-# - a unit that turned to charge and failed stands in the mover's way.
+# - a unit that turned to charge and failed stands in the mover's way;
+# - no charge at a mover while it passes through a friend.
 #
 # The dice that matter are scripted ('dice N...'), and each check that
 # depends on a throw asserts the throw itself first.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 38
+plan 40
 
 # logs NAME: the log lines, without the "log: " prefix
 logs() {
@@ -295,5 +296,25 @@ R, turned to charge, now stands in M's way.
 M moves 3.9 cm (3.9 of its 6 cm allowance)." "a reactor that turned and failed stops the mover short of it (not 5.1 cm on)"
 "$GROGNARD" --check "$XDG_DATA_HOME/grognard/turned.save" >/dev/null 2>"$tmp/turn.check"
 is "$?/$(cat "$tmp/turn.check")" "0/" "... so that no two units overlap (the save passes --check)"
+
+# A mover passing through a friend cannot be charged there: the charge
+# would touch the friend too, and the mover would be left inside it.  M
+# (skirmishing cavalry) passes through F; R's second chance, to outflank
+# it, comes once M is clear of F (y 47.00, touching F), not inside it.
+"$GROGNARD" --batch --side both --seed 1 --dice "$tmp/french-first" "$rules/react-friend.cfg" \
+	>"$tmp/friend.out" 2>"$tmp/friend.err" <<'EOF2'
+brigade A1
+move M 24
+answer no
+dump
+dice 6
+answer charge
+save through
+EOF2
+is "$(field friend 1 unit M y) $(count friend '^decide: [A-Za-z]*: R may')" "47.00 2" \
+	"a mover passing through a friend is offered to the enemy only once clear of it"
+"$GROGNARD" --check "$XDG_DATA_HOME/grognard/through.save" >/dev/null 2>"$tmp/friend.check"
+is "$?/$(cat "$tmp/friend.check")/$(count friend '^log: R opportunity-charges M')" "0//1" \
+	"... charged there, it is left clear of the friend (the save passes --check)"
 
 done_testing

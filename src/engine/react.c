@@ -424,6 +424,28 @@ static double reach_from(const struct game *g, const struct way *w, int reactor,
 	return hi;
 }
 
+/* Whether the mover, where it now is, is passing through a friend: no
+ * charge may reach it there without touching that friend too ("a unit
+ * cannot charge ... into any unit but its target"), and a mover caught
+ * there would be left interpenetrated with it. */
+static bool passing_friend(const struct game *g, int mover)
+{
+	const struct unit *m = &g->units[mover];
+	struct vec2 mb[4];
+	struct shape ms = unit_shape(m, mb);
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *o = &g->units[i];
+		struct vec2 ob[4];
+		struct shape os;
+		if (i == mover || o->side != m->side || !unit_present(o) || !game_units_within(m, o, 0))
+			continue;
+		os = unit_shape(o, ob);
+		if (geom_overlap(&ms, &os))
+			return true;
+	}
+	return false;
+}
+
 /* The reactor's chance with the mover at t; with flank, only a charge
  * that would outflank the mover counts. */
 static enum chance chance_at(struct game *g, const struct way *w, int reactor, double t, bool flank)
@@ -431,6 +453,8 @@ static enum chance chance_at(struct game *g, const struct way *w, int reactor, d
 	double facing, dist;
 	enum chance c;
 	mover_at(g, w, t);
+	if (passing_friend(g, w->mover))
+		return CHANCE_NONE;
 	c = can_intercept(g, reactor, w->mover, reactor == w->target, &facing, &dist);
 	if (c == CHANCE_OK && flank && !outflanks_from(g, reactor, w->mover, facing, dist))
 		c = CHANCE_NONE;

@@ -134,7 +134,6 @@ static void arrivals(struct game *g)
 			continue;
 		}
 		u->state = US_ACTIVE;
-		(void)buf;
 		game_log(g, "%s arrives on the field.", u->name);
 	}
 	for (int i = 0; i < g->ncmdrs; i++) {
@@ -143,6 +142,23 @@ static void arrivals(struct game *g)
 			continue;
 		if (c->attached >= 0 && g->units[c->attached].state != US_ACTIVE)
 			continue;
+		if (c->attached < 0) {
+			/* As a unit's: its place must be clear of every unit. */
+			struct shape cs = commander_shape(c);
+			int k = -1;
+			for (int j = 0; j < g->nunits && k < 0; j++) {
+				struct shape us;
+				if (!unit_present(&g->units[j]))
+					continue;
+				us = unit_shape(&g->units[j], buf);
+				if (geom_overlap(&cs, &us))
+					k = j;
+			}
+			if (k >= 0) {
+				game_log(g, "%s cannot come on: his place is taken by %s.", c->name, g->units[k].name);
+				continue;
+			}
+		}
 		c->state = US_ACTIVE;
 		if (c->attached >= 0)
 			c->pos = g->units[c->attached].pos;
