@@ -17,7 +17,7 @@
 # depends on a throw asserts the throw itself first.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 40
+plan 42
 
 # logs NAME: the log lines, without the "log: " prefix
 logs() {
@@ -316,5 +316,17 @@ is "$(field friend 1 unit M y) $(count friend '^decide: [A-Za-z]*: R may')" "47.
 "$GROGNARD" --check "$XDG_DATA_HOME/grognard/through.save" >/dev/null 2>"$tmp/friend.check"
 is "$?/$(cat "$tmp/friend.check")/$(count friend '^log: R opportunity-charges M')" "0//1" \
 	"... charged there, it is left clear of the friend (the save passes --check)"
+
+# A charge's target that turned to counter-charge and failed (cautious, 1D6
+# 2) stands as it turned: the charger meets it there, in contact, and the
+# two do not overlap (they did, in an Auerstedt battle).
+printf 'brigade A1\ncharge M R\ndice 2\nanswer charge\nsave countered\n' |
+	"$GROGNARD" --batch --side both --seed 1 --dice "$tmp/french-first" "$rules/counter-turn.cfg" \
+		>"$tmp/ct.out" 2>"$tmp/ct.err"
+seq_ok ct "R pivots to face M." "R tests to counter-charge (in command but cautious) (Veteran: 3 or more): 1D6 2" \
+	"R fails." "R holds back." "M reaches R."
+check $? "a target that turned to counter-charge and failed is reached where it stands" ct
+"$GROGNARD" --check "$XDG_DATA_HOME/grognard/countered.save" >/dev/null 2>"$tmp/ct.check"
+is "$?/$(cat "$tmp/ct.check")" "0/" "... the charger touching it, not inside it (the save passes --check)"
 
 done_testing

@@ -487,7 +487,8 @@ static int closed_ground(const struct game *g, const struct shape *s, enum forma
 
 /* What the map loader checks of a unit placed on the table, for a unit
  * on the field in a saved battle: its whole footprint on the table, clear
- * of every other unit on the field, on ground some unit may stand on. */
+ * of every other unit on the field (abandoned guns, which movement passes
+ * over, aside), on ground some unit may stand on. */
 static void check_unit_place(struct checker *k, const struct game *g, int i)
 {
 	const struct unit *u = &g->units[i];
@@ -503,7 +504,7 @@ static void check_unit_place(struct checker *k, const struct game *g, int i)
 		const struct unit *o = &g->units[j];
 		struct vec2 ob[4];
 		struct shape os;
-		if (o->state != US_ACTIVE || !game_units_within(u, o, 0))
+		if (!unit_present(o) || !game_units_within(u, o, 0))
 			continue;
 		os = unit_shape(o, ob);
 		if (geom_overlap(&s, &os)) {
@@ -530,7 +531,7 @@ static void check_commander_place(struct checker *k, const struct game *g, int i
 		struct vec2 ob[4];
 		struct shape os;
 		/* Beyond a cavalry column's half-length and a stand: apart. */
-		if (g->units[j].state != US_ACTIVE || v2_dist(g->units[j].pos, c->pos) > 2 * rules_stand[ARM_CAVALRY].d + rules_stand[ARM_COMMAND].w)
+		if (!unit_present(&g->units[j]) || v2_dist(g->units[j].pos, c->pos) > 2 * rules_stand[ARM_CAVALRY].d + rules_stand[ARM_COMMAND].w)
 			continue;
 		os = unit_shape(&g->units[j], ob);
 		if (geom_overlap(&s, &os)) {
@@ -574,7 +575,7 @@ int game_check(const struct game *g, void (*fn)(void *ctx, const struct game_fau
 		if ((u->state == US_ACTIVE || u->state == US_RESERVE) && !on_table(g, u->pos))
 			fault(&k, GP_UNIT, i, "x", "at %.2f, %.2f: off the %.0f x %.0f cm table", u->pos.x, u->pos.y,
 			      g->map.width, g->map.height);
-		else if (u->state == US_ACTIVE)
+		else if (unit_present(u))
 			check_unit_place(&k, g, i);
 	}
 	for (int i = 0; i < g->ncmdrs; i++) {

@@ -589,12 +589,16 @@ int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2
 		if (how == OFFER_TRIED) {
 			for (int i = 0; i < n; i++)
 				ch[i].at = -1;
-			if (!charging) {
+			{
+				/* A charge meets its target where the target now stands;
+				 * anything else that turned into the way stops the mover. */
 				struct obb here = move_shift(w.start, dir, t);
 				double free = move_clear_of(g, &here, dir, w.dist - t, next);
 				if (t + free < w.dist - 1e-9) {
 					w.dist = t + free;
-					game_log(g, "%s, turned to charge, now stands in %s's way.", g->units[next].id, m->id);
+					if (next != target)
+						game_log(g, "%s, turned to charge, now stands in %s's way.", g->units[next].id,
+						         m->id);
 				}
 			}
 		}
