@@ -697,7 +697,7 @@ static bool terminal_usable(void)
 
 struct replay {
 	struct controller ctl;
-	const struct order *history;
+	struct order *history; /* a copy of the saved battle's, played back */
 	int n, pos;
 };
 
@@ -924,7 +924,7 @@ static int run_replay(const struct options *o)
 		game_free(g);
 		return EXIT_BAD_INPUT;
 	}
-	memcpy((void *)rp.history, g->history, (size_t)rp.n * sizeof *rp.history);
+	memcpy(rp.history, g->history, (size_t)rp.n * sizeof *rp.history);
 	g->nhistory = 0;
 	if (o->batch) {
 		for (int i = 0; i < g->nlog; i++)
@@ -981,7 +981,7 @@ static int run_replay(const struct options *o)
 		diag_free(&d);
 	}
 	frames_free(&f);
-	free((void *)rp.history);
+	free(rp.history);
 	game_free(saved);
 	game_free(g);
 	return status;
