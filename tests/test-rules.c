@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "engine/bridge.h"
 #include "engine/enums.h"
 #include "engine/rules.h"
 
@@ -593,7 +594,7 @@ static void test_terrain_village_landmark_bridge(void **state)
 	/* Bridges: "All units can cross a bridge" (the 'cross' order reads
 	 * move); the unit defending one may be charged or intercepted over it
 	 * by infantry and cavalry ("Cavalry units can charge or intercept over
-	 * a bridge" grants cavalry what infantry has; melee_bridge_reach reads
+	 * a bridge" grants cavalry what infantry has; bridge_charge_reach reads
 	 * charge and intercept); guns and command stands never charge; no
 	 * effect on fire; hand-to-hand advantage; can be damaged. */
 	for (int c = 0; c < TC_COUNT; c++)

@@ -23,6 +23,7 @@
 
 #include "ai/ai.h"
 #include "cmd/cmd.h"
+#include "engine/bridge.h"
 #include "engine/control.h"
 #include "engine/game.h"
 #include "engine/melee.h"
@@ -117,7 +118,7 @@ static void round_trip(struct game *g, const char *path)
 			assert_memory_equal(&g->units[i].bridge_foe_at, &h->units[i].bridge_foe_at,
 			                    sizeof g->units[i].bridge_foe_at);
 		}
-		assert_int_equal(melee_bridge_foe(g, i), melee_bridge_foe(h, i));
+		assert_int_equal(bridge_foe(g, i), bridge_foe(h, i));
 	}
 	/* The same dice follow. */
 	{
@@ -187,7 +188,7 @@ static void test_bridge_contact(void **state)
 		;
 	{
 		int c1 = orbat_find_unit(g, "C1"), d1 = orbat_find_unit(g, "d1");
-		assert_int_equal(melee_bridge_foe(g, c1), d1);
+		assert_int_equal(bridge_foe(g, c1), d1);
 		assert_true(melee_in_contact(g, c1, d1));
 	}
 	snprintf(path, sizeof path, "%s/bridge.save", dir);

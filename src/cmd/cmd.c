@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "engine/bridge.h"
 #include "engine/command.h"
 #include "engine/game.h"
 #include "engine/melee.h"
@@ -155,8 +156,8 @@ void cmd_dump(const struct game *g, FILE *out)
 		fprintf(out, " status=%s", status);
 		if (u->state == US_RESERVE)
 			fprintf(out, " arrives=%d", u->arrive_turn);
-		if (melee_bridge_foe(g, i) >= 0)
-			fprintf(out, " bridge_contact=%s", g->units[melee_bridge_foe(g, i)].id);
+		if (bridge_foe(g, i) >= 0)
+			fprintf(out, " bridge_contact=%s", g->units[bridge_foe(g, i)].id);
 		put_quoted(out, "name", u->name);
 		fputc('\n', out);
 	}

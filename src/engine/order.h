@@ -14,38 +14,63 @@
 struct game;
 struct controller;
 
+/* Every order, one line each: the kind, the token naming its executor
+ * (order_do_TOKEN, in the order-*.c file of its family) and its parse and
+ * format functions in the command language, its word in files and
+ * commands, what it does, and its flags.  Adding an order: a line here,
+ * its executor, its syntax in src/cmd/cmd-orders.c (doc/HACKING.md). */
 #define ORDER_LIST(X) \
-	X(ORD_BRIGADE, "brigade", "give a brigade the initiative") \
-	X(ORD_DIVMOVE, "divmove", "manoeuvre a whole division") \
-	X(ORD_FACE, "face", "pivot a unit about its centre to a facing") \
-	X(ORD_ABOUT, "about", "about face") \
-	X(ORD_FORM, "form", "change formation") \
-	X(ORD_MOVE, "move", "move straight ahead") \
-	X(ORD_SIDESTEP, "sidestep", "side-step (infantry in line or skirmish line)") \
-	X(ORD_STEPBACK, "stepback", "step back (infantry in line or skirmish line)") \
-	X(ORD_OBLIQUE, "oblique", "move obliquely (infantry in line or skirmish line)") \
-	X(ORD_INCH, "inch", "inch a square in any direction") \
-	X(ORD_PROLONG, "prolong", "prolong artillery forward or back") \
-	X(ORD_REDEPLOY, "redeploy", "limber, move and unlimber artillery") \
-	X(ORD_CHARGE, "charge", "charge an enemy unit") \
-	X(ORD_CROSS, "cross", "cross a bridge") \
-	X(ORD_DEFEND, "defend", "occupy or leave a landmark") \
-	X(ORD_FIRE, "fire", "fire at an enemy unit") \
-	X(ORD_BOMBARD, "bombard", "fire artillery at an undefended building or bridge") \
-	X(ORD_CMOVE, "cmove", "move a command stand") \
-	X(ORD_ATTACH, "attach", "attach a brigade commander to a unit") \
-	X(ORD_DETACH, "detach", "detach a brigade commander") \
-	X(ORD_RETREAT, "retreat", "retreat a unit from the battle") \
-	X(ORD_END, "end", "end the phase") \
-	X(ORD_CONCEDE, "concede", "give up the battle") \
-	X(ORD_NOTE, "note", "write a line in the log: what a side means to do") \
-	X(ORD_UNDO, "undo", "take back the last order of the unit manoeuvring") \
-	X(ORD_ANSWER, "answer", "answer a decision the rules give (in the history)") \
-	X(ORD_DICE, "dice", "the pips of the next throws (batch mode and tests; in the history)") \
-	X(ORD_REWEATHER, "rethrow-weather", "throw the battle's weather again, before it begins (in the history)")
+	X(ORD_BRIGADE, brigade, "brigade", "give a brigade the initiative", 0) \
+	X(ORD_DIVMOVE, divmove, "divmove", "manoeuvre a whole division", 0) \
+	X(ORD_FACE, face, "face", "pivot a unit about its centre to a facing", OK_UNIT) \
+	X(ORD_ABOUT, about, "about", "about face", OK_UNIT) \
+	X(ORD_FORM, form, "form", "change formation", OK_UNIT) \
+	X(ORD_MOVE, move, "move", "move straight ahead", OK_UNIT) \
+	X(ORD_SIDESTEP, sidestep, "sidestep", "side-step (infantry in line or skirmish line)", OK_UNIT) \
+	X(ORD_STEPBACK, stepback, "stepback", "step back (infantry in line or skirmish line)", OK_UNIT) \
+	X(ORD_OBLIQUE, oblique, "oblique", "move obliquely (infantry in line or skirmish line)", OK_UNIT) \
+	X(ORD_INCH, inch, "inch", "inch a square in any direction", OK_UNIT) \
+	X(ORD_PROLONG, prolong, "prolong", "prolong artillery forward or back", OK_UNIT) \
+	X(ORD_REDEPLOY, redeploy, "redeploy", "limber, move and unlimber artillery", OK_UNIT) \
+	X(ORD_CHARGE, charge, "charge", "charge an enemy unit", OK_UNIT) \
+	X(ORD_CROSS, cross, "cross", "cross a bridge", OK_UNIT) \
+	X(ORD_DEFEND, defend, "defend", "occupy or leave a landmark", OK_UNIT) \
+	X(ORD_FIRE, fire, "fire", "fire at an enemy unit", 0) \
+	X(ORD_BOMBARD, bombard, "bombard", "fire artillery at an undefended building or bridge", 0) \
+	X(ORD_CMOVE, cmove, "cmove", "move a command stand", OK_COMMANDER) \
+	X(ORD_ATTACH, attach, "attach", "attach a brigade commander to a unit", OK_COMMANDER) \
+	X(ORD_DETACH, detach, "detach", "detach a brigade commander", OK_COMMANDER) \
+	X(ORD_RETREAT, retreat, "retreat", "retreat a unit from the battle", 0) \
+	X(ORD_END, end, "end", "end the phase", 0) \
+	X(ORD_CONCEDE, concede, "concede", "give up the battle", 0) \
+	X(ORD_NOTE, note, "note", "write a line in the log: what a side means to do", 0) \
+	X(ORD_UNDO, undo, "undo", "take back the last order of the unit manoeuvring", 0) \
+	X(ORD_ANSWER, answer, "answer", "answer a decision the rules give (in the history)", OK_HISTORY) \
+	X(ORD_DICE, dice, "dice", "the pips of the next throws (batch mode and tests; in the history)", \
+	  OK_HISTORY) \
+	X(ORD_REWEATHER, rethrow_weather, "rethrow-weather", \
+	  "throw the battle's weather again, before it begins (in the history)", OK_HISTORY)
 
-enum order_kind { ORDER_LIST(ENUM_ID) ORD_COUNT };
+/* Flags of an order kind. */
+enum {
+	OK_UNIT = 1 << 0,      /* one unit's manoeuvre: it may be taken back (undo) */
+	OK_COMMANDER = 1 << 1, /* order.unit is a commander, not a unit */
+	OK_HISTORY = 1 << 2,   /* not an order: an entry of the history only */
+};
+
+#define ORDER_ENUM(id, tok, key, text, flags) id,
+enum order_kind { ORDER_LIST(ORDER_ENUM) ORD_COUNT };
+#undef ORDER_ENUM
 extern const struct enum_name order_names[ORD_COUNT];
+/* The flags of an order kind (OK_...). */
+unsigned order_flags(enum order_kind k);
+
+/* What carrying out an order came to. */
+enum order_result {
+	ORDER_OK = 0,
+	ORDER_REFUSED = -1, /* the rules forbid it: nothing changed; why names the rule */
+	ORDER_QUIT = -2,    /* a controller stopped while it was asked (the program leaves) */
+};
 
 #define ORDER_MAX_POINTS 8
 #define ORDER_TEXT_LEN 120

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "aim.h"
+#include "bridge.h"
 #include "command.h"
 #include "control.h"
 #include "fire.h"
@@ -243,7 +244,7 @@ static enum chance can_intercept(struct game *g, int reactor, int mover, bool co
 		move_sweep(g, &mv, &fp, fp.c, geom_dir(want), ma->charge + 1, ma->charge,
 		           g->wx.weather == WX_HOT, &s);
 		if (s.why != STOP_TERRAIN || s.feature < 0 ||
-		    melee_bridge_reach(g, reactor, mover, TMODE_INTERCEPT, &br, NULL, 0))
+		    bridge_charge_reach(g, reactor, mover, TMODE_INTERCEPT, &br, NULL, 0))
 			return CHANCE_NONE;
 		want = br.facing;
 		s.dist = br.dist;
@@ -308,7 +309,7 @@ static int intercept(struct game *g, struct controller **ctl, int reactor, int m
 	game_log(g, "%s %s %s (%.1f cm).", r->id, counter ? "counter-charges" : "opportunity-charges",
 	         m->id, dist);
 	if (!game_units_within(r, m, GEOM_CONTACT))
-		melee_bridge_engage(g, reactor, mover, -1);
+		bridge_engage(g, reactor, mover, -1);
 	*contact = true;
 	if (unit_is_artillery(m)) {
 		react_eliminate(g, mover, "guns caught on the move by an opportunity charge are overrun");
