@@ -12,8 +12,11 @@ opts=$("$GROGNARD" --help | grep -o -- '--[a-z]*' | sort -u)
 keys=$(sed -n "s/^[[:space:]]*X(ACT_[A-Z_]*, \"[a-z_]*\", '\\(.\\)'.*/\\1/p" "$top_srcdir/src/io/options.h")
 # Every key a loader accepts (its key tables), every action and colour of
 # the options file.
-filekeys=$(awk '/static const char \*const [a-z_]*keys\[\] = \{/ { f = 1 } f { print } f && /\};/ { f = 0 }' \
-	"$top_srcdir"/src/io/*.c | grep -o '"[A-Za-z_0-9]*"' | tr -d '"' | sort -u)
+filekeys=$( (awk '/static const char \*const [a-z_]*keys\[\] = \{/ { f = 1 } f { print } f && /\};/ { f = 0 }' \
+	"$top_srcdir"/src/io/*.c | grep -o '"[A-Za-z_0-9]*"'
+	# the battle's state, saved through the table of src/engine/state.c
+	sed -n 's/^[[:space:]]*[A-Z]*("[a-z]*", \("[a-z_]*"\).*/\1/p; s/^[[:space:]]*{ "[a-z]*", \("[a-z_]*"\).*/\1/p' \
+		"$top_srcdir/src/engine/state.c") | tr -d '"' | sort -u)
 names=$(sed -n 's/^[[:space:]]*X([A-Z_]*, "\([a-z_]*\)".*/\1/p' "$top_srcdir/src/io/options.h")
 ncmds=$(echo "$cmds" | wc -l)
 nopts=$(echo "$opts" | wc -l)

@@ -319,14 +319,7 @@ static void *dup_array(const void *p, int n, size_t size, bool *ok)
 int game_snapshot(const struct game *g, struct snapshot *s)
 {
 	bool ok = true;
-	*s = (struct snapshot){
-		.turn = g->turn, .initiative = g->initiative, .active_brigade = g->active_brigade,
-		.current_unit = g->current_unit, .divmove = g->divmove, .initiatives = g->initiatives,
-		.phase = g->phase, .wx = g->wx, .dice = g->dice, .nscript = g->nscript,
-		.script_pos = g->script_pos, .nlog = g->nlog,
-		.nhistory = g->nhistory, .winner = g->winner,
-		.divmove_allow = g->divmove_allow, .divmove_keep = g->divmove_keep,
-	};
+	*s = (struct snapshot){ .st = g->st, .nlog = g->nlog, .nhistory = g->nhistory };
 	s->units = dup_array(g->units, g->nunits, sizeof *g->units, &ok);
 	s->cmdrs = dup_array(g->cmdrs, g->ncmdrs, sizeof *g->cmdrs, &ok);
 	s->brigs = dup_array(g->brigs, g->nbrigs, sizeof *g->brigs, &ok);
@@ -355,20 +348,7 @@ void game_restore(struct game *g, const struct snapshot *s)
 		memcpy(g->obj, s->obj, (size_t)g->nobj * sizeof *g->obj);
 	for (int i = 0; i < g->map.nf; i++)
 		g->map.f[i].damage = s->damage[i];
-	g->turn = s->turn;
-	g->initiative = s->initiative;
-	g->active_brigade = s->active_brigade;
-	g->current_unit = s->current_unit;
-	g->divmove = s->divmove;
-	g->initiatives = s->initiatives;
-	g->phase = s->phase;
-	g->wx = s->wx;
-	g->dice = s->dice;
-	g->nscript = s->nscript;
-	g->script_pos = s->script_pos;
-	g->winner = s->winner;
-	g->divmove_allow = s->divmove_allow;
-	g->divmove_keep = s->divmove_keep;
+	g->st = s->st;
 	while (g->nlog > s->nlog)
 		free(g->log[--g->nlog].text);
 	g->nhistory = s->nhistory;

@@ -47,6 +47,41 @@ struct log_line {
 	char *text;
 };
 
+/* Everything of a battle that changes as it is fought but for the arrays
+ * (units, commanders, brigades, objectives, the ground's damage) and the
+ * log and history: a snapshot copies it whole, and a save writes and
+ * reads it through the field table of state.h.  struct game holds it as
+ * its member st, and also by the names of its fields (g->turn). */
+#define BATTLE_STATE_MEMBERS \
+	int turn;                                                                   \
+	enum phase phase;                                                           \
+	int initiative;      /* side with the initiative, or -1 */                  \
+	int active_brigade;  /* -1 when none */                                     \
+	int current_unit;    /* the unit manoeuvring now, or -1 */                  \
+	int divmove;         /* division in a division manoeuvre, or -1 */          \
+	double divmove_allow, divmove_keep; /* its allowance and stand-off */       \
+	int initiatives;     /* initiatives begun in the battle */                  \
+	int decisions;       /* decisions answered in the battle */                 \
+	int deciding;        /* > 0 while a side is asked a decision (mid-order) */ \
+	int terrain_version; /* bumped when the ground changes (a village lost) */  \
+	int winner;          /* when over: the winning side, or -1 (a draw) */      \
+	char result[256];    /* when over: who won and why */                       \
+	char ended[128];     /* when over: what ended it */                         \
+	struct weather_state wx;                                                    \
+	struct rng dice;     /* the rules' dice */                                  \
+	struct rng cosmetic; /* AI tie-breaks and the like: never the rules */      \
+	int nscript, script_pos; /* scripted dice queued, and used */               \
+	/* An order of the side with the initiative that was stopped while a      \
+	 * decision it raised waited for an answer (the program left): taken      \
+	 * back, and given again by the next game_step, so that the question is   \
+	 * asked again with the same dice. */                                     \
+	bool has_pending;                                                           \
+	struct order pending;
+
+struct battle_state {
+	BATTLE_STATE_MEMBERS
+};
+
 /* The mutable part of a game, to take back an order. */
 struct snapshot {
 	struct unit *units;
@@ -54,14 +89,8 @@ struct snapshot {
 	struct brigade *brigs;
 	struct objective *obj;
 	int *damage;
-	int turn, initiative, active_brigade, current_unit, divmove, initiatives;
-	enum phase phase;
-	struct weather_state wx;
-	struct rng dice;
-	int nscript, script_pos;
+	struct battle_state st;
 	int nlog, nhistory;
-	int winner;
-	double divmove_allow, divmove_keep;
 };
 
 #define UNDO_MAX 16
@@ -73,34 +102,20 @@ struct game {
 	uint64_t scenario_sum; /* checksum of the scenario's text as loaded */
 
 	uint64_t seed;
-	struct rng dice;     /* the rules' dice */
-	struct rng cosmetic; /* animation and AI tie-breaks: never the rules */
 	/* Scripted dice (batch mode's 'dice', --dice, tests): the pips the next
 	 * throws take, script[script_pos] first, before the generator is used
-	 * again.  Only ever appended to, so a snapshot keeps two counts. */
+	 * again.  Only ever appended to, so the state keeps only two counts. */
 	int *script;
-	int nscript, capscript, script_pos;
+	int capscript;
+	int turns;
 
-	int turn, turns;
-	enum phase phase;
-	int initiative;      /* side with the initiative, or -1 */
-	int active_brigade;  /* -1 when none */
-	int current_unit;    /* the unit manoeuvring now, or -1 */
-	int divmove;         /* division in a division manoeuvre, or -1 */
-	double divmove_allow, divmove_keep; /* its allowance and stand-off */
-	int initiatives;     /* initiatives begun in the battle */
-	int decisions;       /* decisions answered in the battle */
-	int deciding;        /* > 0 while a side is asked a decision (mid-order) */
-	int terrain_version; /* bumped when the ground changes (a village destroyed) */
-	/* An order of the side with the initiative that was stopped while a
-	 * decision it raised waited for an answer (the program left): taken
-	 * back, and given again by the next game_step, so that the question is
-	 * asked again with the same dice. */
-	bool has_pending;
-	struct order pending;
-	int winner;          /* when over: the winning side, or -1 (a draw) */
-	char result[256];    /* when over: who won and why */
-	char ended[128];     /* when over: what ended it */
+	/* The battle's changing state: g->st as a whole, or field by field. */
+	union {
+		struct battle_state st;
+		struct {
+			BATTLE_STATE_MEMBERS
+		};
+	};
 
 	/* Who plays, as the program was told (the sides the keyboard plays:
 	 * A, B, both or none; the computer's level): kept with the battle so
@@ -112,7 +127,6 @@ struct game {
 	 * that a continued one is played as it would have been.  May be NULL. */
 	char *ai_memory;
 
-	struct weather_state wx;
 	struct side_info side[SIDE_COUNT];
 	struct map map;
 

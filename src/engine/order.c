@@ -486,9 +486,9 @@ int order_exec(struct game *g, struct controller **ctl, enum side side,
 		game_drop_undo(g);
 		if (prev >= 0)
 			before.units[prev].acted |= UA_DONE;
-		before.current_unit = g->current_unit;
+		before.st.current_unit = g->current_unit;
 		before.units[g->current_unit].acted |= UA_STARTED;
-		g->undo_draws = before.dice.draws;
+		g->undo_draws = before.st.dice.draws;
 	}
 	if (g->nundo == UNDO_MAX) {
 		snapshot_free(&g->undo[0]);

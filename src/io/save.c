@@ -20,6 +20,7 @@
 
 #include "conf.h"
 #include "engine/game.h"
+#include "engine/state.h"
 #include "load.h"
 #include "paths.h"
 #include "save.h"
@@ -142,10 +143,55 @@ static void scenario_identity(const struct game *g, const struct save_hooks *h, 
 		snprintf(path, size, "%s", g->scenario);
 }
 
+/* The fields of the battle's state in one group of the save, as the
+ * state table describes them. */
+static void put_state(FILE *f, const struct game *g, const char *group)
+{
+	const char *base = (const char *)&g->st;
+	for (int i = 0; i < state_nfields; i++) {
+		const struct state_field *sf = &state_fields[i];
+		const void *at = base + sf->offset;
+		int v = 0;
+		if (strcmp(sf->group, group) != 0)
+			continue;
+		if (sf->kind != SK_DOUBLE && sf->kind != SK_BOOL && sf->kind != SK_TEXT)
+			memcpy(&v, at, sizeof v);
+		switch (sf->kind) {
+		case SK_INT:
+		case SK_TURN:
+			fprintf(f, " %s = %d;", sf->key, v);
+			break;
+		case SK_DOUBLE:
+			put_key_num(f, sf->key, *(const double *)at);
+			break;
+		case SK_BOOL:
+			fprintf(f, " %s = %s;", sf->key, *(const bool *)at ? "true" : "false");
+			break;
+		case SK_TEXT:
+			put_key_str(f, sf->key, (const char *)at);
+			break;
+		case SK_ENUM:
+			fprintf(f, " %s = \"%s\";", sf->key, sf->names[v].key);
+			break;
+		case SK_SIDE:
+			fprintf(f, " %s = \"%s\";", sf->key, v >= 0 ? side_names[v].key : "-");
+			break;
+		case SK_BRIGADE:
+			put_key_str(f, sf->key, id_or_dash(v >= 0 ? g->brigs[v].id : NULL));
+			break;
+		case SK_DIVISION:
+			put_key_str(f, sf->key, id_or_dash(v >= 0 ? g->divs[v].id : NULL));
+			break;
+		case SK_UNIT:
+			put_key_str(f, sf->key, id_or_dash(v >= 0 ? g->units[v].id : NULL));
+			break;
+		}
+	}
+}
+
 static void write_all(FILE *f, const struct game *g, const struct save_hooks *h, const char *spath,
                       uint64_t sum)
 {
-	const struct weather_state *w = &g->wx;
 	char line[512];
 
 	fputs("# A battle saved by grognard: see grognard(5).\n", f);
@@ -166,31 +212,15 @@ static void write_all(FILE *f, const struct game *g, const struct save_hooks *h,
 
 	fputs("game = {", f);
 	put_key_str(f, "title", g->title);
-	fprintf(f, " turn = %d; phase = \"%s\"; initiative = \"%s\";", g->turn, phase_names[g->phase].key,
-	        g->initiative >= 0 ? side_names[g->initiative].key : "-");
-	put_key_str(f, "brigade", id_or_dash(g->active_brigade >= 0 ? g->brigs[g->active_brigade].id : NULL));
-	put_key_str(f, "current", id_or_dash(g->current_unit >= 0 ? g->units[g->current_unit].id : NULL));
-	put_key_str(f, "divmove", id_or_dash(g->divmove >= 0 ? g->divs[g->divmove].id : NULL));
-	put_key_num(f, "divmove_allow", g->divmove_allow);
-	put_key_num(f, "divmove_keep", g->divmove_keep);
-	fprintf(f, " initiatives = %d; decisions = %d; terrain_version = %d; winner = %d;", g->initiatives,
-	        g->decisions, g->terrain_version, g->winner);
-	put_key_str(f, "result", g->result);
-	put_key_str(f, "ended", g->ended);
+	put_state(f, g, "game");
 	if (g->players[0])
 		put_key_str(f, "players", g->players);
 	if (g->ai[0])
 		put_key_str(f, "ai", g->ai);
 	fputs(" };\n", f);
-
-	fprintf(f, "weather = { time_roll = %s; weather_roll = %s; start = %d; dawn = %s; dusk = %s;",
-	        w->time_roll ? "true" : "false", w->weather_roll ? "true" : "false", w->start_minutes,
-	        w->dawn ? "true" : "false", w->dusk ? "true" : "false");
-	fprintf(f, " weather = \"%s\"; sky = \"%s\"; sky_turns = %d;", weather_names[w->weather].key,
-	        sky_names[w->sky].key, w->sky_turns);
-	put_key_num(f, "sky_sight", w->sky_sight);
-	fprintf(f, " mud = %s; settled = %s; rolled = %s; rethrows = %d; };\n", w->mud ? "true" : "false",
-	        w->settled_clear ? "true" : "false", w->rolled ? "true" : "false", w->rethrows);
+	fputs("weather = {", f);
+	put_state(f, g, "weather");
+	fputs(" };\n", f);
 
 	fputs("units = (\n", f);
 	for (int i = 0; i < g->nunits; i++) {
@@ -413,15 +443,6 @@ static const char *const top_keys[] = {
 
 /* The keys of each group the writer makes: anything else is a damaged
  * or hand-edited save, reported at its line. */
-static const char *const game_keys[] = {
-	"title", "turn", "phase", "initiative", "brigade", "current", "divmove", "divmove_allow",
-	"divmove_keep", "initiatives", "decisions", "terrain_version", "winner", "result", "ended",
-	"players", "ai", NULL
-};
-static const char *const weather_keys[] = {
-	"time_roll", "weather_roll", "start", "dawn", "dusk", "weather", "sky", "sky_turns",
-	"sky_sight", "mud", "settled", "rolled", "rethrows", NULL
-};
 static const char *const unit_keys[] = {
 	"id", "x", "y", "facing", "formation", "sp", "sp0", "markers", "state", "acted", "pivoted",
 	"used", "defends", "shelter", "command", "charge_start", "bridge", "bridge_foe", "bridge_foe_x",
@@ -533,92 +554,115 @@ static void read_word(struct conf *c, const config_setting_t *s, const char *key
 		snprintf(out, size, "%.7s", word);
 }
 
-static void read_game(struct conf *c, const config_setting_t *s, struct game *g)
+/* A reference by id, or "-" for none: the index, -1, or -2 on error. */
+static int read_ref(struct conf *c, const config_setting_t *s, const char *ctx, const struct game *g,
+                    const struct state_field *sf)
 {
-	char word[ID_LEN + 8], text[256];
+	char id[ID_LEN + 8];
 	int v;
-	const char *ctx = "game";
+	const char *what = sf->kind == SK_BRIGADE ? "brigade" : sf->kind == SK_DIVISION ? "division" : "unit";
+	if (!conf_string(c, s, sf->key, ctx, !sf->optional, id, sizeof id))
+		return -2;
+	if (strcmp(id, "-") == 0)
+		return -1;
+	v = sf->kind == SK_BRIGADE ? orbat_find_brigade(g, id) : sf->kind == SK_DIVISION ? orbat_find_division(g, id)
+	                                                                          : orbat_find_unit(g, id);
+	if (v < 0)
+		conf_error(c, config_setting_get_member(s, sf->key), ctx, "no %s '%s'", what, id);
+	return v < 0 ? -2 : v;
+}
+
+/* One field of the battle's state, as the state table describes it. */
+static void read_field(struct conf *c, const config_setting_t *s, const char *ctx, struct game *g,
+                       const struct state_field *sf)
+{
+	char *at = (char *)&g->st + sf->offset, word[ID_LEN + 8];
+	int v;
+	bool b;
+	double d;
+	switch (sf->kind) {
+	case SK_INT:
+	case SK_TURN:
+		if (conf_int(c, s, sf->key, ctx, !sf->optional, sf->kind == SK_TURN ? 1 : (int)sf->lo,
+		             sf->kind == SK_TURN ? g->turns : (int)sf->hi, &v))
+			memcpy(at, &v, sizeof v);
+		break;
+	case SK_DOUBLE:
+		if (conf_number(c, s, sf->key, ctx, !sf->optional, sf->lo, sf->hi, &d))
+			memcpy(at, &d, sizeof d);
+		break;
+	case SK_BOOL:
+		if (conf_bool(c, s, sf->key, ctx, &b))
+			memcpy(at, &b, sizeof b);
+		break;
+	case SK_TEXT: {
+		const config_setting_t *m = config_setting_get_member(s, sf->key);
+		at[0] = '\0';
+		if (m && config_setting_get_string(m))
+			snprintf(at, sf->size, "%s", config_setting_get_string(m));
+		break;
+	}
+	case SK_ENUM:
+		if (conf_enum(c, s, sf->key, ctx, !sf->optional, sf->names, sf->count, NULL, &v))
+			memcpy(at, &v, sizeof v);
+		break;
+	case SK_SIDE:
+		if (!conf_string(c, s, sf->key, ctx, !sf->optional, word, sizeof word))
+			break;
+		if ((v = strcmp(word, "-") == 0 ? -1 : ENUM_LOOKUP(side_names, word)) >= -1 &&
+		    (v >= 0 || strcmp(word, "-") == 0))
+			memcpy(at, &v, sizeof v);
+		else
+			conf_error(c, config_setting_get_member(s, sf->key), ctx, "%s must be A, B or -", sf->key);
+		break;
+	case SK_BRIGADE:
+	case SK_DIVISION:
+	case SK_UNIT:
+		if ((v = read_ref(c, s, ctx, g, sf)) >= -1)
+			memcpy(at, &v, sizeof v);
+		break;
+	}
+}
+
+/* A group of the save holding fields of the battle's state, and the
+ * other keys it may hold (NULL-ended), every other key refused at its
+ * line. */
+static void read_state(struct conf *c, const config_setting_t *s, struct game *g, const char *group,
+                       const char *const *others)
+{
+	const char *known[64];
+	int n = 0;
 	if (!s) {
-		conf_error(c, NULL, "save", "missing 'game'");
+		conf_error(c, NULL, "save", "missing '%s'", group);
 		return;
 	}
-	conf_known_keys(c, s, ctx, game_keys);
-	conf_int(c, s, "turn", ctx, true, 1, g->turns, &g->turn);
-	if (conf_enum(c, s, "phase", ctx, true, phase_names, PHASE_COUNT, NULL, &v))
-		g->phase = (enum phase)v;
-	if (conf_string(c, s, "initiative", ctx, true, word, sizeof word)) {
-		if (strcmp(word, "-") == 0)
-			g->initiative = -1;
-		else if ((v = ENUM_LOOKUP(side_names, word)) >= 0)
-			g->initiative = v;
-		else
-			conf_error(c, config_setting_get_member(s, "initiative"), ctx, "initiative must be A, B or -");
-	}
-	if (conf_string(c, s, "brigade", ctx, true, word, sizeof word)) {
-		g->active_brigade = strcmp(word, "-") == 0 ? -1 : orbat_find_brigade(g, word);
-		if (strcmp(word, "-") && g->active_brigade < 0)
-			conf_error(c, config_setting_get_member(s, "brigade"), ctx, "no brigade '%s'", word);
-	}
-	if ((v = unit_by_id(c, s, ctx, g, "current")) >= -1)
-		g->current_unit = v;
-	if (conf_string(c, s, "divmove", ctx, true, word, sizeof word)) {
-		g->divmove = strcmp(word, "-") == 0 ? -1 : orbat_find_division(g, word);
-		if (strcmp(word, "-") && g->divmove < 0)
-			conf_error(c, config_setting_get_member(s, "divmove"), ctx, "no division '%s'", word);
-	}
-	conf_number(c, s, "divmove_allow", ctx, true, 0, 1000, &g->divmove_allow);
-	conf_number(c, s, "divmove_keep", ctx, true, 0, 1000, &g->divmove_keep);
-	conf_int(c, s, "initiatives", ctx, true, 0, 1000000, &g->initiatives);
-	conf_int(c, s, "decisions", ctx, true, 0, 100000000, &g->decisions);
-	conf_int(c, s, "terrain_version", ctx, true, 0, 1000000, &g->terrain_version);
-	conf_int(c, s, "winner", ctx, true, -1, 1, &g->winner);
-	g->result[0] = g->ended[0] = '\0';
-	if (config_setting_get_member(s, "result") &&
-	    config_setting_get_string(config_setting_get_member(s, "result")))
-		snprintf(g->result, sizeof g->result, "%s",
-		         config_setting_get_string(config_setting_get_member(s, "result")));
-	if (config_setting_get_member(s, "ended") &&
-	    config_setting_get_string(config_setting_get_member(s, "ended")))
-		snprintf(g->ended, sizeof g->ended, "%s",
-		         config_setting_get_string(config_setting_get_member(s, "ended")));
-	(void)text;
+	for (int i = 0; others && others[i] && n < 63; i++)
+		known[n++] = others[i];
+	for (int i = 0; i < state_nfields && n < 63; i++)
+		if (strcmp(state_fields[i].group, group) == 0)
+			known[n++] = state_fields[i].key;
+	known[n] = NULL;
+	conf_known_keys(c, s, group, known);
+	for (int i = 0; i < state_nfields; i++)
+		if (strcmp(state_fields[i].group, group) == 0)
+			read_field(c, s, group, g, &state_fields[i]);
+}
+
+/* The keys of the game group that are not the battle's state. */
+static const char *const game_keys[] = { "title", "players", "ai", NULL };
+
+static void read_game(struct conf *c, const config_setting_t *s, struct game *g)
+{
+	read_state(c, s, g, "game", game_keys);
+	if (!s)
+		return;
 	read_word(c, s, "players", save_players_words, "A, B, both or none", g->players, sizeof g->players);
 	read_word(c, s, "ai", save_ai_words, "naive, easy, normal or hard", g->ai, sizeof g->ai);
 }
 
 static void read_weather(struct conf *c, const config_setting_t *s, struct game *g)
 {
-	struct weather_state *w = &g->wx;
-	const char *ctx = "weather";
-	int v;
-	bool b;
-	if (!s) {
-		conf_error(c, NULL, "save", "missing 'weather'");
-		return;
-	}
-	conf_known_keys(c, s, ctx, weather_keys);
-	if (conf_bool(c, s, "time_roll", ctx, &b))
-		w->time_roll = b;
-	if (conf_bool(c, s, "weather_roll", ctx, &b))
-		w->weather_roll = b;
-	conf_int(c, s, "start", ctx, true, 0, 24 * 60 - 1, &w->start_minutes);
-	if (conf_bool(c, s, "dawn", ctx, &b))
-		w->dawn = b;
-	if (conf_bool(c, s, "dusk", ctx, &b))
-		w->dusk = b;
-	if (conf_enum(c, s, "weather", ctx, true, weather_names, WX_COUNT, NULL, &v))
-		w->weather = (enum weather)v;
-	if (conf_enum(c, s, "sky", ctx, true, sky_names, SKY_COUNT, NULL, &v))
-		w->sky = (enum sky)v;
-	conf_int(c, s, "sky_turns", ctx, true, 0, 100, &w->sky_turns);
-	conf_number(c, s, "sky_sight", ctx, true, 0, 10000, &w->sky_sight);
-	if (conf_bool(c, s, "mud", ctx, &b))
-		w->mud = b;
-	if (conf_bool(c, s, "settled", ctx, &b))
-		w->settled_clear = b;
-	if (conf_bool(c, s, "rolled", ctx, &b))
-		w->rolled = b;
-	conf_int(c, s, "rethrows", ctx, false, 0, 100, &w->rethrows);
+	read_state(c, s, g, "weather", NULL);
 }
 
 /* A list with exactly one entry per thing of the scenario, in order. */
