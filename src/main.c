@@ -25,7 +25,9 @@
 #include "io/load.h"
 #include "io/options.h"
 #include "io/paths.h"
+#include "io/random-battle.h"
 #include "io/save.h"
+#include "menu-random.h"
 #include "ui/ui.h"
 
 extern const char default_battle_cfg[];
@@ -46,6 +48,10 @@ struct options {
 	const char *load;
 	const char *replay;
 	const char *ai;
+	bool random;                /* --random and its choices */
+	struct random_options ro;
+	bool random_choice;         /* a choice given (needs --random) */
+	const char *export_map;
 };
 
 /* The computer's side: the general at a level, or the naive baseline. */
@@ -223,6 +229,13 @@ static int export_named(struct game *g, const char *name, char *why, size_t size
 	return 0;
 }
 
+/* The battle as it began, as map and orbat files (NAME relative to the
+ * current directory). */
+static int export_map_named(struct game *g, const char *name, char *why, size_t size)
+{
+	return random_export_start(g, BUILTIN_NAME, default_battle_cfg, name, why, size);
+}
+
 /* A save given as a path, or as a name in the saves directory. */
 static bool find_save(const char *name, char *out, size_t size)
 {
@@ -359,6 +372,7 @@ static struct game *read_save(const char *name, bool start_only, struct diag *d)
 static void usage(FILE *out)
 {
 	fputs("Usage: grognard [OPTION]... [SCENARIO]\n"
+	      "       grognard --random [--seed N] [--export-map NAME]\n"
 	      "       grognard --load SAVE | --replay SAVE\n"
 	      "       grognard --check FILE...\n"
 	      "A Napoleonic corps-scale wargame (the Mini-Nap rules) for the terminal.\n"
@@ -376,7 +390,16 @@ static void usage(FILE *out)
 	      "      --dice FILE      batch mode: the next throws take the pips in FILE\n"
 	      "  -l, --load SAVE      continue a saved battle (a file, or a name in the saves)\n"
 	      "      --replay SAVE    replay a saved battle from its seed and orders\n"
-	      "  -c, --check FILE...  validate map, orbat and save files, then exit\n"
+	      "  -c, --check FILE...  validate map, orbat, save and region files, then exit\n"
+	      "      --random         a random battle on ground laid by the DBM procedure\n"
+	      "      --region ID      its region (central, iberia, russia, lowlands, italy)\n"
+	      "      --size division|corps\n"
+	      "                       each side's force (default corps)\n"
+	      "      --forces A[,B]   the sides' forces: a nationality or an orbat file\n"
+	      "      --regions FILE   a region table of your own for random battles\n"
+	      "      --export-map NAME\n"
+	      "                       write the battle as NAME.cfg, NAME-A.cfg and NAME-B.cfg\n"
+	      "                       (map and orbats, every throw fixed), then exit\n"
 	      "      --mono           no colours (as does the NO_COLOR variable)\n"
 	      "      --ascii          plain ASCII map glyphs even in a UTF-8 terminal\n"
 	      "  -h, --help           show this help and exit\n"
@@ -401,9 +424,74 @@ static int parse_seed(const char *s, uint64_t *out)
 	return 0;
 }
 
+/* --forces A[,B]: either may be left empty (thrown for). */
+static int parse_forces(const char *arg, struct options *o)
+{
+	const char *comma = strchr(arg, ',');
+	size_t na = comma ? (size_t)(comma - arg) : strlen(arg);
+	if (na >= sizeof o->ro.force[SIDE_A] || (comma && strlen(comma + 1) >= sizeof o->ro.force[SIDE_B]) ||
+	    (comma && strchr(comma + 1, ','))) {
+		fprintf(stderr, "grognard: --forces wants A or A,B (a nationality or an orbat each), not '%s'\n", arg);
+		return -1;
+	}
+	memcpy(o->ro.force[SIDE_A], arg, na);
+	o->ro.force[SIDE_A][na] = '\0';
+	if (comma)
+		snprintf(o->ro.force[SIDE_B], sizeof o->ro.force[SIDE_B], "%s", comma + 1);
+	return 0;
+}
+
+static int random_option(int c, const char *arg, struct options *o)
+{
+	enum { OPT_RANDOM = 256, OPT_REGION, OPT_SIZE, OPT_FORCES, OPT_REGIONS, OPT_EXPORT_MAP };
+	switch (c) {
+	case OPT_RANDOM:
+		o->random = true;
+		return 0;
+	case OPT_REGION:
+		if (strlen(arg) >= sizeof o->ro.region || !*arg) {
+			fprintf(stderr, "grognard: --region wants a region's id, not '%s'\n", arg);
+			return -1;
+		}
+		snprintf(o->ro.region, sizeof o->ro.region, "%s", arg);
+		break;
+	case OPT_SIZE:
+		if (strcmp(arg, "division") != 0 && strcmp(arg, "corps") != 0) {
+			fprintf(stderr, "grognard: --size wants division or corps, not '%s'\n", arg);
+			return -1;
+		}
+		snprintf(o->ro.size, sizeof o->ro.size, "%s", arg);
+		break;
+	case OPT_FORCES:
+		if (parse_forces(arg, o) < 0)
+			return -1;
+		break;
+	case OPT_REGIONS:
+		if (strlen(arg) >= sizeof o->ro.regions) {
+			fputs("grognard: --regions: the path is too long\n", stderr);
+			return -1;
+		}
+		snprintf(o->ro.regions, sizeof o->ro.regions, "%s", arg);
+		break;
+	case OPT_EXPORT_MAP:
+		o->export_map = arg;
+		return 0;
+	default:
+		return 1;
+	}
+	o->random_choice = true;
+	return 0;
+}
+
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option longopts[] = {
+		{ "random", no_argument, NULL, 256 },
+		{ "region", required_argument, NULL, 257 },
+		{ "size", required_argument, NULL, 258 },
+		{ "forces", required_argument, NULL, 259 },
+		{ "regions", required_argument, NULL, 260 },
+		{ "export-map", required_argument, NULL, 261 },
 		{ "seed", required_argument, NULL, 's' },
 		{ "side", required_argument, NULL, 'S' },
 		{ "batch", no_argument, NULL, 'b' },
@@ -480,9 +568,14 @@ static int parse_options(int argc, char **argv, struct options *o)
 			       "There is NO WARRANTY, to the extent permitted by law.\n",
 			       PACKAGE_VERSION);
 			exit(EXIT_OK);
-		default:
-			fputs("Try 'grognard --help'.\n", stderr);
+		default: {
+			int r = random_option(c, optarg, o);
+			if (r == 0)
+				break;
+			if (r > 0)
+				fputs("Try 'grognard --help'.\n", stderr);
 			return EXIT_USAGE;
+		}
 		}
 	}
 	if (o->check) {
@@ -504,6 +597,19 @@ static int parse_options(int argc, char **argv, struct options *o)
 	}
 	if ((o->load || o->replay) && (o->scenario || (o->load && o->replay))) {
 		fputs("grognard: --load and --replay take the battle from the save: give no scenario\n", stderr);
+		return EXIT_USAGE;
+	}
+	if (o->random_choice && !o->random) {
+		fputs("grognard: --region, --size, --forces and --regions choose a random battle: add --random\n",
+		      stderr);
+		return EXIT_USAGE;
+	}
+	if (o->random && (o->scenario || o->load || o->replay)) {
+		fputs("grognard: --random makes its own battle: give no scenario, --load or --replay\n", stderr);
+		return EXIT_USAGE;
+	}
+	if (o->export_map && o->replay) {
+		fputs("grognard: --export-map writes a battle as it begins: not with --replay\n", stderr);
 		return EXIT_USAGE;
 	}
 	return -1;
@@ -539,7 +645,8 @@ static int run_check(int n, char **files)
 				status = EXIT_BAD_INPUT;
 			game_free(g);
 		} else if (load_check(files[i], &d, &kind)) {
-			printf("%s: ok (%s)\n", files[i], kind == LK_MAP ? "map" : "orbat");
+			printf("%s: ok (%s)\n", files[i],
+			       kind == LK_MAP ? "map" : kind == LK_ORBAT ? "orbat" : "region table");
 		} else {
 			status = EXIT_BAD_INPUT;
 		}
@@ -557,7 +664,14 @@ static struct game *open_battle(const struct options *o)
 
 	if (o->load)
 		return read_save(o->load, false, NULL);
-	if (!o->scenario) {
+	if (o->random) {
+		char name[GAME_PATH_LEN], why[300];
+		if (random_name(&o->ro, o->seed, name, sizeof name, why, sizeof why) < 0) {
+			fprintf(stderr, "grognard: %s\n", why);
+			return NULL;
+		}
+		g = random_open(name, o->seed, &d);
+	} else if (!o->scenario) {
 		g = load_scenario_text(default_battle_cfg, BUILTIN_NAME, o->seed, &d);
 	} else if (!paths_find_scenario(o->scenario, path, sizeof path)) {
 		fprintf(stderr, "grognard: no scenario '%s' (not a file, and not in %s/maps)\n",
@@ -650,6 +764,7 @@ static int run_batch(struct game *g, const struct options *o)
 	script_init(&sc, g, in, o->script ? o->script : "stdin", stdout, stderr);
 	sc.ctx.save = save_named;
 	sc.ctx.export_log = export_named;
+	sc.ctx.export_map = export_map_named;
 	if (!(cpu = computer_start(&ai, g, o->ai))) {
 		fputs("grognard: out of memory\n", stderr);
 		script_free(&sc);
@@ -1024,7 +1139,7 @@ static int run_terminal(struct game *g, struct options *o)
 	struct controller *cpu;
 	struct controller *ctl[SIDE_COUNT];
 	struct ui_hooks uh = { .save = save_named, .export_log = export_named, .hangup = &got_hangup,
-	                       .interrupt = &got_interrupt };
+	                       .interrupt = &got_interrupt, .export_map = export_map_named };
 	bool watch;
 	enum step_result r;
 	int last = -1;
@@ -1053,8 +1168,11 @@ static int run_terminal(struct game *g, struct options *o)
 	/* Started bare with battles waiting: offer them first. */
 	const char *loaded_from = o->load;
 	char name[80];
-	if (!o->scenario && !o->load) {
+	if (!o->scenario && !o->load && !o->random) {
 		struct game *loaded = offer_saves(ui, name, sizeof name);
+		/* A new battle asked for over saved ones: which (menu-random.c). */
+		if (!loaded && !ui_hung_up(ui))
+			loaded = menu_new_battle(ui, o->seed), name[0] = '\0';
 		/* Gone while choosing: nothing has happened, nothing to save. */
 		if (ui_hung_up(ui)) {
 			ui_close(ui);
@@ -1071,7 +1189,7 @@ static int run_terminal(struct game *g, struct options *o)
 				return EXIT_BAD_INPUT;
 			}
 			ui_set_hooks(ui, &uh);
-			loaded_from = name;
+			loaded_from = name[0] ? name : NULL;
 		}
 	}
 	autosave_as(loaded_from);
@@ -1134,6 +1252,13 @@ int main(int argc, char **argv)
 
 	if (!(g = open_battle(&o)))
 		return EXIT_BAD_INPUT;
+	if (o.export_map) {
+		char why[600];
+		status = export_map_named(g, o.export_map, why, sizeof why) < 0 ? EXIT_BAD_INPUT : EXIT_OK;
+		fprintf(status ? stderr : stdout, "%s%s\n", status ? "grognard: " : "", why);
+		game_free(g);
+		return status;
+	}
 	if (o.batch) {
 		settle_players(&o, g);
 		status = run_batch(g, &o);

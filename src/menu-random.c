@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* menu-random: choosing a random battle at start-up: region, size and
+ * each side's force, each thrown for unless chosen. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/enums.h"
+#include "io/random-battle.h"
+#include "io/regions.h"
+#include "io/save.h"
+#include "menu-random.h"
+#include "ui/ui.h"
+
+#define MAX_CHOICES 36
+
+/* A menu whose first entry is "thrown for"; the chosen word into out
+ * ("" for thrown), false when left with Esc or the terminal gone. */
+static bool choose_word(struct ui *ui, const char *title, char words[][160], char labels[][120], int n,
+                        char *out, size_t size)
+{
+	const char *k[MAX_CHOICES + 1], *l[MAX_CHOICES + 1];
+	static const char keys[] = "0abcdefghijklmnopqrstuvwxyz123456789";
+	char kb[MAX_CHOICES + 1][2];
+	int choice;
+	if (n > MAX_CHOICES)
+		n = MAX_CHOICES;
+	for (int i = 0; i <= n; i++) {
+		kb[i][0] = keys[i];
+		kb[i][1] = '\0';
+		k[i] = kb[i];
+		l[i] = i == 0 ? "thrown for" : labels[i - 1];
+	}
+	choice = ui_choose(ui, title, k, l, n + 1, "Esc: back to the built-in battle");
+	if (choice < 0 || ui_hung_up(ui))
+		return false;
+	snprintf(out, size, "%s", choice == 0 ? "" : words[choice - 1]);
+	return true;
+}
+
+struct game *menu_new_battle(struct ui *ui, uint64_t seed)
+{
+	static const char *const k[] = { "b", "r" };
+	static const char *const l[] = { "the built-in battle (Hochdorf, 1809)",
+		                         "a random battle (the ground laid by the DBM terrain procedure)" };
+	static const char *const sk[] = { "d", "c" };
+	static const char *const sl[] = { "a division a side", "a corps a side" };
+	struct save_entry e[1];
+	struct random_options ro = { .region = "" };
+	struct dbm_table t;
+	struct diag d = { 0 };
+	char words[MAX_CHOICES][160], labels[MAX_CHOICES][120], name[256], why[300];
+	struct game *g;
+	int n, size;
+
+	/* Offered where the saves were: a bare start with none goes straight
+	 * to the built-in battle, as it always has. */
+	if (save_list(e, 1) == 0 || ui_choose(ui, "A new battle:", k, l, 2, "Esc: the built-in battle") != 1)
+		return NULL;
+	if (!regions_load_text(default_regions_cfg, REGIONS_BUILTIN_NAME, &t, &d))
+		return NULL;
+	for (n = 0; n < t.nregions && n < MAX_CHOICES; n++) {
+		snprintf(words[n], sizeof words[n], "%s", t.region[n].id);
+		snprintf(labels[n], sizeof labels[n], "%.100s", t.region[n].name);
+	}
+	regions_free(&t);
+	if (!choose_word(ui, "Random battle: the region", words, labels, n, ro.region, sizeof ro.region))
+		return NULL;
+	if ((size = ui_choose(ui, "Random battle: the size of each force", sk, sl, 2, "Esc: a corps")) < 0 &&
+	    ui_hung_up(ui))
+		return NULL;
+	snprintf(ro.size, sizeof ro.size, "%s", size == 0 ? "division" : "corps");
+	n = random_forces(words, MAX_CHOICES);
+	for (int i = 0; i < n; i++)
+		snprintf(labels[i], sizeof labels[i], "%.100s", words[i]);
+	for (int s = 0; s < SIDE_COUNT; s++) {
+		char title[80];
+		snprintf(title, sizeof title, "Random battle: side %s's force (a nationality or an orbat)",
+		         side_names[s].key);
+		if (!choose_word(ui, title, words, labels, n, ro.force[s], sizeof ro.force[s]))
+			return NULL;
+	}
+	if (random_name(&ro, seed, name, sizeof name, why, sizeof why) < 0)
+		return NULL;
+	if (!(g = random_open(name, seed, &d)))
+		ui_show_text(ui, "The random battle could not be made (q: the built-in battle)",
+		             (const char *const *)d.msg, d.n);
+	diag_free(&d);
+	return g;
+}
