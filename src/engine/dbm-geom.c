@@ -492,6 +492,10 @@ bool dbm_fit_holds(const struct dbm *d, const struct vec2 *p, int n, int sector,
 			return false;
 		edge = fmin(edge, fmin(fmin(p[i].x, d->w - p[i].x), fmin(p[i].y, d->h - p[i].y)));
 	}
+	if (d->off_long > 0)
+		for (int i = 0; i < n; i++)
+			if (p[i].y < d->off_long - 1e-9 || p[i].y > d->h - d->off_long + 1e-9)
+				return false;
 	switch (mode) {
 	case FIT_EDGE:
 		return edge <= GEOM_CONTACT || dbm_touches_waterway(d, p, n);
@@ -532,6 +536,10 @@ static void plan_rotation(const struct dbm *d, struct rot *r, const double sb[4]
 	double clear = dbm_p(d, dbm_rules.centre_clear);
 	double x0 = sb[0] - r->bx[0], x1 = sb[2] - r->bx[2], y0 = sb[1] - r->bx[1], y1 = sb[3] - r->bx[3];
 	memset(r->count, 0, sizeof r->count);
+	if (d->off_long > 0) {
+		y0 = fmax(y0, d->off_long - r->bx[1]);
+		y1 = fmin(y1, d->h - d->off_long - r->bx[3]);
+	}
 	if (mode == FIT_ANY || mode == FIT_CENTRE || mode == FIT_INNER) {
 		/* The grid moves the centroid (the origin of the shape). */
 		if (mode == FIT_INNER) {

@@ -41,6 +41,8 @@ struct dbm {
 	int nshore;
 	int river[2];               /* map index of the invader's and the defender's river */
 	int nroads;                 /* roads laid (the invader's counted) */
+	unsigned road_edges;        /* table edges roads have left by (bits) */
+	double off_long;            /* while > 0: what is fitted keeps this far off the long edges */
 	struct vec2 gates[6];       /* the village's street ends */
 	int ngates;
 	int names_taken[4];         /* of the region's lists: bit sets */
@@ -116,6 +118,21 @@ void dbm_unique(const struct dbm *d, const char *base, char *out, size_t size);
 /* A name from the region's list (0 villages, 1 rivers, 2 hills, 3 woods)
  * not used yet, else fallback: written to out. */
 void dbm_region_name(struct dbm *d, int list, const char *fallback, char *out, size_t size);
+
+/* What the placing files share: water, the waterway's strips, a
+ * course as a line of a width, whether it overlaps any feature but those
+ * allowed(ctx) (f < 0: the reserved area -1 - f), a point a fraction of
+ * the way along a course, points within a box. */
+bool dbm_is_water(enum terrain_type t);
+bool dbm_in_waterway(const struct dbm *d, int f);
+struct shape dbm_line_shape(const struct vec2 *p, int n, double width);
+bool dbm_line_meets(const struct dbm *d, const struct vec2 *p, int n, double width,
+                    bool (*allowed)(const struct dbm *d, int f, const void *ctx), const void *ctx);
+struct vec2 dbm_along(const struct vec2 *p, int n, double frac);
+bool dbm_inside_box(const struct vec2 *p, int n, const double box[4]);
+/* A new course of water against every road laid: each crossing fit for
+ * a bridge or ford (dbm-roads.c). */
+bool dbm_water_crosses_roads_well(const struct dbm *d, const struct vec2 *c, int n, double width);
 
 /* Water and the built-up area (dbm-place.c). */
 bool dbm_lay_waterway(struct dbm *d, struct dbm_piece *pc);

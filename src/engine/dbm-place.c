@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* dbm-place: the linear and built-up features of the terrain procedure:
+/* dbm-place: the water and the built-up area of the terrain procedure:
  * the waterway, rivers (paltry ones laid as streams), the village with
- * its fields, streets and church, roads, bridges and fords, the mill. */
+ * its fields, farms, streets and church. */
 #include "config.h"
 
 #include <math.h>
@@ -21,28 +21,26 @@
 #define WW_STRIP 40.0
 #define WW_STEP 35.0
 
-static bool water_crosses_roads_well(const struct dbm *d, const struct vec2 *c, int n, double width);
-
-static bool is_water(enum terrain_type t)
+bool dbm_is_water(enum terrain_type t)
 {
 	return t == TT_RIVER || t == TT_STREAM;
 }
 
-static bool in_waterway(const struct dbm *d, int f)
+bool dbm_in_waterway(const struct dbm *d, int f)
 {
 	return d->ww_count > 0 && f >= d->ww_first && f < d->ww_first + d->ww_count;
 }
 
-static struct shape line_shape(const struct vec2 *p, int n, double width)
+struct shape dbm_line_shape(const struct vec2 *p, int n, double width)
 {
 	return (struct shape){ .kind = SHAPE_POLYLINE, .n = n, .pts = p, .r = width / 2 };
 }
 
 /* Does a line (of that width) overlap any feature but those allowed? */
-static bool line_meets(const struct dbm *d, const struct vec2 *p, int n, double width,
+bool dbm_line_meets(const struct dbm *d, const struct vec2 *p, int n, double width,
                        bool (*allowed)(const struct dbm *d, int f, const void *ctx), const void *ctx)
 {
-	struct shape s = line_shape(p, n, width);
+	struct shape s = dbm_line_shape(p, n, width);
 	for (int i = 0; i < d->g->map.nf; i++) {
 		struct shape fs;
 		if (allowed && allowed(d, i, ctx))
@@ -127,7 +125,7 @@ bool dbm_lay_waterway(struct dbm *d, struct dbm_piece *pc)
 				reaches = reaches && depth[j] - WW_STRIP - WW_STEP * k <= 0;
 				line[j] = v2(dbm_round(edge == 0 ? inward : d->w - inward), d->shore[j].y);
 			}
-			if (line_meets(d, line, m + 1, WW_STRIP, NULL, NULL)) {
+			if (dbm_line_meets(d, line, m + 1, WW_STRIP, NULL, NULL)) {
 				clear = false;
 				break;
 			}
@@ -188,11 +186,11 @@ static bool river_allowed(const struct dbm *d, int f, const void *ctx)
 		return false;
 	/* It may run into its target, and under roads (bridges or fords come later). */
 	return d->g->map.f[f].type == TT_ROAD || f == rc->target ||
-	       (in_waterway(d, f) && rc->target >= 0 && in_waterway(d, rc->target));
+	       (dbm_in_waterway(d, f) && rc->target >= 0 && dbm_in_waterway(d, rc->target));
 }
 
 /* A point on a course at the given fraction of its length. */
-static struct vec2 along(const struct vec2 *p, int n, double frac)
+struct vec2 dbm_along(const struct vec2 *p, int n, double frac)
 {
 	double total = 0, want, run = 0;
 	for (int i = 0; i + 1 < n; i++)
@@ -212,7 +210,7 @@ static bool meets_early(const struct vec2 *c, int n, const struct feature *t, do
 {
 	struct shape ts = feature_shape(t);
 	for (int i = 0; i + 2 < n; i++) {
-		struct shape seg = line_shape(&c[i], 2, 0);
+		struct shape seg = dbm_line_shape(&c[i], 2, 0);
 		if (geom_distance(&seg, &ts) <= gap)
 			return true;
 	}
@@ -245,7 +243,7 @@ static int lay_course(struct dbm *d, bool invaders, double width, struct vec2 *c
 			const struct feature *f = &d->g->map.f[d->river[0]];
 			*target = d->river[0];
 			for (int k = 0; k < 40; k++) {
-				e = along(f->pts, f->n, dbm_uniform(d, 0, 1));
+				e = dbm_along(f->pts, f->n, dbm_uniform(d, 0, 1));
 				if (e.y >= b.lo && e.y <= b.hi)
 					break;
 			}
@@ -300,7 +298,7 @@ bool dbm_lay_river(struct dbm *d, struct dbm_piece *pc, bool invaders)
 		struct river_ctx rc;
 		n = lay_course(d, invaders, width, c, &target, from, sizeof from);
 		rc.target = target;
-		if (n && (line_meets(d, c, n, width, river_allowed, &rc) || !water_crosses_roads_well(d, c, n, width) ||
+		if (n && (dbm_line_meets(d, c, n, width, river_allowed, &rc) || !dbm_water_crosses_roads_well(d, c, n, width) ||
 		          dbm_course_ratio(c, n, 0.5) < dbm_rules.river_curve))
 			n = 0;
 	}
@@ -321,14 +319,19 @@ bool dbm_lay_river(struct dbm *d, struct dbm_piece *pc, bool invaders)
 /* ------------------------------------------------------------------ */
 /* The village */
 
-#define MAX_GATES 6
-static bool inside_box(const struct vec2 *p, int n, const double box[4])
+bool dbm_inside_box(const struct vec2 *p, int n, const double box[4])
 {
 	for (int i = 0; i < n; i++)
 		if (p[i].x < box[0] - 1e-9 || p[i].x > box[2] + 1e-9 || p[i].y < box[1] - 1e-9 ||
 		    p[i].y > box[3] + 1e-9)
 			return false;
 	return true;
+}
+
+static bool enclosure_allowed(const struct dbm *d, int f, const void *ctx)
+{
+	(void)ctx;
+	return f >= 0 && d->g->map.f[f].type == TT_ROAD;
 }
 
 /* A field beside the village: a rectangle touching it, its three outer
@@ -356,19 +359,23 @@ static bool lay_field(struct dbm *d, int village, const double box[4], int k, en
 		{
 			struct shape fs = { .kind = SHAPE_POLYGON, .n = 4, .pts = q };
 			struct shape vs = feature_shape(v);
-			if (!inside_box(q, 4, box) || geom_overlap(&fs, &vs) || !dbm_clear(d, q, 4, TT_HEDGE))
+			if (!dbm_inside_box(q, 4, box) || geom_overlap(&fs, &vs) || !dbm_clear(d, q, 4, TT_HEDGE))
 				continue;
 		}
+		/* The enclosure runs round the three outer sides, clear of all
+		 * but roads (it stops short of the village). */
+		memcpy(line, q, sizeof line);
+		for (int e = 0; e < 4; e += 3)
+			line[e] = v2(dbm_round(q[e].x + u.x * ((encl == TT_DITCH ? 1.0 : 0.25) + 0.2)),
+			             dbm_round(q[e].y + u.y * ((encl == TT_DITCH ? 1.0 : 0.25) + 0.2)));
+		if (encl != TT_COUNT &&
+		    dbm_line_meets(d, line, 4, encl == TT_DITCH ? 2.0 : 0.5, enclosure_allowed, &village))
+			continue;
 		memcpy(fp->p, q, sizeof q);
 		fp->n = 4;
 		d->nfields++;
 		d->nreserved++;
 		if (encl != TT_COUNT) {
-			/* The enclosure runs round the three outer sides. */
-			line[0] = q[0];
-			line[1] = q[1];
-			line[2] = q[2];
-			line[3] = q[3];
 			snprintf(base, sizeof base, "%.*s %s", NAME_LEN - 16, v->name, terrain_names[encl].key);
 			dbm_unique(d, base, name, sizeof name);
 			dbm_add(d, encl, name, line, 4, encl == TT_DITCH ? 2.0 : 0.5, 0, false);
@@ -385,13 +392,22 @@ static void lay_farm(struct dbm *d, const struct dbm_poly *field, const char *vi
 	double a = atan2(e.y, e.x);
 	struct vec2 u = v2(cos(a), sin(a)), nrm = v2(-u.y, u.x), q[4];
 	char base[NAME_LEN], name[NAME_LEN];
-	double s = 1.5;
+	double s = 1.2;
 	q[0] = v2_add(c, v2_add(v2_scale(u, -s), v2_scale(nrm, -s)));
 	q[1] = v2_add(c, v2_add(v2_scale(u, s), v2_scale(nrm, -s)));
 	q[2] = v2_add(c, v2_add(v2_scale(u, s), v2_scale(nrm, s)));
 	q[3] = v2_add(c, v2_add(v2_scale(u, -s), v2_scale(nrm, s)));
 	for (int i = 0; i < 4; i++)
 		q[i] = v2(dbm_round(q[i].x), dbm_round(q[i].y));
+	/* Inside its field, clear of the enclosure and all else. */
+	{
+		struct shape qs = { .kind = SHAPE_POLYGON, .n = 4, .pts = q };
+		for (int i = 0; i < d->g->map.nf; i++) {
+			struct shape fs = feature_shape(&d->g->map.f[i]);
+			if (geom_distance(&qs, &fs) < 0.2)
+				return;
+		}
+	}
 	snprintf(base, sizeof base, "%.*s farm", NAME_LEN - 8, village);
 	dbm_unique(d, base, name, sizeof name);
 	dbm_add(d, TT_LANDMARK, name, q, 4, 0, 1, false);
@@ -402,11 +418,15 @@ static void lay_streets(struct dbm *d, int village, int count, const double box[
 {
 	const struct feature *v = &d->g->map.f[village];
 	struct vec2 c = geom_poly_centroid(v->pts, v->n);
+	char vname[NAME_LEN];
 	double a0 = dbm_uniform(d, 0, M_PI);
 	char name[NAME_LEN], base[NAME_LEN];
+	snprintf(vname, sizeof vname, "%s", v->name);
 	for (int k = 0; k < count; k++) {
 		double a = a0 + k * dbm_uniform(d, M_PI / 3, 2 * M_PI / 3), lo = INFINITY, hi = -INFINITY;
 		struct vec2 u = v2(cos(a), sin(a)), p[2];
+		/* Each street added moves the map's features: look again. */
+		v = &d->g->map.f[village];
 		for (int i = 0; i < v->n; i++) {
 			double t = v2_dot(v2_sub(v->pts[i], c), u);
 			lo = fmin(lo, t);
@@ -416,24 +436,24 @@ static void lay_streets(struct dbm *d, int village, int count, const double box[
 		p[1] = v2_add(c, v2_scale(u, hi + 2));
 		for (int i = 0; i < 2; i++)
 			p[i] = v2(dbm_round(p[i].x), dbm_round(p[i].y));
-		if (!inside_box(p, 2, box))
+		if (!dbm_inside_box(p, 2, box))
 			continue;
 		{
-			struct shape s = line_shape(p, 2, rules_terrain_limits.road_width);
+			struct shape s = dbm_line_shape(p, 2, rules_terrain_limits.road_width);
 			bool wet = false;
 			for (int i = 0; i < d->g->map.nf; i++) {
 				struct shape fs = feature_shape(&d->g->map.f[i]);
-				if ((is_water(d->g->map.f[i].type) || d->g->map.f[i].type == TT_LANDMARK) &&
+				if ((dbm_is_water(d->g->map.f[i].type) || d->g->map.f[i].type == TT_LANDMARK) &&
 				    geom_overlap(&s, &fs))
 					wet = true;
 			}
 			if (wet)
 				continue;
 		}
-		snprintf(base, sizeof base, "%.*s street", NAME_LEN - 8, v->name);
+		snprintf(base, sizeof base, "%.*s street", NAME_LEN - 8, vname);
 		dbm_unique(d, base, name, sizeof name);
 		dbm_add(d, TT_ROAD, name, p, 2, rules_terrain_limits.road_width, 0, false);
-		for (int i = 0; i < 2 && d->ngates < MAX_GATES; i++)
+		for (int i = 0; i < 2 && d->ngates < (int)(sizeof d->gates / sizeof d->gates[0]); i++)
 			d->gates[d->ngates++] = p[i];
 	}
 }
@@ -458,7 +478,7 @@ static bool lay_church(struct dbm *d, int village, const double box[4])
 			q[i] = v2(dbm_round(q[i].x), dbm_round(q[i].y));
 		gap = geom_distance(&qs, &vs);
 		/* Near the village, but not part of it. */
-		if (gap < 0.5 || gap > dbm_rules.church_within - 0.5 || !inside_box(q, 4, box) ||
+		if (gap < 0.5 || gap > dbm_rules.church_within - 0.5 || !dbm_inside_box(q, 4, box) ||
 		    !dbm_clear(d, q, 4, TT_LANDMARK))
 			continue;
 		snprintf(base, sizeof base, "%.*s church", NAME_LEN - 8, v->name);
@@ -511,13 +531,13 @@ static bool fit_on_road(struct dbm *d, const struct vec2 *shape, int n, struct v
 	if (!road)
 		return false;
 	for (int attempt = 0; attempt < 200; attempt++) {
-		struct vec2 at = along(road->pts, road->n, dbm_uniform(d, 0.1, 0.9));
+		struct vec2 at = dbm_along(road->pts, road->n, dbm_uniform(d, 0.1, 0.9));
 		int s = dbm_sector_of(d->w, d->h, at);
 		double box[4];
 		dbm_sector_box(d->w, d->h, s, box);
 		for (int i = 0; i < n; i++)
 			out[i] = v2(dbm_round(shape[i].x + at.x), dbm_round(shape[i].y + at.y));
-		if (inside_box(out, n, box) && dbm_clear(d, out, n, TT_VILLAGE))
+		if (dbm_inside_box(out, n, box) && dbm_clear(d, out, n, TT_VILLAGE) && dbm_fit_holds(d, out, n, s, FIT_ANY))
 			return true;
 	}
 	return false;
@@ -534,22 +554,28 @@ bool dbm_lay_village(struct dbm *d, struct dbm_piece *pc)
 	int sector = village_sector(d, pc, &on_road), fields = 0, streets, church, village;
 	double box[4];
 
-	if (d->ww_count > 0) {
-		/* Any sector, so long as it touches the water. */
-		int first = 1 + dbm_below(d, 6);
-		for (int k = 0; k < 6 && !placed; k++) {
-			sector = 1 + (first - 1 + k) % 6;
-			placed = dbm_fit(d, shape, n, TT_VILLAGE, sector, FIT_WATERWAY, at, NULL);
+	/* The defender's choice of spot: where both sides will fight for it,
+	 * in the middle 30% of the table's depth about the centre line, if
+	 * he can. */
+	for (int pass = 0; pass < 2 && !placed; pass++) {
+		d->off_long = pass == 0 ? d->h * 0.35 : 0;
+		if (d->ww_count > 0) {
+			/* Any sector, so long as it touches the water. */
+			int first = 1 + dbm_below(d, 6);
+			for (int k = 0; k < 6 && !placed; k++) {
+				sector = 1 + (first - 1 + k) % 6;
+				placed = dbm_fit(d, shape, n, TT_VILLAGE, sector, FIT_WATERWAY, at, NULL);
+			}
+		} else if (on_road) {
+			placed = fit_on_road(d, shape, n, at);
+			if (placed)
+				sector = dbm_sector_of(d->w, d->h, geom_poly_centroid(at, n));
+		} else {
+			placed = dbm_fit(d, shape, n, TT_VILLAGE, sector, FIT_INNER, at, NULL) ||
+			         dbm_fit(d, shape, n, TT_VILLAGE, sector, FIT_ANY, at, NULL);
 		}
-	} else if (on_road) {
-		placed = fit_on_road(d, shape, n, at);
-		if (placed)
-			sector = dbm_sector_of(d->w, d->h, geom_poly_centroid(at, n));
-	} else {
-		/* The defender's choice of spot: not against the table's edge. */
-		placed = dbm_fit(d, shape, n, TT_VILLAGE, sector, FIT_INNER, at, NULL) ||
-		         dbm_fit(d, shape, n, TT_VILLAGE, sector, FIT_ANY, at, NULL);
 	}
+	d->off_long = 0;
 	if (!placed) {
 		game_log(g, "%s: it cannot be fitted without moving what is there, so it is discarded.", pc->name);
 		return false;
@@ -580,354 +606,4 @@ bool dbm_lay_village(struct dbm *d, struct dbm_piece *pc)
 	         d->reg->fields == TT_COUNT ? "open" : terrain_names[d->reg->fields].label, fields == 1 ? "" : "s",
 	         streets, streets == 1 ? "" : "s", church ? ", a church beside it" : "");
 	return true;
-}
-
-/* ------------------------------------------------------------------ */
-/* Roads */
-
-struct road_ctx {
-	int end_feature; /* the village or road it ends on, or -1 */
-};
-
-static bool road_allowed(const struct dbm *d, int f, const void *ctx)
-{
-	const struct road_ctx *rc = ctx;
-	const struct feature *ft;
-	if (f < 0)
-		return true; /* across fields */
-	ft = &d->g->map.f[f];
-	if (in_waterway(d, f))
-		return false;
-	/* Over anything but the waterway, villages and landmarks it does not
-	 * lead to, and bridges and fords (its own come later). */
-	return !(ft->type == TT_LANDMARK || ft->type == TT_BRIDGE || ft->type == TT_FORD ||
-	         (ft->type == TT_VILLAGE && f != rc->end_feature));
-}
-
-/* Where a road and a stream or river meet: each crossing at 45 degrees
- * or more (DBM: movement across at 45 to 135 degrees to the flow), away
- * from the water's ends, from other water and from other crossings, and
- * nowhere else does the road run in the water. */
-static bool road_meets_water_well(const struct dbm *d, const struct vec2 *r, int rn, const struct vec2 *w,
-                                  int wn, double ww, int skip)
-{
-	struct vec2 at[16];
-	int nat = 0;
-	struct shape wl = line_shape(w, wn, 0);
-	double near = ww / 2 + rules_terrain_limits.road_width / 2 + 0.5;
-	for (int a = 0; a + 1 < rn; a++)
-		for (int b = 0; b + 1 < wn; b++) {
-			struct vec2 p, ru = v2_sub(r[a + 1], r[a]), wu = v2_sub(w[b + 1], w[b]);
-			double sn;
-			if (!geom_seg_intersect(r[a], r[a + 1], w[b], w[b + 1], &p))
-				continue;
-			sn = fabs(v2_cross(ru, wu)) / (v2_len(ru) * v2_len(wu));
-			if (sn < sin(M_PI / 4) - 1e-9 || v2_dist(p, w[0]) < 8 || v2_dist(p, w[wn - 1]) < 8 ||
-			    v2_dist(p, r[a]) < 3 || v2_dist(p, r[a + 1]) < 3 || nat >= 16)
-				return false;
-			for (int k = 0; k < nat; k++)
-				if (v2_dist(p, at[k]) < 10)
-					return false;
-			/* Not near any other water. */
-			for (int j = 0; j < d->g->map.nf; j++) {
-				struct shape ws, ps = geom_circle(&p, 6);
-				if (j == skip || !is_water(d->g->map.f[j].type))
-					continue;
-				ws = feature_shape(&d->g->map.f[j]);
-				if (geom_overlap(&ps, &ws))
-					return false;
-			}
-			at[nat++] = p;
-		}
-	/* Along the road, wherever it is near the water it is crossing it. */
-	for (int a = 0; a + 1 < rn; a++) {
-		double len = v2_dist(r[a], r[a + 1]);
-		for (double t = 0; t <= len; t += 0.5) {
-			struct vec2 p = v2_add(r[a], v2_scale(v2_sub(r[a + 1], r[a]), t / len));
-			struct shape ps = geom_circle(&p, 0);
-			bool by_crossing = false;
-			if (geom_distance(&ps, &wl) >= near)
-				continue;
-			for (int k = 0; k < nat; k++)
-				by_crossing = by_crossing || v2_dist(p, at[k]) < ww * 0.75 + 3;
-			if (!by_crossing)
-				return false;
-		}
-	}
-	return true;
-}
-
-/* A road course against every stream and river laid (not the waterway). */
-static bool crossings_fit(const struct dbm *d, const struct vec2 *c, int n)
-{
-	for (int i = 0; i < d->g->map.nf; i++) {
-		const struct feature *w = &d->g->map.f[i];
-		if (is_water(w->type) && !in_waterway(d, i) &&
-		    !road_meets_water_well(d, c, n, w->pts, w->n, w->width, i))
-			return false;
-	}
-	return true;
-}
-
-/* A water course against every road laid. */
-static bool water_crosses_roads_well(const struct dbm *d, const struct vec2 *c, int n, double width)
-{
-	for (int i = 0; i < d->g->map.nf; i++) {
-		const struct feature *r = &d->g->map.f[i];
-		if (r->type == TT_ROAD && !road_meets_water_well(d, r->pts, r->n, c, n, width, -1))
-			return false;
-	}
-	return true;
-}
-
-static struct vec2 edge_point(struct dbm *d, int edge)
-{
-	double m = 10;
-	switch (edge) {
-	case 0:
-		return v2(0, dbm_round(dbm_uniform(d, m, d->h - m)));
-	case 1:
-		return v2(d->w, dbm_round(dbm_uniform(d, m, d->h - m)));
-	case 2:
-		return v2(dbm_round(dbm_uniform(d, m, d->w - m)), 0);
-	default:
-		return v2(dbm_round(dbm_uniform(d, m, d->w - m)), d->h);
-	}
-}
-
-bool dbm_lay_road(struct dbm *d, struct dbm_piece *pc, bool invaders)
-{
-	struct game *g = d->g;
-	double width = rules_terrain_limits.road_width;
-	struct vec2 c[DBM_MAX_LINE];
-	char name[NAME_LEN], base[NAME_LEN], what[NAME_LEN * 2];
-	struct road_ctx rc = { .end_feature = -1 };
-	int n = 0, join = -1;
-
-	for (int i = 0; i < d->g->map.nf && !invaders; i++)
-		if (d->g->map.f[i].type == TT_ROAD && join < 0)
-			join = i;
-	if (!invaders && d->r->village < 0 && join < 0 && !d->reg->compulsory[DBK_ROAD]) {
-		game_log(g, "%s: a road must lead to the village or join another road, and there is neither: "
-		         "discarded.", pc->name);
-		return false;
-	}
-	for (int attempt = 0; attempt < 120 && !n; attempt++) {
-		struct vec2 a, b;
-		if (invaders) {
-			/* From his own long edge to the defender's. */
-			double x0 = dbm_uniform(d, 0.2, 0.8) * d->w, x1 = dbm_uniform(d, 0.2, 0.8) * d->w;
-			bool north = d->invader == SIDE_B;
-			a = v2(dbm_round(x0), north ? 0 : d->h);
-			b = v2(dbm_round(x1), north ? d->h : 0);
-			snprintf(what, sizeof what, "from the invader's edge to the defender's");
-		} else if (d->r->village >= 0) {
-			const struct feature *v = &d->g->map.f[d->r->village];
-			int edge = dbm_below(d, 4);
-			if (d->r->waterway_edge >= 0 && edge == d->r->waterway_edge)
-				edge = 2 + dbm_below(d, 2);
-			a = edge_point(d, edge);
-			if (d->ngates > 0) {
-				b = d->gates[dbm_below(d, d->ngates)];
-			} else {
-				struct vec2 vc = geom_poly_centroid(v->pts, v->n);
-				b = vc;
-			}
-			rc.end_feature = d->r->village;
-			snprintf(what, sizeof what, "from the %s edge to %s", edge == 0 ? "west" : edge == 1 ? "east" : edge == 2 ? "north" : "south",
-			         v->name);
-		} else {
-			const struct feature *r = &d->g->map.f[join >= 0 ? join : 0];
-			int edge = dbm_below(d, 4);
-			a = edge_point(d, edge);
-			b = join >= 0 ? along(r->pts, r->n, dbm_uniform(d, 0.2, 0.8)) : edge_point(d, (edge + 1) % 4);
-			rc.end_feature = join;
-			snprintf(what, sizeof what, "from the table edge %s", join >= 0 ? "to join another road" : "across");
-		}
-		b = v2(dbm_round(b.x), dbm_round(b.y));
-		if (v2_dist(a, b) < 20)
-			continue;
-		n = dbm_course(d, a, b, 14, 30, NULL, NULL, c);
-		if (n && (line_meets(d, c, n, width, road_allowed, &rc) || !crossings_fit(d, c, n)))
-			n = 0;
-	}
-	if (!n) {
-		game_log(g, "%s: no way for it without moving what is there, so it is discarded.", pc->name);
-		return false;
-	}
-	if (invaders)
-		snprintf(base, sizeof base, "the high road");
-	else if (d->r->village >= 0)
-		snprintf(base, sizeof base, "the %.*s road", NAME_LEN - 16, d->g->map.f[d->r->village].name);
-	else
-		snprintf(base, sizeof base, "the road");
-	dbm_unique(d, base, name, sizeof name);
-	if (dbm_add(d, TT_ROAD, name, c, n, width, 0, false) < 0)
-		return false;
-	d->nroads++;
-	game_log(g, "%s (%s): %s.", pc->name, name, what);
-	return true;
-}
-
-/* ------------------------------------------------------------------ */
-/* Crossings, fords, the mill */
-
-static int add_crossing(struct dbm *d, enum terrain_type t, const struct feature *w, struct vec2 at,
-                        struct vec2 dir, double width)
-{
-	struct vec2 wu = v2_sub(w->pts[1], w->pts[0]), u = v2_scale(dir, 1 / v2_len(dir)), nrm = v2(-u.y, u.x), q[4];
-	char base[NAME_LEN], name[NAME_LEN];
-	double half = 0, s;
-	(void)wu;
-	/* Long enough to span the water along the road, a centimetre beyond
-	 * each bank. */
-	for (int b = 0; b + 1 < w->n; b++) {
-		struct vec2 e = v2_sub(w->pts[b + 1], w->pts[b]);
-		if (geom_point_seg_dist(at, w->pts[b], w->pts[b + 1]) < 1e-6) {
-			s = fabs(v2_cross(u, e)) / v2_len(e);
-			half = w->width / 2 / fmax(s, 0.2) + 1;
-		}
-	}
-	if (half <= 0)
-		half = w->width / 2 + 1;
-	q[0] = v2_add(at, v2_add(v2_scale(u, -half), v2_scale(nrm, -width / 2)));
-	q[1] = v2_add(at, v2_add(v2_scale(u, half), v2_scale(nrm, -width / 2)));
-	q[2] = v2_add(at, v2_add(v2_scale(u, half), v2_scale(nrm, width / 2)));
-	q[3] = v2_add(at, v2_add(v2_scale(u, -half), v2_scale(nrm, width / 2)));
-	for (int i = 0; i < 4; i++)
-		q[i] = v2(dbm_round(q[i].x), dbm_round(q[i].y));
-	snprintf(base, sizeof base, "%.*s %s", NAME_LEN - 8, w->name, t == TT_BRIDGE ? "bridge" : "ford");
-	dbm_unique(d, base, name, sizeof name);
-	return dbm_add(d, t, name, q, 4, 0, 0, false);
-}
-
-void dbm_lay_crossings(struct dbm *d)
-{
-	struct game *g = d->g;
-	int nf = g->map.nf;
-	for (int r = 0; r < nf; r++) {
-		if (g->map.f[r].type != TT_ROAD)
-			continue;
-		for (int i = 0; i < nf; i++) {
-			if (!is_water(g->map.f[i].type) || in_waterway(d, i))
-				continue;
-			for (int a = 0; a + 1 < g->map.f[r].n; a++)
-				for (int b = 0; b + 1 < g->map.f[i].n; b++) {
-					const struct feature *road = &g->map.f[r], *w = &g->map.f[i];
-					struct vec2 at, dir = v2_sub(road->pts[a + 1], road->pts[a]);
-					char rname[NAME_LEN], wname[NAME_LEN];
-					int die, k;
-					if (!geom_seg_intersect(road->pts[a], road->pts[a + 1], w->pts[b], w->pts[b + 1], &at))
-						continue;
-					snprintf(rname, sizeof rname, "%s", road->name);
-					snprintf(wname, sizeof wname, "%s", w->name);
-					die = game_roll(g, 1, NULL, "%s crosses %s: bridge or ford", rname, wname);
-					k = add_crossing(d, die <= 4 ? TT_BRIDGE : TT_FORD, &g->map.f[i], at, dir,
-					                 rules_terrain_limits.road_width);
-					if (k >= 0)
-						game_log(g, "%d: %s.", die, g->map.f[k].name);
-				}
-		}
-	}
-}
-
-/* Is a crossing of this water already in the sector? */
-static bool crossed_in(const struct dbm *d, int river, int sector)
-{
-	const struct feature *w = &d->g->map.f[river];
-	struct shape ws = feature_shape(w);
-	for (int i = 0; i < d->g->map.nf; i++) {
-		const struct feature *f = &d->g->map.f[i];
-		struct shape fs;
-		if (f->type != TT_BRIDGE && f->type != TT_FORD)
-			continue;
-		fs = feature_shape(f);
-		if (dbm_sector_of(d->w, d->h, geom_poly_centroid(f->pts, f->n)) == sector && geom_contact(&fs, &ws))
-			return true;
-	}
-	return false;
-}
-
-void dbm_lay_fords(struct dbm *d, int river)
-{
-	struct game *g = d->g;
-	bool seen[7] = { false };
-	const struct feature *w = &g->map.f[river];
-	if (w->type != TT_RIVER)
-		return;
-	for (int k = 0; k <= 200; k++) {
-		struct vec2 p = along(w->pts, w->n, k / 200.0);
-		seen[dbm_sector_of(d->w, d->h, p)] = true;
-	}
-	for (int s = 1; s <= 6; s++) {
-		if (!seen[s] || crossed_in(d, river, s))
-			continue;
-		for (int attempt = 0; attempt < 80; attempt++) {
-			double t = dbm_uniform(d, 0.05, 0.95);
-			struct vec2 p = along(w->pts, w->n, t), q = along(w->pts, w->n, fmin(1, t + 0.01));
-			struct vec2 dir = v2_sub(q, p), nrm;
-			bool ok = true;
-			int f;
-			w = &g->map.f[river];
-			if (dbm_sector_of(d->w, d->h, p) != s || v2_len(dir) < 1e-9 || p.x < 8 || p.y < 8 ||
-			    p.x > d->w - 8 || p.y > d->h - 8)
-				continue;
-			nrm = v2(-dir.y, dir.x);
-			p = v2(dbm_round(p.x), dbm_round(p.y));
-			/* Away from other water, crossings and what is built. */
-			for (int i = 0; i < g->map.nf && ok; i++) {
-				const struct feature *o = &g->map.f[i];
-				struct shape os, ps;
-				if (i == river || o->type == TT_ROAD)
-					continue;
-				os = feature_shape(o);
-				ps = geom_circle(&p, 8 + w->width / 2);
-				if (geom_overlap(&ps, &os))
-					ok = false;
-			}
-			if (!ok)
-				continue;
-			/* A ford lies across the flow, 4 cm of it. */
-			f = add_crossing(d, TT_FORD, w, p, nrm, 4);
-			if (f >= 0)
-				game_log(g, "%s gets a ford in sector %d (%s): a river is crossed only at fords and bridges.",
-				         g->map.f[river].name, s, g->map.f[f].name);
-			break;
-		}
-	}
-}
-
-void dbm_lay_mill(struct dbm *d)
-{
-	struct game *g = d->g;
-	int water[4], nw = 0;
-	for (int i = 0; i < g->map.nf && nw < 4; i++)
-		if (is_water(g->map.f[i].type) && !in_waterway(d, i))
-			water[nw++] = i;
-	if (nw == 0 || game_roll(g, 1, NULL, "A mill on the water") < 5)
-		return;
-	for (int attempt = 0; attempt < 120; attempt++) {
-		const struct feature *w = &g->map.f[water[dbm_below(d, nw)]];
-		double t = dbm_uniform(d, 0.1, 0.9), side = dbm_below(d, 2) ? 1 : -1;
-		struct vec2 p = along(w->pts, w->n, t), q = along(w->pts, w->n, fmin(1, t + 0.01)), u, nrm, c, m[4];
-		char base[NAME_LEN], name[NAME_LEN];
-		if (v2_dist(p, q) < 1e-9)
-			continue;
-		u = v2_scale(v2_sub(q, p), 1 / v2_dist(p, q));
-		nrm = v2(-u.y * side, u.x * side);
-		c = v2_add(p, v2_scale(nrm, w->width / 2 + 1.8));
-		m[0] = v2_add(c, v2_add(v2_scale(u, -1.5), v2_scale(nrm, -1.5)));
-		m[1] = v2_add(c, v2_add(v2_scale(u, 1.5), v2_scale(nrm, -1.5)));
-		m[2] = v2_add(c, v2_add(v2_scale(u, 1.5), v2_scale(nrm, 1.5)));
-		m[3] = v2_add(c, v2_add(v2_scale(u, -1.5), v2_scale(nrm, 1.5)));
-		for (int i = 0; i < 4; i++)
-			m[i] = v2(dbm_round(m[i].x), dbm_round(m[i].y));
-		if (!inside_box(m, 4, (double[]){ 2, 2, d->w - 2, d->h - 2 }) || !dbm_clear(d, m, 4, TT_LANDMARK))
-			continue;
-		snprintf(base, sizeof base, "%.*s mill", NAME_LEN - 8, w->name);
-		dbm_unique(d, base, name, sizeof name);
-		dbm_add(d, TT_LANDMARK, name, m, 4, 0, 1, false);
-		game_log(g, "A mill stands on %s (%s).", w->name, name);
-		return;
-	}
 }

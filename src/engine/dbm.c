@@ -12,6 +12,10 @@
 #include "dbm-int.h"
 #include "rules.h"
 
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
 const struct enum_name dbm_kind_names[DBK_COUNT] = { DBM_KIND_LIST(ENUM_NAME) };
 
 const struct dbm_fields_name dbm_fields_names[DBM_FIELDS_KINDS] = {
@@ -231,7 +235,8 @@ static void choose_further(struct dbm *d)
 		if (!(pc = new_piece(d, k, d->defender)))
 			break;
 		throw_size(d, pc, budget);
-		if (kinds[k].area && same_count(d, d->defender, pc->fe2, kinds[k].going) > dbm_rules.same_max) {
+		if (kinds[k].going != GOING_WATER && kinds[k].going != GOING_BUILT &&
+		    same_count(d, d->defender, pc->fe2, kinds[k].going) > dbm_rules.same_max) {
 			game_log(g, "%s would be a fourth feature of that equivalence and going; the defender chooses again.",
 			         pc->name);
 			d->r->npieces--;
@@ -251,11 +256,13 @@ static int area_shape(struct dbm *d, const struct dbm_piece *pc, struct vec2 *sh
 {
 	double p1 = dbm_p(d, 1);
 	int n;
+	/* A wooded area holds a wood of Mini-Nap's 5 cm at least. */
+	double least = pc->kind == DBK_WOOD ? fmax(dbm_rules.area_min * p1 * 1.2, 10) : dbm_rules.area_min * p1 * 1.2;
 	if (pc->fe2 == 1) {
 		/* The defender's free choice of size, smaller more often. */
-		n = dbm_patch(d, dbm_uniform(d, 120, dbm_uniform(d, 250, 490)) * p1, dbm_rules.area_min * p1 * 1.2, shape);
+		n = dbm_patch(d, fmax(least * 1.3, dbm_uniform(d, 120, dbm_uniform(d, 250, 490)) * p1), least, shape);
 	} else if (pc->fe2 == 2) {
-		n = dbm_patch(d, dbm_uniform(d, 510, dbm_uniform(d, 560, 740)) * p1, dbm_rules.area_min * p1 * 1.2, shape);
+		n = dbm_patch(d, dbm_uniform(d, 510, dbm_uniform(d, 560, 740)) * p1, least, shape);
 	} else {
 		/* Over 750p across cannot be convex in a 600p sector: a bent ridge. */
 		n = dbm_ridge(d, dbm_uniform(d, 760, 840) * p1, dbm_uniform(d, 130, 190) * p1, shape);
@@ -313,6 +320,30 @@ static int lay_copses(struct dbm *d, const struct vec2 *outline, int n, const ch
 		dbm_unique(d, name, wname, sizeof wname);
 		dbm_add(d, TT_WOOD, wname, at, k, 0, dbm_uniform(d, 0, 1) < 0.3 ? 2 : 1, false);
 		laid++;
+	}
+	if (laid == 0) {
+		/* None fell inside: one wood, an octagon as wide as the rules
+		 * allow at least, where the area is deepest. */
+		struct vec2 best = geom_poly_centroid(outline, n), at[8];
+		double deepest = -1, r = 2.8;
+		for (double y = box[1]; y <= box[3]; y += 0.5)
+			for (double x = box[0]; x <= box[2]; x += 0.5) {
+				struct vec2 q = v2(x, y);
+				struct shape qs = geom_circle(&q, 0), edge = os;
+				edge.kind = SHAPE_POLYLINE;
+				if (geom_poly_contains(outline, n, q) && geom_distance(&qs, &edge) > deepest) {
+					deepest = geom_distance(&qs, &edge);
+					best = q;
+				}
+			}
+		for (int i = 0; i < 8; i++)
+			at[i] = v2(dbm_round(best.x + r * cos(M_PI * i / 4)), dbm_round(best.y + r * sin(M_PI * i / 4)));
+		if (deepest > r + 0.1 && dbm_clear(d, at, 8, TT_WOOD)) {
+			char wname[NAME_LEN];
+			dbm_unique(d, name, wname, sizeof wname);
+			dbm_add(d, TT_WOOD, wname, at, 8, 0, 1, false);
+			laid++;
+		}
 	}
 	return laid;
 }
@@ -463,11 +494,15 @@ int dbm_lay(struct game *g, const struct dbm_region *region, int invader, double
 	choose_further(&d);
 	/* "water features, BUA and any contiguous fields first", then the
 	 * roads that link them, then each area feature diced for in turn. */
-	for (size_t o = 0; o < sizeof order / sizeof order[0]; o++)
+	for (size_t o = 0; o < sizeof order / sizeof order[0]; o++) {
 		for (int i = first_defender; i < out->npieces; i++)
 			if (out->piece[i].kind == order[o])
 				lay_piece(&d, &out->piece[i]);
-	dbm_lay_crossings(&d);
+		/* Bridges and fords where the water meets the invader's road,
+		 * before the village takes its place; then the roads'. */
+		if (order[o] == DBK_RIVER || order[o] == DBK_ROAD)
+			dbm_lay_crossings(&d);
+	}
 	for (int s = 0; s < 2; s++)
 		if (d.river[s] >= 0)
 			dbm_lay_fords(&d, d.river[s]);

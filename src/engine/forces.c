@@ -91,7 +91,7 @@ static const struct nation nations[NAT_COUNT] = {
 		  [REG_HEAVY] = { "", " Dragoon Guards", "", "DG", true }, [REG_MEDIUM] = { "", " Dragoons", "", "D", true },
 		  [REG_LIGHT_CAV] = { "", " Light Dragoons", "", "LD", true } },
 		"division", british_generals },
-	[NAT_AUSTRIAN] = { "Austrians", R(UNTRAINED, TRAINED, TRAINED, TRAINED, VETERAN, VETERAN), 700, 950, 450, 650, 6, 6,
+	[NAT_AUSTRIAN] = { "Austrians", R(UNTRAINED, TRAINED, TRAINED, TRAINED, VETERAN, VETERAN), 600, 820, 450, 650, 6, 6,
 		{ [REG_LINE] = { "IR ", "", "IR", "" }, [REG_LIGHT] = { "Grenz IR ", "", "Gz", "" },
 		  [REG_HEAVY] = { "Kuerassier ", "", "KR", "" }, [REG_MEDIUM] = { "Dragoner ", "", "DR", "" },
 		  [REG_LIGHT_CAV] = { "Hussar Regiment ", "", "HR", "" } },
@@ -305,52 +305,45 @@ static void rate_brigade(struct raise *r, int brigade)
 
 /* An infantry brigade: 4 to 6 battalions, two to a regiment, the first
  * regiment light infantry on a 5 or 6. */
-static void infantry_brigade(struct raise *r, int div, const char *div_id, int k)
+static void infantry_brigade(struct raise *r, int div, const char *div_id, int k, int bns, bool light)
 {
 	struct game *g = r->g;
 	char id[ID_LEN], name[NAME_LEN], bname[NAME_LEN], stem[ID_LEN], reg[NAME_LEN];
 	const char *brigadier = general(r);
-	int faces[2], b, bns;
+	int b;
 	snprintf(bname, sizeof bname, "%s's brigade", brigadier);
 	snprintf(stem, sizeof stem, "%.12s%d", div_id, k);
 	free_id(g, stem, id);
 	b = add_brigade(r, div, BK_INFANTRY, id, bname, brigadier);
-	game_roll(g, 2, faces, "%s: battalions, and a light regiment", bname);
-	bns = 4 + (faces[0] >= 3) + (faces[0] >= 5);
 	for (int i = 0; i < bns; i++) {
 		if (i % 2 == 0)
-			regiment(r, i == 0 && faces[1] >= 5 ? REG_LIGHT : REG_LINE, reg, sizeof reg, stem);
+			regiment(r, i == 0 && light ? REG_LIGHT : REG_LINE, reg, sizeof reg, stem);
 		snprintf(name, sizeof name, "%.60s, %d%s battalion", reg, i % 2 + 1, ordinal(i % 2 + 1));
 		snprintf(id, sizeof id, "%.12s%d", stem, i % 2 + 1);
-		add_unit(r, b, i == 0 && faces[1] >= 5 ? UT_LIGHT_INF : i == 1 && faces[1] >= 5 ? UT_LIGHT_INF
-		                                                                              : UT_LINE_INF,
-		         id, name);
+		add_unit(r, b, i < 2 && light ? UT_LIGHT_INF : UT_LINE_INF, id, name);
 	}
 	rate_brigade(r, b);
 }
 
-/* A cavalry brigade of a kind: 2 regiments, 3 on a 5 or 6; a horse
- * battery on a 5 or 6 of the second die. */
-static void cavalry_brigade(struct raise *r, int div, const char *div_id, char letter, enum regiment kind)
+static void cavalry_brigade(struct raise *r, int div, const char *div_id, char letter, enum regiment kind,
+                            int regs, bool horse)
 {
 	struct game *g = r->g;
 	char id[ID_LEN], name[NAME_LEN], bname[NAME_LEN], stem[ID_LEN];
 	const char *brigadier = general(r);
 	static const enum unit_type types[REG_COUNT] = { [REG_HEAVY] = UT_HEAVY_CAV, [REG_MEDIUM] = UT_MEDIUM_CAV,
 		                                         [REG_LIGHT_CAV] = UT_LIGHT_CAV };
-	int faces[2], b, regs;
+	int b;
 	snprintf(bname, sizeof bname, "%s's %s brigade", brigadier,
 	         kind == REG_HEAVY ? "heavy" : kind == REG_MEDIUM ? "dragoon" : "light");
 	snprintf(stem, sizeof stem, "%.12s%c", div_id, letter);
 	free_id(g, stem, id);
 	b = add_brigade(r, div, BK_CAVALRY, id, bname, brigadier);
-	game_roll(g, 2, faces, "%s: regiments, and a horse battery", bname);
-	regs = faces[0] >= 5 ? 3 : 2;
 	for (int i = 0; i < regs; i++) {
 		regiment(r, kind, name, sizeof name, stem);
 		add_unit(r, b, types[kind], stem, name);
 	}
-	if (faces[1] >= 5) {
+	if (horse) {
 		snprintf(stem, sizeof stem, "%.12sH", id);
 		add_unit(r, b, UT_HORSE_ART, stem, "horse battery");
 	}
@@ -358,17 +351,17 @@ static void cavalry_brigade(struct raise *r, int div, const char *div_id, char l
 }
 
 static void artillery_brigade(struct raise *r, int div, const char *div_id, const char *general_name,
-                              bool reserve)
+                              bool reserve, int n)
 {
 	struct game *g = r->g;
 	char id[ID_LEN], name[NAME_LEN], stem[ID_LEN];
-	int b, n = game_roll(g, 1, NULL, "%s's division: batteries", general_name) == 6 ? 2 : 1;
+	int b;
 	snprintf(name, sizeof name, "%s's artillery", general_name);
 	snprintf(stem, sizeof stem, "%.12sA", div_id);
 	free_id(g, stem, id);
 	b = add_brigade(r, div, BK_ARTILLERY, id, name, NULL);
 	for (int i = 0; i < n; i++) {
-		snprintf(stem, sizeof stem, "%.12s%d", id, i + 1);
+		snprintf(stem, sizeof stem, "%.12s%d", id, (i + 1) % 10);
 		add_unit(r, b, UT_FOOT_ART, stem, "foot battery");
 	}
 	if (reserve) {
@@ -397,15 +390,47 @@ static int division(struct raise *r, const char *name_fmt_kind, char *div_id, co
 	return k;
 }
 
-int forces_raise(struct game *g, enum side side, enum nationality nat, enum force_size size,
+/* Infantry brigades of 4 to 6 battalions (two to a regiment), the first
+ * regiment light infantry on a 5 or 6; division artillery of one
+ * battery, two on a 6; cavalry brigades of 2 regiments, 3 on a 5 or 6,
+ * a horse battery on a 5 or 6; a corps of 2 infantry divisions (3 on a
+ * 4 to 6) and a cavalry division of a light brigade and dragoons (1-3),
+ * heavy cavalry (4-5) or light (6). */
+void forces_shape(struct game *g, enum force_size size, struct force_shape *out)
+{
+	int faces[2];
+	memset(out, 0, sizeof *out);
+	out->size = size;
+	out->divisions = size == FS_CORPS ? (game_roll(g, 1, NULL, "Both forces: infantry divisions") <= 3 ? 2 : 3) : 1;
+	for (int d = 0; d < out->divisions; d++) {
+		for (int b = 0; b < 2; b++) {
+			game_roll(g, 2, faces, "Both forces: division %d, brigade %d: battalions, and a light regiment", d + 1,
+			          b + 1);
+			out->battalions[d][b] = 4 + (faces[0] >= 3) + (faces[0] >= 5);
+			out->light[d][b] = faces[1] >= 5;
+		}
+		out->batteries[d] = game_roll(g, 1, NULL, "Both forces: division %d: batteries", d + 1) == 6 ? 2 : 1;
+	}
+	for (int c = 0; c < (size == FS_CORPS ? 2 : 1); c++) {
+		game_roll(g, 2, faces, "Both forces: cavalry brigade %d: regiments, and a horse battery", c + 1);
+		out->regiments[c] = faces[0] >= 5 ? 3 : 2;
+		out->horse[c] = faces[1] >= 5;
+	}
+	if (size == FS_CORPS) {
+		int t = game_roll(g, 1, NULL, "Both forces: the second cavalry brigade");
+		out->second = t <= 3 ? 0 : t <= 5 ? 1 : 2;
+	}
+}
+
+int forces_raise(struct game *g, enum side side, enum nationality nat, const struct force_shape *shape,
                  unsigned long long pick, char *why, size_t wsize)
 {
 	struct raise r = { .g = g, .side = side, .n = &nations[nat] };
 	struct corps c = { .side = side, .nat = nat, .commander = -1 };
 	static const char *const romans[] = { "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X" };
+	static const enum regiment second[3] = { REG_MEDIUM, REG_HEAVY, REG_LIGHT_CAV };
 	const char *cgen;
 	char div_id[ID_LEN];
-	int ndivs = 1;
 
 	rng_seed(&r.pick, pick);
 	for (int tries = 0; tries < 20; tries++) {
@@ -427,23 +452,20 @@ int forces_raise(struct game *g, enum side side, enum nationality nat, enum forc
 	g->side[side].corps = r.corps;
 	g->corps[r.corps].commander = add_commander(&r, CL_CORPS, r.corps, c.id, cgen);
 	snprintf(g->side[side].name, sizeof g->side[side].name, "%s", r.n->plural);
-	if (size == FS_CORPS)
-		ndivs = game_roll(g, 1, NULL, "%s %s: infantry divisions", r.n->plural, c.name) <= 3 ? 2 : 3;
-	for (int i = 0; i < ndivs; i++) {
+	for (int i = 0; i < shape->divisions; i++) {
 		const char *gen;
 		int d = division(&r, "division", div_id, &gen);
-		infantry_brigade(&r, d, div_id, 1);
-		infantry_brigade(&r, d, div_id, 2);
-		artillery_brigade(&r, d, div_id, gen, size == FS_CORPS && i == 0);
-		if (size == FS_DIVISION)
-			cavalry_brigade(&r, d, div_id, 'C', REG_LIGHT_CAV);
+		infantry_brigade(&r, d, div_id, 1, shape->battalions[i][0], shape->light[i][0]);
+		infantry_brigade(&r, d, div_id, 2, shape->battalions[i][1], shape->light[i][1]);
+		artillery_brigade(&r, d, div_id, gen, shape->size == FS_CORPS && i == 0, shape->batteries[i]);
+		if (shape->size == FS_DIVISION)
+			cavalry_brigade(&r, d, div_id, 'C', REG_LIGHT_CAV, shape->regiments[0], shape->horse[0]);
 	}
-	if (size == FS_CORPS) {
+	if (shape->size == FS_CORPS) {
 		const char *gen;
-		int d = division(&r, "cavalry", div_id, &gen), t;
-		cavalry_brigade(&r, d, div_id, '1', REG_LIGHT_CAV);
-		t = game_roll(g, 1, NULL, "%s's cavalry: the second brigade", gen);
-		cavalry_brigade(&r, d, div_id, '2', t <= 3 ? REG_MEDIUM : t <= 5 ? REG_HEAVY : REG_LIGHT_CAV);
+		int d = division(&r, "cavalry", div_id, &gen);
+		cavalry_brigade(&r, d, div_id, '1', REG_LIGHT_CAV, shape->regiments[0], shape->horse[0]);
+		cavalry_brigade(&r, d, div_id, '2', second[shape->second], shape->regiments[1], shape->horse[1]);
 	}
 	(void)why;
 	return 0;

@@ -191,18 +191,21 @@ static int deploy_all(struct game *g, double depth, char *why, size_t size)
 /* ------------------------------------------------------------------ */
 /* Objectives */
 
-static void objective_on(struct game *g, int f, int value)
+static void objective_on(struct game *g, int f, int value, double zone)
 {
 	const struct feature *ft = &g->map.f[f];
 	struct objective o = { .feature = f, .radius = 5, .value = value, .holder = -1 };
 	struct vec2 c = geom_poly_centroid(ft->pts, ft->n);
 	snprintf(o.name, sizeof o.name, "%s", ft->name);
 	o.at = c;
-	/* The ground behind a side's half of the table is its at the start. */
-	if (c.y > g->map.height / 2 + 1e-9)
-		o.holder = SIDE_A;
-	else if (c.y < g->map.height / 2 - 1e-9)
-		o.holder = SIDE_B;
+	/* A side holds what lies in its deployment zone; the ground between
+	 * is no one's until someone stands on it. */
+	for (int s = 0; s < SIDE_COUNT; s++) {
+		double y0, y1;
+		random_zone(g, zone, (enum side)s, &y0, &y1);
+		if (c.y >= y0 && c.y <= y1)
+			o.holder = s;
+	}
 	game_add_objective(g, &o);
 }
 
@@ -211,15 +214,15 @@ static double area_of(const struct feature *f)
 	return fabs(geom_poly_area(f->pts, f->n));
 }
 
-static void choose_objectives(struct game *g)
+static void choose_objectives(struct game *g, double zone)
 {
 	int bridges = 0, hills[MAX_HILLS], nh = 0;
 	for (int i = 0; i < g->map.nf; i++)
 		if (g->map.f[i].type == TT_VILLAGE)
-			objective_on(g, i, VILLAGE_WORTH);
+			objective_on(g, i, VILLAGE_WORTH, zone);
 	for (int i = 0; i < g->map.nf && bridges < MAX_BRIDGES; i++)
 		if (g->map.f[i].type == TT_BRIDGE) {
-			objective_on(g, i, BRIDGE_WORTH);
+			objective_on(g, i, BRIDGE_WORTH, zone);
 			bridges++;
 		}
 	/* The largest hills' tops. */
@@ -235,7 +238,7 @@ static void choose_objectives(struct game *g)
 		}
 	}
 	for (int k = 0; k < nh; k++)
-		objective_on(g, hills[k], HILL_WORTH);
+		objective_on(g, hills[k], HILL_WORTH, zone);
 }
 
 /* ------------------------------------------------------------------ */
@@ -296,6 +299,7 @@ int random_battle(struct game *g, const struct dbm_table *t, const struct random
 	int nat[SIDE_COUNT], aggr[SIDE_COUNT], invader;
 	double w = rq->size == FS_CORPS ? 180 : 120, h = rq->size == FS_CORPS ? 120 : 80;
 	char names[SIDE_COUNT][NAME_LEN], clock[8];
+	struct force_shape shape;
 
 	if (t->nregions < 1) {
 		snprintf(why, size, "the region table is empty");
@@ -320,8 +324,10 @@ int random_battle(struct game *g, const struct dbm_table *t, const struct random
 	info->dbm.region = info->region;
 	for (int s = 0; s < SIDE_COUNT; s++)
 		snprintf(names[s], sizeof names[s], "%s", g->side[s].name);
+	if (!rq->shipped[SIDE_A] || !rq->shipped[SIDE_B])
+		forces_shape(g, rq->size, &shape);
 	for (int s = 0; s < SIDE_COUNT; s++) {
-		if (!rq->shipped[s] && forces_raise(g, (enum side)s, (enum nationality)nat[s], rq->size,
+		if (!rq->shipped[s] && forces_raise(g, (enum side)s, (enum nationality)nat[s], &shape,
 		                                    random_derive(rq->seed, 2 + (uint64_t)s), why, size) < 0)
 			return -1;
 		snprintf(g->side[s].name, sizeof g->side[s].name, "%s", names[s]);
@@ -330,7 +336,7 @@ int random_battle(struct game *g, const struct dbm_table *t, const struct random
 	info->zone = dbm_rules.zone * info->dbm.pace;
 	if (deploy_all(g, info->zone, why, size) < 0)
 		return -1;
-	choose_objectives(g);
+	choose_objectives(g, info->zone);
 	g->turns = rq->size == FS_CORPS ? TURNS_CORPS : TURNS_DIVISION;
 	/* Weather is on in random battles: time and weather thrown. */
 	g->wx.time_roll = g->wx.weather_roll = true;
