@@ -1077,11 +1077,11 @@ static int run_replay(const struct options *o)
  * the battle chosen (its save's name in name), or NULL for a new one or
  * when the terminal went away. */
 #define OFFERED 15
-static struct game *offer_saves(struct ui *ui, char *name, size_t size)
+static struct game *offer_saves(struct ui *ui, char *name, size_t size, uint64_t seed)
 {
 	struct save_entry e[OFFERED];
 	char keys[OFFERED][12], titles[OFFERED][180];
-	const char *k[OFFERED + 1], *l[OFFERED + 1];
+	const char *k[OFFERED + 2], *l[OFFERED + 2];
 	int n = save_list(e, OFFERED);
 	if (n == 0)
 		return NULL;
@@ -1093,11 +1093,22 @@ static struct game *offer_saves(struct ui *ui, char *name, size_t size)
 	}
 	k[n] = "n";
 	l[n] = "a new battle";
+	k[n + 1] = "r";
+	l[n + 1] = "a random battle";
 	for (;;) {
 		struct diag d = { 0 };
 		struct game *g;
 		char title[120];
-		int choice = ui_choose(ui, "Continue a battle?", k, l, n + 1, "Esc: a new battle");
+		int choice = ui_choose(ui, "Continue a battle?", k, l, n + 2, "Esc: a new battle");
+		if (choice == n + 1 && !ui_hung_up(ui)) {
+			/* Its region, size and forces asked (menu-random.c);
+			 * given up, the list again. */
+			if ((g = menu_random_battle(ui, seed)) || ui_hung_up(ui)) {
+				name[0] = '\0';
+				return g;
+			}
+			continue;
+		}
 		if (choice < 0 || choice >= n || ui_hung_up(ui))
 			return NULL;
 		if ((g = read_save(e[choice].name, false, &d))) {
@@ -1169,10 +1180,7 @@ static int run_terminal(struct game *g, struct options *o)
 	const char *loaded_from = o->load;
 	char name[80];
 	if (!o->scenario && !o->load && !o->random) {
-		struct game *loaded = offer_saves(ui, name, sizeof name);
-		/* A new battle asked for over saved ones: which (menu-random.c). */
-		if (!loaded && !ui_hung_up(ui))
-			loaded = menu_new_battle(ui, o->seed), name[0] = '\0';
+		struct game *loaded = offer_saves(ui, name, sizeof name, o->seed);
 		/* Gone while choosing: nothing has happened, nothing to save. */
 		if (ui_hung_up(ui)) {
 			ui_close(ui);

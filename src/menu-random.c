@@ -9,7 +9,6 @@
 #include "engine/enums.h"
 #include "io/random-battle.h"
 #include "io/regions.h"
-#include "io/save.h"
 #include "menu-random.h"
 #include "ui/ui.h"
 
@@ -32,21 +31,17 @@ static bool choose_word(struct ui *ui, const char *title, char words[][160], cha
 		k[i] = kb[i];
 		l[i] = i == 0 ? "thrown for" : labels[i - 1];
 	}
-	choice = ui_choose(ui, title, k, l, n + 1, "Esc: back to the built-in battle");
+	choice = ui_choose(ui, title, k, l, n + 1, "Esc: back to the list");
 	if (choice < 0 || ui_hung_up(ui))
 		return false;
 	snprintf(out, size, "%s", choice == 0 ? "" : words[choice - 1]);
 	return true;
 }
 
-struct game *menu_new_battle(struct ui *ui, uint64_t seed)
+struct game *menu_random_battle(struct ui *ui, uint64_t seed)
 {
-	static const char *const k[] = { "b", "r" };
-	static const char *const l[] = { "the built-in battle (Hochdorf, 1809)",
-		                         "a random battle (the ground laid by the DBM terrain procedure)" };
 	static const char *const sk[] = { "d", "c" };
 	static const char *const sl[] = { "a division a side", "a corps a side" };
-	struct save_entry e[1];
 	struct random_options ro = { .region = "" };
 	struct dbm_table t;
 	struct diag d = { 0 };
@@ -54,10 +49,6 @@ struct game *menu_new_battle(struct ui *ui, uint64_t seed)
 	struct game *g;
 	int n, size;
 
-	/* Offered where the saves were: a bare start with none goes straight
-	 * to the built-in battle, as it always has. */
-	if (save_list(e, 1) == 0 || ui_choose(ui, "A new battle:", k, l, 2, "Esc: the built-in battle") != 1)
-		return NULL;
 	if (!regions_load_text(default_regions_cfg, REGIONS_BUILTIN_NAME, &t, &d))
 		return NULL;
 	for (n = 0; n < t.nregions && n < MAX_CHOICES; n++) {
