@@ -27,7 +27,7 @@
 #include "io/paths.h"
 #include "io/random-battle.h"
 #include "io/save.h"
-#include "menu-random.h"
+#include "random-cli.h"
 #include "ui/ui.h"
 
 extern const char default_battle_cfg[];
@@ -48,10 +48,7 @@ struct options {
 	const char *load;
 	const char *replay;
 	const char *ai;
-	bool random;                /* --random and its choices */
-	struct random_options ro;
-	bool random_choice;         /* a choice given (needs --random) */
-	const char *export_map;
+	struct random_cli rnd;      /* --random, its choices, --export-map */
 };
 
 /* The computer's side: the general at a level, or the naive baseline. */
@@ -424,74 +421,10 @@ static int parse_seed(const char *s, uint64_t *out)
 	return 0;
 }
 
-/* --forces A[,B]: either may be left empty (thrown for). */
-static int parse_forces(const char *arg, struct options *o)
-{
-	const char *comma = strchr(arg, ',');
-	size_t na = comma ? (size_t)(comma - arg) : strlen(arg);
-	if (na >= sizeof o->ro.force[SIDE_A] || (comma && strlen(comma + 1) >= sizeof o->ro.force[SIDE_B]) ||
-	    (comma && strchr(comma + 1, ','))) {
-		fprintf(stderr, "grognard: --forces wants A or A,B (a nationality or an orbat each), not '%s'\n", arg);
-		return -1;
-	}
-	memcpy(o->ro.force[SIDE_A], arg, na);
-	o->ro.force[SIDE_A][na] = '\0';
-	if (comma)
-		snprintf(o->ro.force[SIDE_B], sizeof o->ro.force[SIDE_B], "%s", comma + 1);
-	return 0;
-}
-
-static int random_option(int c, const char *arg, struct options *o)
-{
-	enum { OPT_RANDOM = 256, OPT_REGION, OPT_SIZE, OPT_FORCES, OPT_REGIONS, OPT_EXPORT_MAP };
-	switch (c) {
-	case OPT_RANDOM:
-		o->random = true;
-		return 0;
-	case OPT_REGION:
-		if (strlen(arg) >= sizeof o->ro.region || !*arg) {
-			fprintf(stderr, "grognard: --region wants a region's id, not '%s'\n", arg);
-			return -1;
-		}
-		snprintf(o->ro.region, sizeof o->ro.region, "%s", arg);
-		break;
-	case OPT_SIZE:
-		if (strcmp(arg, "division") != 0 && strcmp(arg, "corps") != 0) {
-			fprintf(stderr, "grognard: --size wants division or corps, not '%s'\n", arg);
-			return -1;
-		}
-		snprintf(o->ro.size, sizeof o->ro.size, "%s", arg);
-		break;
-	case OPT_FORCES:
-		if (parse_forces(arg, o) < 0)
-			return -1;
-		break;
-	case OPT_REGIONS:
-		if (strlen(arg) >= sizeof o->ro.regions) {
-			fputs("grognard: --regions: the path is too long\n", stderr);
-			return -1;
-		}
-		snprintf(o->ro.regions, sizeof o->ro.regions, "%s", arg);
-		break;
-	case OPT_EXPORT_MAP:
-		o->export_map = arg;
-		return 0;
-	default:
-		return 1;
-	}
-	o->random_choice = true;
-	return 0;
-}
-
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option longopts[] = {
-		{ "random", no_argument, NULL, 256 },
-		{ "region", required_argument, NULL, 257 },
-		{ "size", required_argument, NULL, 258 },
-		{ "forces", required_argument, NULL, 259 },
-		{ "regions", required_argument, NULL, 260 },
-		{ "export-map", required_argument, NULL, 261 },
+		RANDOM_CLI_OPTIONS,
 		{ "seed", required_argument, NULL, 's' },
 		{ "side", required_argument, NULL, 'S' },
 		{ "batch", no_argument, NULL, 'b' },
@@ -569,7 +502,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 			       PACKAGE_VERSION);
 			exit(EXIT_OK);
 		default: {
-			int r = random_option(c, optarg, o);
+			int r = random_cli_option(&o->rnd, c, optarg);
 			if (r == 0)
 				break;
 			if (r > 0)
@@ -599,16 +532,16 @@ static int parse_options(int argc, char **argv, struct options *o)
 		fputs("grognard: --load and --replay take the battle from the save: give no scenario\n", stderr);
 		return EXIT_USAGE;
 	}
-	if (o->random_choice && !o->random) {
+	if (o->rnd.chosen && !o->rnd.random) {
 		fputs("grognard: --region, --size, --forces and --regions choose a random battle: add --random\n",
 		      stderr);
 		return EXIT_USAGE;
 	}
-	if (o->random && (o->scenario || o->load || o->replay)) {
+	if (o->rnd.random && (o->scenario || o->load || o->replay)) {
 		fputs("grognard: --random makes its own battle: give no scenario, --load or --replay\n", stderr);
 		return EXIT_USAGE;
 	}
-	if (o->export_map && o->replay) {
+	if (o->rnd.export_map && o->replay) {
 		fputs("grognard: --export-map writes a battle as it begins: not with --replay\n", stderr);
 		return EXIT_USAGE;
 	}
@@ -664,9 +597,9 @@ static struct game *open_battle(const struct options *o)
 
 	if (o->load)
 		return read_save(o->load, false, NULL);
-	if (o->random) {
+	if (o->rnd.random) {
 		char name[GAME_PATH_LEN], why[300];
-		if (random_name(&o->ro, o->seed, name, sizeof name, why, sizeof why) < 0) {
+		if (random_name(&o->rnd.ro, o->seed, name, sizeof name, why, sizeof why) < 0) {
 			fprintf(stderr, "grognard: %s\n", why);
 			return NULL;
 		}
@@ -1101,7 +1034,7 @@ static struct game *offer_saves(struct ui *ui, char *name, size_t size, uint64_t
 		char title[120];
 		int choice = ui_choose(ui, "Continue a battle?", k, l, n + 2, "Esc: a new battle");
 		if (choice == n + 1 && !ui_hung_up(ui)) {
-			/* Its region, size and forces asked (menu-random.c);
+			/* Its region, size and forces asked (random-cli.c);
 			 * given up, the list again. */
 			if ((g = menu_random_battle(ui, seed)) || ui_hung_up(ui)) {
 				name[0] = '\0';
@@ -1179,7 +1112,7 @@ static int run_terminal(struct game *g, struct options *o)
 	/* Started bare with battles waiting: offer them first. */
 	const char *loaded_from = o->load;
 	char name[80];
-	if (!o->scenario && !o->load && !o->random) {
+	if (!o->scenario && !o->load && !o->rnd.random) {
 		struct game *loaded = offer_saves(ui, name, sizeof name, o->seed);
 		/* Gone while choosing: nothing has happened, nothing to save. */
 		if (ui_hung_up(ui)) {
@@ -1260,9 +1193,9 @@ int main(int argc, char **argv)
 
 	if (!(g = open_battle(&o)))
 		return EXIT_BAD_INPUT;
-	if (o.export_map) {
+	if (o.rnd.export_map) {
 		char why[600];
-		status = export_map_named(g, o.export_map, why, sizeof why) < 0 ? EXIT_BAD_INPUT : EXIT_OK;
+		status = export_map_named(g, o.rnd.export_map, why, sizeof why) < 0 ? EXIT_BAD_INPUT : EXIT_OK;
 		fprintf(status ? stderr : stdout, "%s%s\n", status ? "grognard: " : "", why);
 		game_free(g);
 		return status;

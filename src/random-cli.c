@@ -1,18 +1,82 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* menu-random: choosing a random battle at start-up: region, size and
- * each side's force, each thrown for unless chosen. */
+/* random-cli: a random battle as the player asks for one: the command
+ * line's options, and the start-up menu's region, size and forces, each
+ * thrown for unless chosen. */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 
 #include "engine/enums.h"
 #include "io/random-battle.h"
 #include "io/regions.h"
-#include "menu-random.h"
+#include "random-cli.h"
 #include "ui/ui.h"
 
 #define MAX_CHOICES 36
+
+/* --forces A[,B]: either may be left empty (thrown for). */
+static int parse_forces(const char *arg, struct random_options *ro)
+{
+	const char *comma = strchr(arg, ',');
+	size_t na = comma ? (size_t)(comma - arg) : strlen(arg);
+	if (na >= sizeof ro->force[SIDE_A] || (comma && strlen(comma + 1) >= sizeof ro->force[SIDE_B]) ||
+	    (comma && strchr(comma + 1, ','))) {
+		fprintf(stderr, "grognard: --forces wants A or A,B (a nationality or an orbat each), not '%s'\n", arg);
+		return -1;
+	}
+	memcpy(ro->force[SIDE_A], arg, na);
+	ro->force[SIDE_A][na] = '\0';
+	if (comma)
+		snprintf(ro->force[SIDE_B], sizeof ro->force[SIDE_B], "%s", comma + 1);
+	return 0;
+}
+
+int random_cli_option(struct random_cli *rc, int c, const char *arg)
+{
+	/* In the order of RANDOM_CLI_OPTIONS. */
+	enum { OPT_RANDOM = 256, OPT_REGION, OPT_SIZE, OPT_FORCES, OPT_REGIONS, OPT_EXPORT_MAP };
+	struct random_options *ro = &rc->ro;
+	switch (c) {
+	case OPT_RANDOM:
+		rc->random = true;
+		return 0;
+	case OPT_REGION:
+		if (strlen(arg) >= sizeof ro->region || !*arg) {
+			fprintf(stderr, "grognard: --region wants a region's id, not '%s'\n", arg);
+			return -1;
+		}
+		snprintf(ro->region, sizeof ro->region, "%s", arg);
+		break;
+	case OPT_SIZE:
+		if (strcmp(arg, "division") != 0 && strcmp(arg, "corps") != 0) {
+			fprintf(stderr, "grognard: --size wants division or corps, not '%s'\n", arg);
+			return -1;
+		}
+		snprintf(ro->size, sizeof ro->size, "%s", arg);
+		break;
+	case OPT_FORCES:
+		if (parse_forces(arg, ro) < 0)
+			return -1;
+		break;
+	case OPT_REGIONS:
+		if (strlen(arg) >= sizeof ro->regions) {
+			fputs("grognard: --regions: the path is too long\n", stderr);
+			return -1;
+		}
+		snprintf(ro->regions, sizeof ro->regions, "%s", arg);
+		break;
+	case OPT_EXPORT_MAP:
+		rc->export_map = arg;
+		return 0;
+	default:
+		return 1;
+	}
+	rc->chosen = true;
+	return 0;
+}
+
 
 /* A menu whose first entry is "thrown for"; the chosen word into out
  * ("" for thrown), false when left with Esc or the terminal gone. */
