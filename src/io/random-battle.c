@@ -28,13 +28,27 @@ bool random_is_name(const char *scenario)
 	return strncmp(scenario, RANDOM_PREFIX, strlen(RANDOM_PREFIX)) == 0;
 }
 
+/* A file named by a path: made absolute, so that a save finds it again
+ * from anywhere (a name in the orbats directories stays a name). */
+static const char *absolute(const char *path, char *buf)
+{
+	char *real;
+	if (!strchr(path, '/') || path[0] == '/' || !(real = realpath(path, NULL)))
+		return path;
+	snprintf(buf, 160, "%s", real);
+	free(real);
+	return strlen(buf) < 159 ? buf : path;
+}
+
 /* The name: random:SEED, then ;key=value for each option given. */
 int random_name(const struct random_options *o, uint64_t seed, char *out, size_t size, char *why,
                 size_t wsize)
 {
 	int n = snprintf(out, size, "%s%" PRIu64, RANDOM_PREFIX, seed);
+	char abs[3][160];
 	const char *keys[] = { "region", "size", "a", "b", "regions" };
-	const char *vals[] = { o->region, o->size, o->force[SIDE_A], o->force[SIDE_B], o->regions };
+	const char *vals[] = { o->region, o->size, absolute(o->force[SIDE_A], abs[0]),
+		               absolute(o->force[SIDE_B], abs[1]), o->regions[0] ? absolute(o->regions, abs[2]) : "" };
 	for (int i = 0; i < 5; i++) {
 		if (!vals[i][0])
 			continue;
