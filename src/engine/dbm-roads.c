@@ -450,8 +450,8 @@ void dbm_lay_mill(struct dbm *d)
 			continue;
 		snprintf(base, sizeof base, "%.*s mill", NAME_LEN - 8, w->name);
 		dbm_unique(d, base, name, sizeof name);
-		dbm_add(d, TT_LANDMARK, name, m, 4, 0, 1, false);
 		game_log(g, "A mill stands on %s (%s).", w->name, name);
+		dbm_add(d, TT_LANDMARK, name, m, 4, 0, 1, false);
 		return;
 	}
 }
