@@ -156,7 +156,8 @@ static int deploy_side(struct game *g, enum side side, double depth, char *why, 
 			blk.gap = br->kind == BK_ARTILLERY ? 4 : 2;
 			x0 = br->kind == BK_CAVALRY ? (cav++ % 2 ? w * 0.88 : w * 0.12) : w / 2;
 			if (!place_block(g, &blk, side, y0, y1, x0)) {
-				snprintf(why, size, "no room in the %s' deployment zone for %s", g->side[side].name, br->name);
+				snprintf(why, size, "no room for %s in the %s' deployment zone (%.0f cm deep on a %g x %g cm table)",
+				         br->name, g->side[side].name, depth, g->map.width, g->map.height);
 				return -1;
 			}
 		}
