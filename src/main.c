@@ -24,7 +24,9 @@
 #include "io/load.h"
 #include "io/options.h"
 #include "io/paths.h"
+#include "io/random-battle.h"
 #include "io/save.h"
+#include "random-cli.h"
 #include "ui/ui.h"
 
 extern const char default_battle_cfg[];
@@ -47,6 +49,7 @@ struct options {
 	const char *load;
 	const char *replay;
 	const char *ai;
+	struct random_cli rnd;      /* --random, its choices, --export-map */
 };
 
 /* The computer's side: the general at a level, or the naive baseline. */
@@ -225,6 +228,13 @@ static int export_named(struct game *g, const char *name, char *why, size_t size
 	return 0;
 }
 
+/* The battle as it began, as map and orbat files (NAME relative to the
+ * current directory). */
+static int export_map_named(struct game *g, const char *name, char *why, size_t size)
+{
+	return random_export_start(g, BUILTIN_NAME, default_battle_cfg, name, why, size);
+}
+
 /* A save given as a path, or as a name in the saves directory. */
 static bool find_save(const char *name, char *out, size_t size)
 {
@@ -347,6 +357,7 @@ static struct game *read_save(const char *name, bool start_only, struct diag *d)
 static void usage(FILE *out)
 {
 	fputs("Usage: grognard [OPTION]... [SCENARIO]\n"
+	      "       grognard --random [--seed N] [--export-map NAME]\n"
 	      "       grognard --load SAVE | --replay SAVE\n"
 	      "       grognard --check FILE...\n"
 	      "A Napoleonic corps-scale wargame (the Mini-Nap rules) for the terminal.\n"
@@ -364,7 +375,16 @@ static void usage(FILE *out)
 	      "      --dice FILE      batch mode: the next throws take the pips in FILE\n"
 	      "  -l, --load SAVE      continue a saved battle (a file, or a name in the saves)\n"
 	      "      --replay SAVE    replay a saved battle from its seed and orders\n"
-	      "  -c, --check FILE...  validate map, orbat and save files, then exit\n"
+	      "  -c, --check FILE...  validate map, orbat, save and region files, then exit\n"
+	      "      --random         a random battle on ground laid by the DBM procedure\n"
+	      "      --region ID      its region (central, iberia, russia, lowlands, italy)\n"
+	      "      --size division|corps\n"
+	      "                       each side's force (default corps)\n"
+	      "      --forces A[,B]   the sides' forces: a nationality or an orbat file\n"
+	      "      --regions FILE   a region table of your own for random battles\n"
+	      "      --export-map NAME\n"
+	      "                       write the battle as NAME.cfg, NAME-A.cfg and NAME-B.cfg\n"
+	      "                       (map and orbats, every throw fixed), then exit\n"
 	      "      --mono           no colours (as does the NO_COLOR variable)\n"
 	      "      --ascii          plain ASCII map glyphs even in a UTF-8 terminal\n"
 	      "  -h, --help           show this help and exit\n"
@@ -392,6 +412,7 @@ static int parse_seed(const char *s, uint64_t *out)
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option longopts[] = {
+		RANDOM_CLI_OPTIONS,
 		{ "seed", required_argument, NULL, 's' },
 		{ "side", required_argument, NULL, 'S' },
 		{ "batch", no_argument, NULL, 'b' },
@@ -468,9 +489,14 @@ static int parse_options(int argc, char **argv, struct options *o)
 			       "There is NO WARRANTY, to the extent permitted by law.\n",
 			       PACKAGE_VERSION);
 			exit(EXIT_OK);
-		default:
-			fputs("Try 'grognard --help'.\n", stderr);
+		default: {
+			int r = random_cli_option(&o->rnd, c, optarg);
+			if (r == 0)
+				break;
+			if (r > 0)
+				fputs("Try 'grognard --help'.\n", stderr);
 			return EXIT_USAGE;
+		}
 		}
 	}
 	if (o->check) {
@@ -492,6 +518,19 @@ static int parse_options(int argc, char **argv, struct options *o)
 	}
 	if ((o->load || o->replay) && (o->scenario || (o->load && o->replay))) {
 		fputs("grognard: --load and --replay take the battle from the save: give no scenario\n", stderr);
+		return EXIT_USAGE;
+	}
+	if (o->rnd.chosen && !o->rnd.random) {
+		fputs("grognard: --region, --size, --forces and --regions choose a random battle: add --random\n",
+		      stderr);
+		return EXIT_USAGE;
+	}
+	if (o->rnd.random && (o->scenario || o->load || o->replay)) {
+		fputs("grognard: --random makes its own battle: give no scenario, --load or --replay\n", stderr);
+		return EXIT_USAGE;
+	}
+	if (o->rnd.export_map && o->replay) {
+		fputs("grognard: --export-map writes a battle as it begins: not with --replay\n", stderr);
 		return EXIT_USAGE;
 	}
 	return -1;
@@ -527,7 +566,8 @@ static int run_check(int n, char **files)
 				status = EXIT_BAD_INPUT;
 			game_free(g);
 		} else if (load_check(files[i], &d, &kind)) {
-			printf("%s: ok (%s)\n", files[i], kind == LK_MAP ? "map" : "orbat");
+			printf("%s: ok (%s)\n", files[i],
+			       kind == LK_MAP ? "map" : kind == LK_ORBAT ? "orbat" : "region table");
 		} else {
 			status = EXIT_BAD_INPUT;
 		}
@@ -545,7 +585,14 @@ static struct game *open_battle(const struct options *o)
 
 	if (o->load)
 		return read_save(o->load, false, NULL);
-	if (!o->scenario) {
+	if (o->rnd.random) {
+		char name[GAME_PATH_LEN], why[300];
+		if (random_name(&o->rnd.ro, o->seed, name, sizeof name, why, sizeof why) < 0) {
+			fprintf(stderr, "grognard: %s\n", why);
+			return NULL;
+		}
+		g = random_open(name, o->seed, &d);
+	} else if (!o->scenario) {
 		g = load_scenario_text(default_battle_cfg, BUILTIN_NAME, o->seed, &d);
 	} else if (!paths_find_scenario(o->scenario, path, sizeof path)) {
 		if (paths_last_odd())
@@ -642,6 +689,7 @@ static int run_batch(struct game *g, const struct options *o)
 	script_init(&sc, g, in, o->script ? o->script : "stdin", stdout, stderr);
 	sc.ctx.save = save_named;
 	sc.ctx.export_log = export_named;
+	sc.ctx.export_map = export_map_named;
 	if (!(cpu = computer_start(&ai, g, o->ai))) {
 		fputs("grognard: out of memory\n", stderr);
 		script_free(&sc);
@@ -1014,11 +1062,11 @@ static void delete_save(struct ui *ui, const struct save_entry *e, const char *c
  * comes again.  Returns the battle chosen (its save's name in name), or
  * NULL for a new one or when the terminal went away. */
 #define OFFERED 15
-static struct game *offer_saves(struct ui *ui, char *name, size_t size)
+static struct game *offer_saves(struct ui *ui, char *name, size_t size, uint64_t seed)
 {
 	struct save_entry e[OFFERED];
 	char keys[OFFERED][12], titles[OFFERED][180];
-	const char *k[OFFERED + 2], *l[OFFERED + 2];
+	const char *k[OFFERED + 3], *l[OFFERED + 3];
 	for (;;) {
 		struct diag d = { 0 };
 		struct game *g;
@@ -1035,13 +1083,24 @@ static struct game *offer_saves(struct ui *ui, char *name, size_t size)
 		}
 		k[n] = "n";
 		l[n] = "a new battle";
-		k[n + 1] = "D";
-		l[n + 1] = "delete one of these saved battles";
-		choice = ui_choose(ui, "Continue a battle?", k, l, n + 2, "Esc: a new battle");
+		k[n + 1] = "r";
+		l[n + 1] = "a random battle";
+		k[n + 2] = "D";
+		l[n + 2] = "delete one of these saved battles";
+		choice = ui_choose(ui, "Continue a battle?", k, l, n + 3, "Esc: a new battle");
 		if (ui_hung_up(ui))
 			return NULL;
-		if (choice == n + 1) {
+		if (choice == n + 2) {
 			delete_save(ui, e, k, l, n);
+			continue;
+		}
+		if (choice == n + 1) {
+			/* Its region, size and forces asked (random-cli.c);
+			 * given up, the list again. */
+			if ((g = menu_random_battle(ui, seed)) || ui_hung_up(ui)) {
+				name[0] = '\0';
+				return g;
+			}
 			continue;
 		}
 		if (choice < 0 || choice >= n)
@@ -1085,7 +1144,7 @@ static int run_terminal(struct game *g, struct options *o)
 	struct controller *cpu;
 	struct controller *ctl[SIDE_COUNT];
 	struct ui_hooks uh = { .save = save_named, .export_log = export_named, .hangup = &got_hangup,
-	                       .interrupt = &got_interrupt };
+	                       .interrupt = &got_interrupt, .export_map = export_map_named };
 	bool watch;
 	enum step_result r;
 	int last = -1;
@@ -1118,8 +1177,8 @@ static int run_terminal(struct game *g, struct options *o)
 	/* Started bare with battles waiting: offer them first. */
 	const char *loaded_from = o->load;
 	char name[80];
-	if (!o->scenario && !o->load) {
-		struct game *loaded = offer_saves(ui, name, sizeof name);
+	if (!o->scenario && !o->load && !o->rnd.random) {
+		struct game *loaded = offer_saves(ui, name, sizeof name, o->seed);
 		/* Gone while choosing: nothing has happened, nothing to save. */
 		if (ui_hung_up(ui)) {
 			ui_close(ui);
@@ -1136,7 +1195,7 @@ static int run_terminal(struct game *g, struct options *o)
 				return EXIT_BAD_INPUT;
 			}
 			ui_set_hooks(ui, &uh);
-			loaded_from = name;
+			loaded_from = name[0] ? name : NULL;
 		}
 	}
 	autosave_as(loaded_from);
@@ -1201,6 +1260,13 @@ int main(int argc, char **argv)
 
 	if (!(g = open_battle(&o)))
 		return EXIT_BAD_INPUT;
+	if (o.rnd.export_map) {
+		char why[600];
+		status = export_map_named(g, o.rnd.export_map, why, sizeof why) < 0 ? EXIT_BAD_INPUT : EXIT_OK;
+		fprintf(status ? stderr : stdout, "%s%s\n", status ? "grognard: " : "", why);
+		game_free(g);
+		return status;
+	}
 	if (o.batch) {
 		settle_players(&o, g);
 		status = run_batch(g, &o);

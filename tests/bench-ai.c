@@ -3,7 +3,8 @@
  * issue ('make bench').  Plays seeded battles in memory, without a
  * terminal, and reports each figure with its target, PASS or FAIL:
  *   - the AI's win rate against the naive baseline from either side, on
- *     the built-in battle and on Auerstedt (N seeds each way);
+ *     the built-in battle, on Auerstedt and on random battles (the DBM
+ *     terrain procedure, seed i for the i-th; N seeds each way);
  *   - both sides' win rates of the AI against itself on the mirrored
  *     battle (and, for information, on the other two);
  *   - the CPU time of each of the AI's calls (median, p99, max) and of a
@@ -16,7 +17,8 @@
  *   -n seeds per pairing and side (100); -r battles counted for refusals
  *   (at least 1000: more are played to make it up); -g the game for the
  *   RSS run; -s which scenarios (digits: 0 built-in, 1 Auerstedt,
- *   2 mirror); -q only the battles against the naive baseline.
+ *   2 mirror, 3 random battles); -q only the battles against the naive
+ *   baseline.
  * or, to look at one battle's log: bench-ai -1 SCENARIO:SEED:AB DATADIR
  * (A and B each g for the AI or n for the baseline).
  * With BENCH_VERBOSE set, each refused order is named; with BENCH_SLOW=MS,
@@ -40,6 +42,7 @@
 #include "engine/game.h"
 #include "io/diag.h"
 #include "io/load.h"
+#include "io/random-battle.h"
 
 extern const char default_battle_cfg[];
 
@@ -130,6 +133,7 @@ enum who { NAIVE, GENERAL };
 struct scenario {
 	const char *name;
 	char path[4096]; /* empty: the built-in battle */
+	bool random;     /* a random battle, its seed the battle's */
 };
 
 static bool show_log;
@@ -157,8 +161,15 @@ static void print_line(void *ctx, const struct game *g, const struct event *ev)
 static struct game *open_battle(const struct scenario *s, uint64_t seed)
 {
 	struct diag d = { 0 };
-	struct game *g = s->path[0] ? load_scenario_file(s->path, seed, &d)
-	                            : load_scenario_text(default_battle_cfg, "(built-in default battle)", seed, &d);
+	char name[256];
+	struct game *g;
+	/* BENCH_RANDOM adds options to the random battles' name
+	 * (";size=division", ";region=iberia" ...). */
+	snprintf(name, sizeof name, "%s%llu%s", RANDOM_PREFIX, (unsigned long long)seed,
+	         getenv("BENCH_RANDOM") ? getenv("BENCH_RANDOM") : "");
+	g = s->random    ? random_open(name, seed, &d)
+	    : s->path[0] ? load_scenario_file(s->path, seed, &d)
+	                 : load_scenario_text(default_battle_cfg, "(built-in default battle)", seed, &d);
 	if (!g) {
 		diag_print(&d, stderr);
 		exit(1);
@@ -276,15 +287,15 @@ int main(int argc, char **argv)
 {
 	int n = 100, count_to = 1000, opt, played = 0;
 	enum ai_level level = AI_NORMAL;
-	struct scenario sc[3] = { { .name = "built-in battle" }, { .name = "Auerstedt" },
-		                  { .name = "mirror" } };
+	struct scenario sc[4] = { { .name = "built-in battle" }, { .name = "Auerstedt" },
+		                  { .name = "mirror" }, { .name = "random battles", .random = true } };
 	double ms, *aue_ms;
 	long naue = 0;
 	int aue_units = 0;
 	long child_rss = 0;
 	double child_ms = 0;
 	bool child_ok = false;
-	const char *one = NULL, *grognard = NULL, *which = "012";
+	const char *one = NULL, *grognard = NULL, *which = "0123";
 	bool naive_only = false;
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	while ((opt = getopt(argc, argv, "n:r:l:1:qg:s:")) != -1) {
@@ -319,7 +330,7 @@ int main(int argc, char **argv)
 		int s = 0;
 		unsigned long long seed = 1;
 		char a = 'g', b = 'g';
-		if (sscanf(one, "%d:%llu:%c%c", &s, &seed, &a, &b) != 4 || s < 0 || s > 2)
+		if (sscanf(one, "%d:%llu:%c%c", &s, &seed, &a, &b) != 4 || s < 0 || s > 3)
 			return 2;
 		show_log = true;
 		battle(&sc[s], seed, a == 'n' ? NAIVE : GENERAL, b == 'n' ? NAIVE : GENERAL, level, &ms);
@@ -335,9 +346,9 @@ int main(int argc, char **argv)
 
 	printf("== the AI (%s) against the naive baseline, %d seeds each way ==\n",
 	       level == AI_EASY ? "easy" : level == AI_HARD ? "hard" : "normal", n);
-	for (int s = 0; s < 2; s++) {
+	for (int s = 0; s < 4; s++) {
 		int won_a = 0, won_b = 0, draw_a = 0, draw_b = 0;
-		if (!strchr(which, '0' + s))
+		if (s == 2 || !strchr(which, '0' + s))
 			continue;
 		for (int i = 0; i < n; i++) {
 			int w = battle(&sc[s], (uint64_t)i + 1, GENERAL, NAIVE, level, &ms);

@@ -36,6 +36,8 @@ struct div_plan;
 struct drill;
 struct drill_scratch;
 struct drill_mark;
+struct route_cache;
+
 struct general_ai {
 	struct controller ctl;
 	enum ai_level level;
@@ -54,6 +56,7 @@ struct general_ai {
 	struct drill *drills;    /* per unit: its plan this initiative */
 	struct drill_mark *marks;/* per unit: where it stood when they were made */
 	struct drill_scratch *scratch;
+	struct route_cache *routes; /* ways round what units cannot cross (route.c) */
 	long refusals;           /* orders the engine refused (should stay 0) */
 };
 

@@ -355,6 +355,11 @@ bool est_may_pivot(const struct game *g, int unit, double to)
 	if (u->pos.x - r <= 0 || u->pos.y - r <= 0 || u->pos.x + r >= g->map.width || u->pos.y + r >= g->map.height ||
 	    terrain_go(&g->map, m.tclass, m.mode, &c, false, &feature) == GO_NO)
 		return move_pivot_blocker(g, unit, u->facing, to) == -1;
+	/* A river is waded only where the unit touches its ford: whether the
+	 * pivot's sweep keeps to the ford is the engine's to say. */
+	for (int i = 0; i < g->map.nf; i++)
+		if (g->map.f[i].type == TT_RIVER && terrain_touches(&g->map.f[i], &c))
+			return move_pivot_blocker(g, unit, u->facing, to) == -1;
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *o = &g->units[i];
 		struct obb ob;

@@ -27,6 +27,7 @@
 #include "estimate.h"
 #include "odds.h"
 #include "plan.h"
+#include "route.h"
 
 static const char *const role_words[] = { "attack", "hold", "reserve" };
 
@@ -327,6 +328,8 @@ void plan_aim(const struct general_ai *ai, const struct game *g, int unit, struc
 	}
 	aim->target.x = fmin(fmax(aim->target.x, 2), g->map.width - 2);
 	aim->target.y = fmin(fmax(aim->target.y, 2), g->map.height - 2);
+	/* Round what the unit cannot cross: toward the next point of the way. */
+	aim->target = route_waypoint(ai->routes, g, u, aim->target);
 	switch (p->role) {
 	case ROLE_ATTACK:
 		/* More urgent as the end draws near. */
@@ -1044,9 +1047,10 @@ int general_init(struct general_ai *ai, struct game *g, enum ai_level level)
 	ai->marks = calloc((size_t)g->nunits + 1, sizeof *ai->marks);
 	ai->plan = calloc((size_t)g->ndivs + 1, sizeof *ai->plan);
 	ai->scratch = drill_scratch_new();
+	ai->routes = route_new();
 	ai->ndivs = g->ndivs;
 	ai->game = g;
-	if (!ai->did || !ai->plan || !ai->drills || !ai->marks || !ai->scratch) {
+	if (!ai->did || !ai->plan || !ai->drills || !ai->marks || !ai->scratch || !ai->routes) {
 		general_free(ai);
 		return -1;
 	}
@@ -1062,6 +1066,8 @@ void general_free(struct general_ai *ai)
 	ai->marks = NULL;
 	drill_scratch_free(ai->scratch);
 	ai->scratch = NULL;
+	route_free(ai->routes);
+	ai->routes = NULL;
 	ai->did = NULL;
 	ai->plan = NULL;
 	ai->drills = NULL;

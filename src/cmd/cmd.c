@@ -86,7 +86,8 @@ static int do_save(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	char why[300];
 	int (*fn)(struct game *, const char *, char *, size_t) =
-		strcmp(argv[0], "save") == 0 ? ctx->save : ctx->export_log;
+		strcmp(argv[0], "save") == 0 ? ctx->save : strcmp(argv[0], "export") == 0 ? ctx->export_log
+		                                                                         : ctx->export_map;
 	(void)argc;
 	if (!fn) {
 		fprintf(ctx->err, "%s:%d: %s is not available here\n", ctx->source ? ctx->source : "command",
@@ -215,6 +216,8 @@ static const struct cmd_entry commands[] = {
 	  .summary = "save the battle as NAME in the saves directory (the old one is kept as NAME.save.bak)" },
 	{ .name = "export", .usage = "export NAME", .min_args = 1, .max_args = 1, .exec = do_save,
 	  .summary = "write the whole log and the report to NAME.txt in the saves directory" },
+	{ .name = "export-map", .usage = "export-map NAME", .min_args = 1, .max_args = 1, .exec = do_save,
+	  .summary = "write the battle as it began as NAME.cfg, NAME-A.cfg and NAME-B.cfg (map and orbats)" },
 	{ .name = "quit", .usage = "quit", .min_args = 0, .max_args = 0, .exec = do_quit,
 	  .summary = "end the session" },
 };

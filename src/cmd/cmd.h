@@ -35,6 +35,8 @@ struct cmd_ctx {
 	 * 0, or -1 with why (NULL: the command is not available here). */
 	int (*save)(struct game *g, const char *name, char *why, size_t size);
 	int (*export_log)(struct game *g, const char *name, char *why, size_t size);
+	/* The battle as it began, as map and orbat files (export-map). */
+	int (*export_map)(struct game *g, const char *name, char *why, size_t size);
 };
 
 /* Parse a whole line as an order (for replays and saved histories). */

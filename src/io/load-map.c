@@ -17,6 +17,7 @@
 #include "load-int.h"
 #include "load.h"
 #include "paths.h"
+#include "regions.h"
 
 /* Where each placed piece was placed, for messages after placement. */
 struct placed {
@@ -872,7 +873,13 @@ bool load_check(const char *path, struct diag *d, enum load_kind *kind)
 	if (!conf_read_file(&c, &cfg, path))
 		goto out;
 	root = config_root_setting(&cfg);
-	if (looks_like(root, map_keys, loader_orbat_keys) &&
+	if (config_setting_get_member(root, "regions")) {
+		/* The region table of random battles. */
+		struct dbm_table t;
+		*kind = LK_REGIONS;
+		ok = regions_load_file(path, &t, d);
+		regions_free(&t);
+	} else if (looks_like(root, map_keys, loader_orbat_keys) &&
 	    !(looks_like(root, loader_orbat_keys, map_keys) &&
 	      !config_setting_get_member(root, "table"))) {
 		struct game *g;
@@ -888,8 +895,8 @@ bool load_check(const char *path, struct diag *d, enum load_kind *kind)
 		loader_free(&l);
 		game_free(g);
 	} else {
-		diag_add(d, path, 1, "not a grognard map or orbat (a map has 'name', 'table', 'sides' "
-		         "and so on, an orbat 'nationality' and 'corps')");
+		diag_add(d, path, 1, "not a grognard map, orbat or region table (a map has 'name', 'table', "
+		         "'sides' and so on, an orbat 'nationality' and 'corps', a region table 'regions')");
 	}
 out:
 	config_destroy(&cfg);

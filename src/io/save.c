@@ -23,6 +23,7 @@
 #include "engine/state.h"
 #include "load.h"
 #include "paths.h"
+#include "random-battle.h"
 #include "save.h"
 
 const char *const save_players_words[] = { "A", "B", "both", "none", NULL };
@@ -139,7 +140,8 @@ static const char *id_or_dash(const char *id)
 static void scenario_identity(const struct game *g, const struct save_hooks *h, char *path,
                               size_t size)
 {
-	if ((h->builtin_name && strcmp(g->scenario, h->builtin_name) == 0) || !realpath(g->scenario, path))
+	if ((h->builtin_name && strcmp(g->scenario, h->builtin_name) == 0) || random_is_name(g->scenario) ||
+	    !realpath(g->scenario, path))
 		snprintf(path, size, "%s", g->scenario);
 }
 
@@ -977,8 +979,9 @@ static struct game *read_save(const char *path, const struct save_hooks *h, stru
 	{
 		struct diag sd = { 0 };
 		bool builtin = h->builtin_name && strcmp(spath, h->builtin_name) == 0;
-		g = builtin ? load_scenario_text(h->builtin_text, h->builtin_name, seed, &sd)
-		            : load_scenario_file(spath, seed, &sd);
+		g = builtin                 ? load_scenario_text(h->builtin_text, h->builtin_name, seed, &sd)
+		    : random_is_name(spath) ? random_open(spath, seed, &sd)
+		                            : load_scenario_file(spath, seed, &sd);
 		if (!g) {
 			conf_error(&c, config_setting_get_member(s, "path"), "scenario",
 			           "%s no longer loads (has it changed since this battle was saved?):", spath);

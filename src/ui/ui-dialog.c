@@ -779,7 +779,8 @@ bool ui_command_line(struct ui *ui, struct order *o)
 		return false;
 	}
 	ctx = (struct cmd_ctx){ .g = ui->g, .out = out, .err = err, .source = "command", .line = 1,
-	                        .save = ui->hooks.save, .export_log = ui->hooks.export_log };
+	                        .save = ui->hooks.save, .export_log = ui->hooks.export_log,
+	                        .export_map = ui->hooks.export_map };
 	r = cmd_execute(&ctx, line);
 	fclose(out);
 	fclose(err);

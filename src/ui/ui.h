@@ -42,6 +42,8 @@ struct ui_hooks {
 	int (*save)(struct game *g, const char *name, char *why, size_t size);
 	int (*export_log)(struct game *g, const char *name, char *why, size_t size);
 	volatile sig_atomic_t *hangup, *interrupt;
+	/* The battle as it began, as map and orbat files (':export-map'). */
+	int (*export_map)(struct game *g, const char *name, char *why, size_t size);
 };
 void ui_set_hooks(struct ui *ui, const struct ui_hooks *h);
 /* Did the last stop come from a hang-up or termination signal? */
