@@ -167,10 +167,30 @@ static void test_pivot_by_ground(void **state)
 	(void)state;
 	add_rect(g, TT_ROUGH, false, 150, 0, 160, 5);
 	rough = add_rect(g, TT_ROUGH, true, 50 - 1, 100 + fa.d / 2 + 0.5, 50 + 1, 130);
-	assert_int_equal(move_pivot_blocker(g, a, 0, 90), -2 - rough);
+	assert_int_equal(move_pivot_blocker(g, a, 0, 90), block_of_feature(rough));
 	/* Moved off, it turns freely. */
 	g->units[a].pos.x = 20;
-	assert_int_equal(move_pivot_blocker(g, a, 0, 90), -1);
+	assert_int_equal(move_pivot_blocker(g, a, 0, 90), BLOCK_NONE);
+	game_free(g);
+}
+
+/* On a map of many features (a random battlefield has well over a
+ * hundred) the blocking feature is told from the table's edge whatever
+ * its index: the 99th was once taken for the edge. */
+static void test_blocker_many_features(void **state)
+{
+	struct game *g = test_game_new(1);
+	int a = add_unit(g, "A", SIDE_A, 50, 100, 0), rough = -1, k;
+	struct obb fa = unit_footprint(&g->units[a]);
+	(void)state;
+	for (int i = 0; i < 98; i++)
+		add_rect(g, TT_ROUGH, false, 150 + (i % 10) * 3, (i / 10) * 3, 151 + (i % 10) * 3, 1 + (i / 10) * 3);
+	rough = add_rect(g, TT_ROUGH, true, 50 - 1, 100 + fa.d / 2 + 0.5, 50 + 1, 130);
+	assert_int_equal(rough, 98);
+	k = move_pivot_blocker(g, a, 0, 90);
+	assert_true(blocker_is_feature(k));
+	assert_int_equal(blocker_feature(k), 98);
+	assert_int_not_equal(k, BLOCK_EDGE);
 	game_free(g);
 }
 
@@ -225,6 +245,7 @@ int main(void)
 		cmocka_unit_test(test_friend_at_the_end),
 		cmocka_unit_test(test_ground_near_the_way),
 		cmocka_unit_test(test_pivot_by_ground),
+		cmocka_unit_test(test_blocker_many_features),
 		cmocka_unit_test(test_blocker_among),
 		cmocka_unit_test(test_garrisons),
 	};

@@ -476,7 +476,7 @@ static int place_blocker(const struct game *g, const struct mover *m, const stru
 	bool road;
 	for (int i = 0; i < s->n; i++)
 		if (off_table(g, s->pts[i], s->r))
-			return -100;
+			return BLOCK_EDGE;
 	for (int q = 0; q < (among ? n : g->nunits); q++) {
 		int i = among ? among[q] : q;
 		const struct unit *o = &g->units[i];
@@ -498,8 +498,8 @@ static int place_blocker(const struct game *g, const struct mover *m, const stru
 	           ? terrain_on_road(&g->map, m->tclass, m->form, s->pts[0])
 	           : terrain_on_road(&g->map, m->tclass, m->form, geom_poly_centroid(s->pts, s->n));
 	if (terrain_go(&g->map, m->tclass, m->mode, s, road, &feature) == GO_NO)
-		return -2 - feature;
-	return -1;
+		return block_of_feature(feature);
+	return BLOCK_NONE;
 }
 
 int move_place_blocker(const struct game *g, const struct mover *m,
@@ -578,11 +578,11 @@ int move_pivot_blocker(const struct game *g, int unit, double from, double to)
 		}
 		for (int k = 0; k < s.n; k++)
 			if (off_table(g, s.pts[k], s.r))
-				return -100;
+				return BLOCK_EDGE;
 		if (terrain_go(map, m.tclass, m.mode, &s, road, &feature) == GO_NO)
-			return -2 - (map == &ground.map ? ground.idx[feature] : feature);
+			return block_of_feature(map == &ground.map ? ground.idx[feature] : feature);
 	}
-	return -1;
+	return BLOCK_NONE;
 }
 
 /* Push a command stand the least distance off a unit's footprint. */

@@ -63,15 +63,31 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
                 struct vec2 from, struct vec2 dir, double want, double allowance,
                 bool all_half, struct sweep *out);
 
+/* What stops a footprint, in one int: BLOCK_NONE (nothing), a unit (its
+ * index, 0 or more), BLOCK_EDGE (the table's edge), or ground (a terrain
+ * feature: block_of_feature, blocker_is_feature, blocker_feature). */
+enum { BLOCK_NONE = -1, BLOCK_EDGE = -2 };
+static inline int block_of_feature(int feature)
+{
+	return -3 - feature;
+}
+static inline bool blocker_is_feature(int k)
+{
+	return k <= -3;
+}
+static inline int blocker_feature(int k)
+{
+	return -3 - k;
+}
+
 /* Whether a unit may pivot from one facing to another about its centre
- * without touching another unit or forbidden ground.  Returns -1 when it
- * may, else the blocking unit's index, or -2 - feature index for ground,
- * or -100 for the table edge. */
+ * without touching another unit or forbidden ground: BLOCK_NONE when it
+ * may, else what stops it (a unit, BLOCK_EDGE or a feature). */
 int move_pivot_blocker(const struct game *g, int unit, double from, double to);
 
 /* Whether a footprint may stand here: on the table, overlapping no unit
  * (other than 'self' and 'ignore'), touching no enemy (other than a
- * charge target), on ground it may enter.  Same codes as above. */
+ * charge target), on ground it may enter: BLOCK_NONE, or what stops it. */
 int move_place_blocker(const struct game *g, const struct mover *m,
                        const struct obb *body, int ignore);
 /* The same for a unit's footprint, looking only at the units listed (in

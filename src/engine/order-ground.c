@@ -129,8 +129,7 @@ int order_do_cross(struct order_ctx *c)
 		 * the far one: move it clear by the width of a contact. */
 		move_mover_unit(g, unit, TMODE_MOVE, unit_is_artillery(u), &mm);
 		mm.through_friends = false;
-		if (v2_len(toward) > 0 && move_place_blocker(g, &mm, &to, -1) <= -2 &&
-		    move_place_blocker(g, &mm, &to, -1) != -100)
+		if (v2_len(toward) > 0 && blocker_is_feature(move_place_blocker(g, &mm, &to, -1)))
 			to.c = v2_add(to.c, v2_scale(toward, 2 * GEOM_CONTACT));
 	}
 	ts = geom_obb_shape(&to, b2);

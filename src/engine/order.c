@@ -136,11 +136,11 @@ const char *ord_blocker_text(const struct game *g, int k, char *buf, size_t size
 {
 	if (k >= 0)
 		snprintf(buf, size, "%s (%s)", g->units[k].id, g->units[k].name);
-	else if (k == -100)
+	else if (k == BLOCK_EDGE)
 		snprintf(buf, size, "the table's edge");
-	else if (k <= -2)
-		snprintf(buf, size, "%s '%s'", terrain_names[g->map.f[-2 - k].type].label,
-		         g->map.f[-2 - k].name);
+	else if (blocker_is_feature(k))
+		snprintf(buf, size, "%s '%s'", terrain_names[g->map.f[blocker_feature(k)].type].label,
+		         g->map.f[blocker_feature(k)].name);
 	else
 		snprintf(buf, size, "nothing");
 	return buf;

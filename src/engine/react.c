@@ -763,11 +763,11 @@ static bool room_from_charger(struct game *g, int unit, int charger, struct vec2
 	end = move_shift(fp, away, *back);
 	m.target = unit;
 	if (s.dist < *back - 1e-6)
-		*blocker = s.why == STOP_EDGE ? -100 : s.unit >= 0 ? s.unit : -2 - s.feature;
+		*blocker = s.why == STOP_EDGE ? BLOCK_EDGE : s.unit >= 0 ? s.unit : block_of_feature(s.feature);
 	else
 		*blocker = move_place_blocker(g, &m, &end, -1);
 	*u = keep_u;
-	return *blocker == -1;
+	return *blocker == BLOCK_NONE;
 }
 
 /* Success squares the unit about its centre, failure costs two hits to a
@@ -791,8 +791,8 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 	    (!contacted || !room_from_charger(g, unit, charger, &centre, &back, &blocker))) {
 		game_log(g, "%s has no room to form an emergency square (it would touch %s).", u->id,
 		         blocker >= 0 ? g->units[blocker].id
-		         : blocker == -100 || blocker > -2 ? "the table's edge"
-		                                           : g->map.f[-2 - blocker].name);
+		         : blocker_is_feature(blocker) ? g->map.f[blocker_feature(blocker)].name
+		                                       : "the table's edge");
 		return 0;
 	}
 	if (why)

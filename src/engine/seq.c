@@ -128,7 +128,7 @@ static void arrivals(struct game *g)
 		fp = unit_footprint(u);
 		move_mover_unit(g, i, TMODE_MOVE, false, &m);
 		k = move_place_blocker(g, &m, &fp, -1);
-		if (k >= 0 || k == -100) {
+		if (k >= 0 || k == BLOCK_EDGE) {
 			game_log(g, "%s cannot come on: its place is taken%s%s.", u->name,
 			         k >= 0 ? " by " : "", k >= 0 ? g->units[k].name : "");
 			continue;
