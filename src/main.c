@@ -238,7 +238,7 @@ static int export_map_named(struct game *g, const char *name, char *why, size_t 
 /* A save given as a path, or as a name in the saves directory. */
 static bool find_save(const char *name, char *out, size_t size)
 {
-	char why[200];
+	char why[MSG_LEN];
 	if (paths_exists(name)) {
 		snprintf(out, size, "%s", name);
 		return true;
@@ -674,7 +674,7 @@ static int run_batch(struct game *g, const struct options *o)
 	}
 	if (o->dice) {
 		FILE *df = fopen(o->dice, "r");
-		char why[300];
+		char why[MSG_LEN];
 		int bad = !df ? (snprintf(why, sizeof why, "cannot read '%s': %s", o->dice, strerror(errno)), -1)
 		              : cmd_read_dice(g, df, o->dice, why, sizeof why);
 		if (df)
@@ -733,7 +733,7 @@ static int run_batch(struct game *g, const struct options *o)
  * words, before curses starts. */
 static bool terminal_usable(void)
 {
-	char why[300];
+	char why[MSG_LEN];
 	if (ui_terminal_usable(why, sizeof why))
 		return true;
 	fprintf(stderr, "grognard: %s\n", why);
@@ -755,7 +755,7 @@ static void replay_dice(struct replay *r, struct game *g)
 	while (r->pos < r->n && r->history[r->pos].kind == ORD_DICE) {
 		const char *t = r->history[r->pos++].text;
 		int pips[ORDER_TEXT_LEN], n = 0;
-		char why[200];
+		char why[MSG_LEN];
 		while (t[n] && n < ORDER_TEXT_LEN)
 			pips[n] = t[n] - '0', n++;
 		game_script_dice(g, pips, n, why, sizeof why);
@@ -771,7 +771,7 @@ static void replay_dice(struct replay *r, struct game *g)
  * order is asked), and a re-throw of the weather, in their order. */
 static void replay_setup(struct replay *r, struct game *g)
 {
-	char why[200];
+	char why[MSG_LEN];
 	for (;;) {
 		replay_dice(r, g);
 		if (r->pos >= r->n || r->history[r->pos].kind != ORD_REWEATHER)
@@ -1042,7 +1042,7 @@ static int run_replay(const struct options *o)
 static void delete_save(struct ui *ui, const struct save_entry *e, const char *const *k,
                         const char *const *l, int n)
 {
-	char q[300], why[400];
+	char q[MSG_LEN], why[400];
 	int c = ui_choose(ui, "Delete which saved battle?", k, l, n, "Esc: none");
 	if (c < 0 || ui_hung_up(ui))
 		return;

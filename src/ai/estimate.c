@@ -450,7 +450,7 @@ double est_charge(struct game *g, int a, int t, bool breakthrough, struct est_ch
 	struct est_charge tmp = { 0 };
 	struct vec2 end;
 	double facing;
-	char why[256];
+	char why[MSG_LEN];
 	if (!out)
 		out = &tmp;
 	*out = (struct est_charge){ .value = -INFINITY };

@@ -868,7 +868,7 @@ static bool stale(const struct general_ai *ai, const struct game *g, int unit)
 static bool charge_still_on(struct game *g, const struct order *o)
 {
 	const struct unit *u = &g->units[o->unit];
-	char why[256];
+	char why[MSG_LEN];
 	return !(u->acted & (UA_MOVED | UA_CROSSED | UA_NO_CHARGE | UA_DONE)) &&
 	       order_charge_check(g, o->unit, o->target, false, why, sizeof why) == 0;
 }

@@ -51,7 +51,7 @@ static int charge_target(struct game *g, int unit)
 	int best = -1;
 	double bd = INFINITY;
 	for (int i = 0; i < g->nunits; i++) {
-		char why[256];
+		char why[MSG_LEN];
 		struct vec2 end;
 		double f, d;
 		if (g->units[i].side == g->units[unit].side || g->units[i].state != US_ACTIVE)

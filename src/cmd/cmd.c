@@ -84,7 +84,7 @@ static int do_report(struct cmd_ctx *ctx, int argc, char **argv)
 
 static int do_save(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	char why[300];
+	char why[MSG_LEN];
 	int (*fn)(struct game *, const char *, char *, size_t) =
 		strcmp(argv[0], "save") == 0 ? ctx->save : strcmp(argv[0], "export") == 0 ? ctx->export_log
 		                                                                         : ctx->export_map;
@@ -108,7 +108,7 @@ static int do_save(struct cmd_ctx *ctx, int argc, char **argv)
 static int do_dice(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	int pips[MAX_WORDS];
-	char why[200];
+	char why[MSG_LEN];
 	if (!ctx->batch) {
 		cmd_error_at(ctx, "dice: scripted dice are for batch mode (scripts and tests), not for play");
 		return 1;
@@ -180,7 +180,7 @@ int cmd_read_dice(struct game *g, FILE *in, const char *path, char *why, size_t 
  * the engine's refusals are, not as a bad command. */
 static int do_rethrow(struct cmd_ctx *ctx, int argc, char **argv)
 {
-	char why[200];
+	char why[MSG_LEN];
 	(void)argc;
 	if (weather_rethrow(ctx->g, why, sizeof why) < 0) {
 		fprintf(ctx->out, "refused: %s: %s\n", argv[0], why);

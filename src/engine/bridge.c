@@ -341,7 +341,7 @@ int bridge_designate(struct game *g, struct controller **ctl, int charger,
 {
 	struct decision d = { .kind = DK_BRIDGE, .side = g->units[named].side, .unit = named,
 	                      .other = charger };
-	char q[200], labels[BRIDGE_MAX_DEFENDERS][120];
+	char q[MSG_LEN], labels[BRIDGE_MAX_DEFENDERS][120];
 	const char *name = g->map.f[r->bridge].name;
 	if (r->ndef <= 1)
 		return named;

@@ -12,6 +12,10 @@ struct enum_name {
 	const char *label; /* shown to players */
 };
 
+/* The room for one message: a refusal naming its rule, a question, a
+ * reason (every such buffer is this size). */
+#define MSG_LEN 320
+
 #define ENUM_ID(id, key, label) id,
 #define ENUM_NAME(id, key, label) [id] = { key, label },
 

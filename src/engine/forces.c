@@ -144,7 +144,7 @@ struct raise {
 	int corps;
 	unsigned long long used_numbers[REG_COUNT][4]; /* regiment numbers and names taken */
 	unsigned long long used_generals;
-	char why[160];
+	char why[MSG_LEN];
 };
 
 static int pick_below(struct raise *r, int n)

@@ -212,7 +212,7 @@ struct game_fault {
 	enum game_part part;
 	int index;
 	const char *key;
-	char why[200];
+	char why[MSG_LEN];
 };
 /* Check what the sequence of play and the table need of a state: a side
  * with the initiative in every phase that has one, the active brigade or

@@ -253,7 +253,7 @@ static void join(struct game *g, int unit, int enemy, double facing, double dist
 static int offer_join(struct game *g, struct controller **ctl, int i, int e, double f, double d)
 {
 	struct decision dec = { .kind = DK_JOIN, .side = g->units[i].side, .unit = i, .other = e };
-	char q[200];
+	char q[MSG_LEN];
 	snprintf(q, sizeof q, "%s may join the fight against %s (%.1f cm away).", g->units[i].id,
 	         g->units[e].id, d);
 	dec.question = q;
@@ -292,7 +292,7 @@ static int join_stages(struct game *g, struct controller **ctl, enum side side, 
 		int tmp[1], e = -1;
 		double f = 0, d = 0, best = INFINITY;
 		struct decision dec = { .kind = DK_BREAKOUT, .side = side, .unit = i };
-		char q[200];
+		char q[MSG_LEN];
 		if (u->side != side || !unit_present(u) || u->form != FORM_SQUARE || (u->acted & UA_BROKE_OUT) ||
 		    enemies(g, i, tmp, 1))
 			continue;
@@ -370,7 +370,7 @@ static int split(struct game *g, struct controller **ctl, int unit, const int *f
 		return 0;
 	for (int k = 0; k < n - 1; k++) {
 		struct decision d = { .kind = DK_SPLIT, .side = u->side, .unit = unit, .other = foes[k] };
-		char q[200];
+		char q[MSG_LEN];
 		snprintf(q, sizeof q, "%s (%d SP) fights %d enemies: how many SP against %s?", u->id, u->sp,
 		         n, g->units[foes[k]].id);
 		d.question = q;
@@ -694,7 +694,7 @@ static int breakthrough(struct game *g, struct controller **ctl, int unit)
 	const struct breakthrough_rules *r = &rules_breakthrough;
 	for (int chain = 0; chain < 20 && unit_present(u) && unit_has_marker(u, MK_WHITE); chain++) {
 		struct decision d = { .kind = DK_BREAKTHROUGH, .side = u->side, .unit = unit };
-		char q[200], keys[BT_TARGETS][24], labels[BT_TARGETS][80];
+		char q[MSG_LEN], keys[BT_TARGETS][24], labels[BT_TARGETS][80];
 		int targets[BT_TARGETS], nt = 0;
 		double dist[BT_TARGETS];
 		unit_set_marker(u, MK_WHITE, false);
@@ -702,7 +702,7 @@ static int breakthrough(struct game *g, struct controller **ctl, int unit)
 		 * first (as many as a question can offer). */
 		if (ma && ma->charge > 0)
 			for (int e = 0; e < g->nunits; e++) {
-				char why[256];
+				char why[MSG_LEN];
 				double de = game_unit_distance(u, &g->units[e]);
 				int at;
 				if (g->units[e].side == u->side || !unit_present(&g->units[e]) || de > ma->charge ||
@@ -755,7 +755,7 @@ static int breakthrough(struct game *g, struct controller **ctl, int unit)
 			return rally(g, ctl, unit, geom_dir(u->facing), d.value, "rallies forward");
 		default: {
 			int target = targets[d.choice - 3];
-			char why[256];
+			char why[MSG_LEN];
 			int res;
 			/* One hit marker first (fatigue). */
 			u->sp -= r->charge_hits;

@@ -233,7 +233,7 @@ int order_form_place(struct game *g, int unit, enum formation to, int target, st
 void ord_no_longer_exempt(struct game *g, int unit)
 {
 	const struct unit *u = &g->units[unit];
-	char why[160];
+	char why[MSG_LEN];
 	if (u->state != US_ACTIVE || u->sp > unit_elimination_sp(u))
 		return;
 	snprintf(why, sizeof why, "at %d SP it is removed once it is formed and out of square (only "

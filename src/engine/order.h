@@ -107,7 +107,7 @@ struct order order_new(enum order_kind kind);
  * listeners silenced and putting everything back (no die is spent). */
 struct preview {
 	bool ok;
-	char why[256];       /* the refusal, when not ok */
+	char why[MSG_LEN];       /* the refusal, when not ok */
 	int unit;            /* the unit concerned, or -1 */
 	struct vec2 pos;     /* where it would end */
 	double facing;

@@ -337,7 +337,7 @@ static int offer(struct game *g, struct controller **ctl, int reactor, int mover
 	struct unit *r = &g->units[reactor], *m = &g->units[mover];
 	struct decision d = { .kind = counter ? DK_COUNTER : DK_OPPORTUNITY, .side = r->side,
 	                      .unit = reactor, .other = mover };
-	char q[200];
+	char q[MSG_LEN];
 	double facing, dist;
 	bool contact;
 	*how = OFFER_TRIED;
@@ -777,7 +777,7 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 {
 	struct unit *u = &g->units[unit];
 	struct decision d = { .kind = DK_ESQUARE, .side = u->side, .unit = unit, .other = charger };
-	char q[200];
+	char q[MSG_LEN];
 	int blocker;
 	const char *why = !bonus ? NULL : u->nat == NAT_AUSTRIAN ? "Austrian column" : "British column";
 	char plus[64] = "";
@@ -851,7 +851,7 @@ static int feint(struct game *g, struct controller **ctl, int charger, int squar
 {
 	struct unit *c = &g->units[charger];
 	struct decision d = { .kind = DK_FEINT, .side = c->side, .unit = charger, .other = square };
-	char q[200];
+	char q[MSG_LEN];
 	struct mover m;
 	struct sweep s;
 	struct obb fp;

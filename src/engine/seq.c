@@ -432,7 +432,7 @@ void seq_end_phase(struct game *g)
 enum step_result game_step(struct game *g, struct controller **ctl)
 {
 	struct order o;
-	char why[256];
+	char why[MSG_LEN];
 	int r;
 
 	switch (g->phase) {

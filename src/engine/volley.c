@@ -162,7 +162,7 @@ static int suppression(struct game *g, struct controller **ctl, int battery, boo
 		struct unit *k = &g->units[i];
 		struct fire_shot s;
 		struct decision d = { .kind = DK_SUPPRESS, .side = k->side, .unit = i, .other = battery };
-		char q[300];
+		char q[MSG_LEN];
 		if (k->side == g->units[battery].side || !unit_is_infantry(k) || unit_formed(k) ||
 		    volley_may_fire(g, k) || (k->acted & UA_RETURNED) || !fire_check(g, i, battery, NULL, &s))
 			continue;

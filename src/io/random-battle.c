@@ -238,7 +238,7 @@ struct game *random_open(const char *name, uint64_t seed, struct diag *d)
 	struct random_info *info = calloc(1, sizeof *info);
 	struct game *gen = NULL, *g = NULL;
 	uint64_t gseed;
-	char why[300], *text = NULL;
+	char why[MSG_LEN], *text = NULL;
 
 	if (!fc || !info) {
 		diag_add(d, name, 0, "out of memory");

@@ -872,7 +872,7 @@ static void read_rest(struct conf *c, const config_setting_t *root, struct game 
 			const config_setting_t *e = config_setting_get_elem(list, (unsigned)i);
 			const char *text = config_setting_get_string(e);
 			struct order o;
-			char err[256];
+			char err[MSG_LEN];
 			if (!text) {
 				conf_error(c, e, "history", "entry %d must be a command in quotes", i + 1);
 				continue;
@@ -1007,7 +1007,7 @@ static struct game *read_save(const char *path, const struct save_hooks *h, stru
 			const config_setting_t *e = config_setting_get_elem(list, (unsigned)i);
 			const char *text = config_setting_get_string(e);
 			struct order o;
-			char err[256];
+			char err[MSG_LEN];
 			if (!text || h->parse(g, text, &o, err, sizeof err) < 0) {
 				conf_error(&c, e, "history", "entry %d is not an order", i + 1);
 				continue;
@@ -1033,7 +1033,7 @@ static struct game *read_save(const char *path, const struct save_hooks *h, stru
 	}
 	if ((s = config_setting_get_member(root, "pending"))) {
 		const char *text = config_setting_get_string(s);
-		char err[200];
+		char err[MSG_LEN];
 		if (!text || h->parse(g, text, &g->pending, err, sizeof err) < 0)
 			conf_error(&c, s, "pending", "not an order (the order a question was waiting on)");
 		else
@@ -1174,7 +1174,7 @@ int save_prune_autosaves(int keep)
 	struct save_entry *all;
 	int n = read_unfinished(&all), kept = 0, removed = 0;
 	for (int i = 0; i < n; i++) {
-		char why[300];
+		char why[MSG_LEN];
 		if (!save_is_autosave(all[i].name))
 			continue;
 		if (kept < keep)

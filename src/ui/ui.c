@@ -723,7 +723,7 @@ static double dice_at_least(int n, double need)
  * dice can make up) and the facing it would take. */
 static bool extendable(struct ui *ui, int t, double *gap, double *facing)
 {
-	char why[256];
+	char why[MSG_LEN];
 	return order_charge_short(ui->g, ui->pending.unit, t, gap, facing, why, sizeof why) == 0 &&
 	       *gap > 0;
 }
@@ -765,7 +765,7 @@ static void target_update(struct ui *ui)
 		return;
 	}
 	if (ui->pending.kind == ORD_CHARGE) {
-		char why[256], odds[160], way[64];
+		char why[MSG_LEN], odds[160], way[64];
 		struct vec2 end;
 		double facing, gap;
 		if (order_charge_reach(g, u, t, &end, &facing, why, sizeof why) < 0) {
@@ -803,7 +803,7 @@ static void target_update(struct ui *ui)
 static bool target_ok(struct ui *ui, int t)
 {
 	struct game *g = ui->g;
-	char why[256];
+	char why[MSG_LEN];
 	if (g->units[t].side == g->units[ui->pending.unit].side || g->units[t].state != US_ACTIVE)
 		return false;
 	if (ui->pending.kind == ORD_CHARGE) {
@@ -827,7 +827,7 @@ static void set_target(struct ui *ui, int t)
 static void start_target(struct ui *ui, enum order_kind kind)
 {
 	int u = my_unit(ui);
-	char why[256];
+	char why[MSG_LEN];
 	if (u < 0)
 		return;
 	/* A unit that may not charge at all is told so now, not after its
@@ -888,7 +888,7 @@ static void target_key(struct ui *ui, int ch, int act)
 		if (ui->pending.kind == ORD_FIRE && ui->pending.npts && !ui->zone_on)
 			return; /* the aiming point chosen is refused: the message says why */
 		if (ui->pending.flag & OF_EXTEND) {
-			char q[300], odds[160];
+			char q[MSG_LEN], odds[160];
 			double gap = 0, facing;
 			extendable(ui, ui->pending.target, &gap, &facing);
 			extend_odds(ui, gap, odds, sizeof odds);
@@ -1044,7 +1044,7 @@ static void normal_key(struct ui *ui, int ch, int act)
 		break;
 	case ACT_RETREAT:
 		if (my_unit(ui) >= 0) {
-			char q[160];
+			char q[MSG_LEN];
 			snprintf(q, sizeof q, "Retreat %s from the battle for good?", g->units[ui->sel_unit].id);
 			if (ui_confirm(ui, q)) {
 				o = order_new(ORD_RETREAT);
@@ -1054,7 +1054,7 @@ static void normal_key(struct ui *ui, int ch, int act)
 		}
 		break;
 	case ACT_END: {
-		char q[160];
+		char q[MSG_LEN];
 		snprintf(q, sizeof q, "End the %s phase?", phase_names[g->phase].label);
 		if (ui_confirm(ui, q)) {
 			o = order_new(ORD_END);
