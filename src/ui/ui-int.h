@@ -100,12 +100,6 @@ struct ui {
 	bool (*map_key)(struct ui *ui, int ch);
 };
 
-/* Frame characters: line drawing in UTF-8, plain ASCII otherwise. */
-struct frame_chars {
-	chtype v, h, tee, ul, ur, ll, lr;
-};
-const struct frame_chars *ui_frame(const struct ui *ui);
-
 /* Lines of text in a growing array. */
 struct ui_text {
 	char **lines;
@@ -117,36 +111,47 @@ struct ui_text {
  * the middle). */
 void ui_resized(struct ui *ui);
 
-/* ui-draw.c */
+/* ui-text.c */
 void ui_text_add(struct ui_text *t, const char *fmt, ...) GAME_PRINTF(2, 3);
 void ui_text_emit(void *ctx, const char *line); /* adds a line; for ui_wrap */
 void ui_text_free(struct ui_text *t);
 int ui_wrap(const struct ui *ui, const char *text, int width, int indent,
             void (*emit)(void *ctx, const char *line), void *ctx);
+void ui_put_text(struct ui *ui, int y, int x, int width, const char *text, attr_t attr, int pair);
+int ui_text_width(const struct ui *ui, const char *text);
+void ui_flash(struct ui *ui, bool error, const char *fmt, ...) GAME_PRINTF(3, 4);
+attr_t ui_side_attr(const struct ui *ui, int side, int *pair);
+
+/* ui-map.c */
+void ui_sx_sy(const struct ui *ui, double x, double y, int *sx, int *sy);
+void ui_cell_centre(const struct ui *ui, int sx, int sy, double *x, double *y);
+int ui_unit_at(const struct ui *ui, double x, double y);
+int ui_cmdr_at(const struct ui *ui, double x, double y);
+/* The side whose charge reach the threat overlay shows. */
+enum side ui_threat_side(const struct ui *ui);
+/* One of the units that act in this phase (ready: that can still act). */
+bool ui_unit_acts(const struct game *g, const struct unit *u, bool ready);
+/* The map into curses' virtual screen; the terminal's cursor on the
+ * map's cursor. */
+void ui_map_draw(struct ui *ui);
+void ui_map_cursor(struct ui *ui);
+/* The map's legend, as drawn in this terminal. */
+void ui_legend(const struct ui *ui, struct ui_text *t);
+
+/* ui-panel.c */
 void ui_layout(struct ui *ui);
 /* Compose the whole screen (not sent); send it; both at once. */
 void ui_compose(struct ui *ui);
 void ui_show(void);
 void ui_draw(struct ui *ui);
-void ui_put_text(struct ui *ui, int y, int x, int width, const char *text, attr_t attr, int pair);
-int ui_text_width(const struct ui *ui, const char *text);
-void ui_sx_sy(const struct ui *ui, double x, double y, int *sx, int *sy);
-void ui_cell_centre(const struct ui *ui, int sx, int sy, double *x, double *y);
-int ui_unit_at(const struct ui *ui, double x, double y);
-int ui_cmdr_at(const struct ui *ui, double x, double y);
-void ui_flash(struct ui *ui, bool error, const char *fmt, ...) GAME_PRINTF(3, 4);
-/* The side whose charge reach the threat overlay shows. */
-enum side ui_threat_side(const struct ui *ui);
-/* One of the units that act in this phase (ready: that can still act). */
-bool ui_unit_acts(const struct game *g, const struct unit *u, bool ready);
-attr_t ui_side_attr(const struct ui *ui, int side, int *pair);
-
+/* Frame characters: line drawing in UTF-8, plain ASCII otherwise. */
+struct frame_chars {
+	chtype v, h, tee, ul, ur, ll, lr;
+};
+const struct frame_chars *ui_frame(const struct ui *ui);
 /* The name of the key an action is on ("m", "Space", "Ctrl-P"): what
  * the screen says is the keymap, not the defaults. */
 const char *ui_key(const struct ui *ui, enum action a, char buf[16]);
-
-/* The map's legend, as drawn in this terminal. */
-void ui_legend(const struct ui *ui, struct ui_text *t);
 
 /* ui-dialog.c */
 /* A menu of items (key and label); returns the chosen index or -1. */
