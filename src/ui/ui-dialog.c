@@ -12,8 +12,6 @@
 #include "cmd/cmd.h"
 #include "ui-int.h"
 
-#define ESC 27
-
 int ui_getch(struct ui *ui)
 {
 	static int errors;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ui-map: the battlefield on screen: screen cells and table centimetres,
- * the terrain layer, units, command stands, overlays, a move's path, a
- * zone of fire, and the map's legend. */
+/* ui-map: the battlefield on screen: the view (zoom, scrolling, the cursor
+ * kept in sight), screen cells and table centimetres, the terrain layer,
+ * units, command stands, overlays, a move's path, a zone of fire, and the
+ * map's legend. */
 #include "config.h"
 
 #include <math.h>
@@ -12,6 +13,83 @@
 #include "engine/rules.h"
 #include "engine/volley.h"
 #include "ui-int.h"
+
+/* ------------------------------------------------------------------ */
+/* The view: zoom and scrolling */
+
+/* Zoom levels, cm per column. */
+static const double zooms[] = { 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 15 };
+#define NZOOMS ((int)(sizeof zooms / sizeof zooms[0]))
+
+void ui_fit_zoom(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	double need = fmax(g->map.width / ui->map_w, g->map.height / (2.0 * ui->map_h));
+	ui->zoom = zooms[NZOOMS - 1];
+	for (int i = 0; i < NZOOMS; i++)
+		if (zooms[i] >= need) {
+			ui->zoom = zooms[i];
+			break;
+		}
+	ui->ox = floor((g->map.width - ui->map_w * ui->zoom) / 2 / ui->zoom) * ui->zoom;
+	ui->oy = floor((g->map.height - ui->map_h * 2 * ui->zoom) / 2 / (2 * ui->zoom)) * 2 * ui->zoom;
+	ui->zoomed = false;
+}
+
+/* Keep the cursor on the table and in view, scrolling by half a screen. */
+void ui_keep_in_view(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	double w = ui->map_w * ui->zoom, h = ui->map_h * 2 * ui->zoom;
+	ui->cx = fmin(fmax(ui->cx, 0), g->map.width);
+	ui->cy = fmin(fmax(ui->cy, 0), g->map.height);
+	if (ui->cx < ui->ox || ui->cx >= ui->ox + w)
+		ui->ox = ui->cx - w / 2;
+	if (ui->cy < ui->oy || ui->cy >= ui->oy + h)
+		ui->oy = ui->cy - h / 2;
+	/* Snap the view to whole cells so the terrain stays put. */
+	ui->ox = floor(ui->ox / ui->zoom) * ui->zoom;
+	ui->oy = floor(ui->oy / (2 * ui->zoom)) * 2 * ui->zoom;
+}
+
+void ui_resized(struct ui *ui)
+{
+	ui_layout(ui);
+	if (ui->too_small || !ui->g)
+		return;
+	if (ui->zoomed) {
+		double cx = ui->cx, cy = ui->cy;
+		ui->ox = cx - ui->map_w * ui->zoom / 2;
+		ui->oy = cy - ui->map_h * ui->zoom;
+		ui_keep_in_view(ui);
+	} else {
+		ui_fit_zoom(ui);
+		ui_keep_in_view(ui);
+	}
+}
+
+void ui_centre_on(struct ui *ui, struct vec2 p)
+{
+	ui->cx = p.x;
+	ui->cy = p.y;
+	ui->ox = p.x - ui->map_w * ui->zoom / 2;
+	ui->oy = p.y - ui->map_h * ui->zoom;
+	ui_keep_in_view(ui);
+}
+
+void ui_set_zoom(struct ui *ui, int dir)
+{
+	int k = 0;
+	for (int i = 0; i < NZOOMS; i++)
+		if (fabs(zooms[i] - ui->zoom) < 1e-9)
+			k = i;
+	k += dir;
+	if (k < 0 || k >= NZOOMS)
+		return;
+	ui->zoom = zooms[k];
+	ui->zoomed = true;
+	ui_centre_on(ui, v2(ui->cx, ui->cy));
+}
 
 /* ------------------------------------------------------------------ */
 /* Coordinates */

@@ -7,7 +7,6 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "engine/command.h"
@@ -278,11 +277,6 @@ static void status_text(const struct ui *ui, char *line, size_t size)
 		if (ui_text_width(ui, line) <= ui->cols)
 			return;
 	}
-}
-
-const char *ui_key(const struct ui *ui, enum action a, char buf[16])
-{
-	return options_key_name(ui->opt.key[a], buf);
 }
 
 /* A hint: the key (from the keymap, or a fixed key), what it does, and
