@@ -483,79 +483,123 @@ static void select_here(struct ui *ui)
 	}
 }
 
-static void normal_key(struct ui *ui, int ch, int act)
+/* The overlay keys: each turns its overlay on or off. */
+static void toggle_overlay(struct ui *ui, int act)
 {
-	struct game *g = ui->g;
-	struct order o;
-	char kb[16];
-	if (ui_cursor_action(ui, act))
-		return;
-	if (ch == KEY_BTAB) {
-		cycle_units(ui, -1, false);
-		return;
-	}
+	static const char *const names[] = { "ranges", "command radii", "charge reach", "enemy charge reach" };
+	int bit = act - ACT_OVL_RANGE;
+	ui->overlays ^= 1u << bit;
+	if (act == ACT_OVL_THREAT)
+		ui_flash(ui, false, "Overlay of %s (the %s) %s.", names[bit],
+		         ui->g->side[ui_threat_side(ui)].name, ui->overlays & (1u << bit) ? "on" : "off");
+	else
+		ui_flash(ui, false, "Overlay of %s %s.", names[bit],
+		         ui->overlays & (1u << bit) ? "on" : "off");
+}
+
+/* The keys that look (selection, the view, overlays, the log, help) or
+ * leave the battle: true when the action was one of them. */
+static bool look_key(struct ui *ui, int act)
+{
 	switch (act) {
 	case ACT_SELECT:
 		select_here(ui);
-		break;
+		return true;
 	case ACT_NEXT:
 		cycle_units(ui, 1, false);
-		break;
+		return true;
 	case ACT_READY:
 		cycle_units(ui, 1, true);
-		break;
+		return true;
 	case ACT_CENTRE:
 		ui_centre_on(ui, v2(ui->cx, ui->cy));
-		break;
+		return true;
 	case ACT_ZOOM_IN:
 		ui_set_zoom(ui, -1);
-		break;
+		return true;
 	case ACT_ZOOM_OUT:
 		ui_set_zoom(ui, 1);
-		break;
+		return true;
 	case ACT_ZOOM_FIT:
 		ui_fit_zoom(ui);
-		break;
+		return true;
+	case ACT_MEASURE:
+		measure(ui);
+		return true;
+	case ACT_OVL_RANGE:
+	case ACT_OVL_COMMAND:
+	case ACT_OVL_REACH:
+	case ACT_OVL_THREAT:
+		toggle_overlay(ui, act);
+		return true;
+	case ACT_LOG:
+		ui_log_history(ui);
+		return true;
+	case ACT_SAVE:
+		save_action(ui);
+		return true;
+	case ACT_HELP:
+		ui_help(ui);
+		return true;
+	case ACT_REDRAW:
+		clearok(curscr, TRUE);
+		return true;
+	case ACT_QUIT:
+		if (ui_confirm(ui, "Quit the battle?"))
+			ui->quit = true;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The keys that give an order, or begin one (a menu, a mode): true when
+ * the action was one of them. */
+static bool order_key(struct ui *ui, int act)
+{
+	struct game *g = ui->g;
+	struct order o;
+	switch (act) {
 	case ACT_BRIGADE:
 		brigade_menu(ui);
-		break;
+		return true;
 	case ACT_DIVISION:
 		division_menu(ui);
-		break;
+		return true;
 	case ACT_PIVOT:
 		ui_start_pivot(ui);
-		break;
+		return true;
 	case ACT_ABOUT:
 		if (ui_my_unit(ui) >= 0) {
 			o = order_new(ORD_ABOUT);
 			o.unit = ui->sel_unit;
 			ui_give(ui, &o);
 		}
-		break;
+		return true;
 	case ACT_FORM:
 		form_menu(ui);
-		break;
+		return true;
 	case ACT_MOVE:
 		ui_start_move(ui);
-		break;
+		return true;
 	case ACT_SPECIAL:
 		special_menu(ui);
-		break;
+		return true;
 	case ACT_CHARGE:
 		ui_start_target(ui, ORD_CHARGE);
-		break;
+		return true;
 	case ACT_FIRE:
 		ui_start_target(ui, ORD_FIRE);
-		break;
+		return true;
 	case ACT_BOMBARD:
 		bombard_action(ui);
-		break;
+		return true;
 	case ACT_COMMANDER:
 		ui_start_cmove(ui);
-		break;
+		return true;
 	case ACT_ATTACH:
 		attach_action(ui);
-		break;
+		return true;
 	case ACT_RETREAT:
 		if (ui_my_unit(ui) >= 0) {
 			char q[160];
@@ -566,7 +610,7 @@ static void normal_key(struct ui *ui, int ch, int act)
 				ui_give(ui, &o);
 			}
 		}
-		break;
+		return true;
 	case ACT_END: {
 		char q[160];
 		snprintf(q, sizeof q, "End the %s phase?", phase_names[g->phase].label);
@@ -574,55 +618,34 @@ static void normal_key(struct ui *ui, int ch, int act)
 			o = order_new(ORD_END);
 			ui_give(ui, &o);
 		}
-		break;
+		return true;
 	}
 	case ACT_UNDO:
 		o = order_new(ORD_UNDO);
 		ui_give(ui, &o);
-		break;
-	case ACT_MEASURE:
-		measure(ui);
-		break;
-	case ACT_OVL_RANGE:
-	case ACT_OVL_COMMAND:
-	case ACT_OVL_REACH:
-	case ACT_OVL_THREAT: {
-		static const char *const names[] = { "ranges", "command radii", "charge reach", "enemy charge reach" };
-		int bit = act - ACT_OVL_RANGE;
-		ui->overlays ^= 1u << bit;
-		if (act == ACT_OVL_THREAT)
-			ui_flash(ui, false, "Overlay of %s (the %s) %s.", names[bit],
-			         g->side[ui_threat_side(ui)].name, ui->overlays & (1u << bit) ? "on" : "off");
-		else
-			ui_flash(ui, false, "Overlay of %s %s.", names[bit],
-			         ui->overlays & (1u << bit) ? "on" : "off");
-		break;
-	}
-	case ACT_LOG:
-		ui_log_history(ui);
-		break;
-	case ACT_SAVE:
-		save_action(ui);
-		break;
+		return true;
 	case ACT_COMMAND:
 		if (ui_command_line(ui, &o))
 			ui_give(ui, &o);
-		break;
-	case ACT_HELP:
-		ui_help(ui);
-		break;
-	case ACT_REDRAW:
-		clearok(curscr, TRUE);
-		break;
-	case ACT_QUIT:
-		if (ui_confirm(ui, "Quit the battle?"))
-			ui->quit = true;
-		break;
+		return true;
 	default:
-		if (ch != KEY_RESIZE && ch != ERR)
-			ui_flash(ui, true, "That key does nothing here; %s shows the keys.",
-			         ui_key(ui, ACT_HELP, kb));
+		return false;
 	}
+}
+
+static void normal_key(struct ui *ui, int ch, int act)
+{
+	char kb[16];
+	if (ui_cursor_action(ui, act))
+		return;
+	if (ch == KEY_BTAB) {
+		cycle_units(ui, -1, false);
+		return;
+	}
+	if (look_key(ui, act) || order_key(ui, act))
+		return;
+	if (ch != KEY_RESIZE && ch != ERR)
+		ui_flash(ui, true, "That key does nothing here; %s shows the keys.", ui_key(ui, ACT_HELP, kb));
 }
 
 void ui_handle_key(struct ui *ui, int ch)
