@@ -599,7 +599,7 @@ void ui_log_history(struct ui *ui)
 static void key_line(struct ui *ui, struct ui_text *t, enum action a)
 {
 	char kb[16];
-	ui_text_add(t, "  %-8s %s", ui_key(ui, a, kb), action_desc[a].text);
+	ui_text_add(t, "  %-8s %s", ui_key(ui, a, kb), action_texts[a]);
 }
 
 /* Where the keys are changed: the options file read, or where it would
