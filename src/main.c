@@ -1014,7 +1014,7 @@ static int run_replay(const struct options *o)
 		struct ui *ui = NULL;
 		struct ui_hooks uh = { .export_log = export_named, .hangup = &got_hangup,
 		                       .interrupt = &got_interrupt };
-		options_default(&opts);
+		options_default(&opts, &ui_keymap);
 		options_load(&opts, NULL, &d);
 		if (o->ascii)
 			opts.ascii = true;
@@ -1159,7 +1159,7 @@ static int run_terminal(struct game *g, struct options *o)
 		game_free(g);
 		return EXIT_BAD_INPUT;
 	}
-	options_default(&opts);
+	options_default(&opts, &ui_keymap);
 	options_load(&opts, NULL, &d);
 	if (o->ascii)
 		opts.ascii = true;

@@ -9,15 +9,16 @@ man5="${top_builddir:-$top_srcdir}/man/grognard.5"
 cmds=$(printf 'help\nquit\n' | "$GROGNARD" --batch --side both --seed 1 2>/dev/null |
 	sed -n 's/^  \([a-z]*\) .*/\1/p' | sort -u)
 opts=$("$GROGNARD" --help | grep -o -- '--[a-z]*' | sort -u)
-keys=$(sed -n "s/^[[:space:]]*X(ACT_[A-Z_]*, \"[a-z_]*\", '\\(.\\)'.*/\\1/p" "$top_srcdir/src/io/options.h")
-# Every key a loader accepts (its key tables), every action and colour of
-# the options file.
+keymap="$top_srcdir/src/ui/ui-keymap.h"
+keys=$(sed -n "s/^[[:space:]]*X(ACT_[A-Z_]*, \"[a-z_]*\", '\\(.\\)'.*/\\1/p" "$keymap")
+# Every key a loader accepts (its key tables, and the battle's state saved
+# through the table of src/engine/state.c), every action (the keymap is the
+# front end's) and colour of the options file.
 filekeys=$( (awk '/static const char \*const [a-z_]*keys\[\] = \{/ { f = 1 } f { print } f && /\};/ { f = 0 }' \
 	"$top_srcdir"/src/io/*.c | grep -o '"[A-Za-z_0-9]*"'
-	# the battle's state, saved through the table of src/engine/state.c
 	sed -n 's/^[[:space:]]*[A-Z]*("[a-z]*", \("[a-z_]*"\).*/\1/p; s/^[[:space:]]*{ "[a-z]*", \("[a-z_]*"\).*/\1/p' \
 		"$top_srcdir/src/engine/state.c") | tr -d '"' | sort -u)
-names=$(sed -n 's/^[[:space:]]*X([A-Z_]*, "\([a-z_]*\)".*/\1/p' "$top_srcdir/src/io/options.h")
+names=$(sed -n 's/^[[:space:]]*X([A-Z_]*, "\([a-z_]*\)".*/\1/p' "$keymap" "$top_srcdir/src/io/options.h")
 ncmds=$(echo "$cmds" | wc -l)
 nopts=$(echo "$opts" | wc -l)
 plan $((ncmds + nopts + 19))
@@ -64,7 +65,7 @@ rm -f "$tmp.out"
 # .BR line.
 words=$(grep '^\.B' "$man6" | sed 's/^\.B[RI]* //; s/\\-/-/g; s/"//g; s/\([^ ]\),\( \|$\)/\1\2/g' |
 	tr ' ' '\n' | sort -u)
-others=$(sed -n 's/^[[:space:]]*X(ACT_[A-Z_]*, "[a-z_]*", \([^,]*\), .*/\1/p' "$top_srcdir/src/io/options.h" |
+others=$(sed -n 's/^[[:space:]]*X(ACT_[A-Z_]*, "[a-z_]*", \([^,]*\), .*/\1/p' "$keymap" |
 	while read -r k; do
 		case $k in
 		"' '") echo Space ;;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "io/options.h"
+#include "ui/ui-keymap.h"
 
 static char path[64];
 
@@ -31,7 +32,7 @@ static void test_defaults(void **state)
 {
 	struct ui_options o;
 	(void)state;
-	options_default(&o);
+	options_default(&o, &ui_keymap);
 	assert_int_equal(o.key[ACT_MOVE], 'm');
 	assert_int_equal(o.key[ACT_LEFT], 'h');
 	assert_int_equal(o.key[ACT_LOG], 16);
@@ -51,7 +52,7 @@ static void test_good_file(void **state)
 	(void)state;
 	write_file("keys = { move = \"v\"; log = \"^L\"; redraw = \"ctrl-r\"; select = \"space\"; };\n"
 	           "colours = { side_a = \"cyan\"; };\nascii = true;\nwatch_delay = 150;\n");
-	options_default(&o);
+	options_default(&o, &ui_keymap);
 	assert_true(options_load(&o, path, &d));
 	assert_int_equal(d.n, 0);
 	assert_int_equal(o.key[ACT_MOVE], 'v');
@@ -71,7 +72,7 @@ static void test_bad_file(void **state)
 	(void)state;
 	write_file("keys = { move = \"p\"; jump = \"z\"; quit = \"Esc\"; };\n"
 	           "colours = { side_b = \"purple\"; grass = \"green\"; };\nspeed = 3;\n");
-	options_default(&o);
+	options_default(&o, &ui_keymap);
 	assert_false(options_load(&o, path, &d));
 	assert_int_equal(d.n, 6);
 	snprintf(want, sizeof want, "%s:3: options: unknown key 'speed' (expected one of: keys, "
@@ -107,8 +108,8 @@ static void test_half_right_file_changes_nothing(void **state)
 	(void)state;
 	write_file("keys = { move = \"v\"; log = \"^O\"; };\ncolours = { side_a = \"cyan\"; };\n"
 	           "ascii = true;\nwatch_delay = 150;\nwatch_delya = 10;\n");
-	options_default(&o);
-	options_default(&dflt);
+	options_default(&o, &ui_keymap);
+	options_default(&dflt, &ui_keymap);
 	assert_false(options_load(&o, path, &d));
 	assert_int_equal(d.n, 1);
 	for (int a = 0; a < ACT_COUNT; a++)
@@ -136,7 +137,7 @@ static void test_file_place(void **state)
 	mkdir(file, 0700);
 	snprintf(file, sizeof file, "%s/grognard/grognard.cfg", dir);
 	setenv("XDG_CONFIG_HOME", dir, 1);
-	options_default(&o);
+	options_default(&o, &ui_keymap);
 	assert_true(options_load(&o, NULL, &d));
 	assert_int_equal(o.file, OPTIONS_MISSING);
 	assert_string_equal(o.path, file);
@@ -144,7 +145,7 @@ static void test_file_place(void **state)
 	assert_non_null(f);
 	fputs("keys = { help = \"!\"; };\n", f);
 	fclose(f);
-	options_default(&o);
+	options_default(&o, &ui_keymap);
 	assert_true(options_load(&o, NULL, &d));
 	assert_int_equal(o.file, OPTIONS_READ);
 	assert_string_equal(o.path, file);
@@ -152,13 +153,13 @@ static void test_file_place(void **state)
 	/* No XDG_CONFIG_HOME: under HOME. */
 	unsetenv("XDG_CONFIG_HOME");
 	setenv("HOME", "/nonexistent-home", 1);
-	options_default(&o);
+	options_default(&o, &ui_keymap);
 	assert_true(options_load(&o, NULL, &d));
 	assert_int_equal(o.file, OPTIONS_MISSING);
 	assert_string_equal(o.path, "/nonexistent-home/.config/grognard/grognard.cfg");
 	/* Neither: no file at all, and nowhere to say. */
 	unsetenv("HOME");
-	options_default(&o);
+	options_default(&o, &ui_keymap);
 	assert_true(options_load(&o, NULL, &d));
 	assert_int_equal(o.file, OPTIONS_NO_PLACE);
 	assert_string_equal(o.path, "");
@@ -174,7 +175,7 @@ static void test_missing_file_is_fine(void **state)
 	struct ui_options o;
 	struct diag d = { 0 };
 	(void)state;
-	options_default(&o);
+	options_default(&o, &ui_keymap);
 	setenv("XDG_CONFIG_HOME", "/nonexistent-grognard", 1);
 	assert_true(options_load(&o, NULL, &d));
 	assert_int_equal(d.n, 0);

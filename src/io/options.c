@@ -12,8 +12,6 @@
 #include "options.h"
 #include "paths.h"
 
-#define ACTION_DESC(id, name, key, text) [id] = { name, key, text },
-const struct action_desc action_desc[ACT_COUNT] = { ACTION_LIST(ACTION_DESC) };
 #define PALETTE_NAME(id, name, colour) [id] = name,
 const char *const palette_names[PAL_COUNT] = { PALETTE_LIST(PALETTE_NAME) };
 #define PALETTE_DEFAULT(id, name, colour) [id] = colour,
@@ -32,10 +30,19 @@ static int colour_number(const char *name)
 	return -1;
 }
 
-void options_default(struct ui_options *o)
+/* How many actions the keymap has (none before options_default). */
+static int nactions(const struct ui_options *o)
 {
-	for (int i = 0; i < ACT_COUNT; i++)
-		o->key[i] = action_desc[i].key;
+	if (!o->keymap)
+		return 0;
+	return o->keymap->n < OPTIONS_MAX_ACTIONS ? o->keymap->n : OPTIONS_MAX_ACTIONS;
+}
+
+void options_default(struct ui_options *o, const struct options_keymap *keymap)
+{
+	o->keymap = keymap;
+	for (int i = 0; i < OPTIONS_MAX_ACTIONS; i++)
+		o->key[i] = i < nactions(o) ? keymap->keys[i] : 0;
 	for (int i = 0; i < PAL_COUNT; i++)
 		o->colour[i] = colour_number(palette_default[i]);
 	o->ascii = false;
@@ -123,8 +130,8 @@ bool options_load(struct ui_options *o, const char *path, struct diag *d)
 			const config_setting_t *m = config_setting_get_elem(s, (unsigned)i);
 			const char *name = config_setting_name(m);
 			int act = -1, key;
-			for (int a = 0; a < ACT_COUNT; a++)
-				if (strcmp(action_desc[a].name, name) == 0)
+			for (int a = 0; a < nactions(o); a++)
+				if (strcmp(o->keymap->names[a], name) == 0)
 					act = a;
 			if (act < 0) {
 				conf_error(&c, m, "keys", "no action '%s' (the actions are listed in grognard(5))",
@@ -165,13 +172,13 @@ bool options_load(struct ui_options *o, const char *path, struct diag *d)
 		}
 	}
 	/* Two actions on one key would make one of them unreachable. */
-	for (int a = 0; a < ACT_COUNT; a++)
-		for (int b2 = a + 1; b2 < ACT_COUNT; b2++)
+	for (int a = 0; a < nactions(o); a++)
+		for (int b2 = a + 1; b2 < nactions(o); b2++)
 			if (n.key[a] == n.key[b2]) {
 				char kb[16];
 				conf_error(&c, config_setting_get_member(root, "keys"), "keys",
-				           "'%s' and '%s' are both on %s", action_desc[a].name,
-				           action_desc[b2].name, options_key_name(n.key[a], kb));
+				           "'%s' and '%s' are both on %s", o->keymap->names[a],
+				           o->keymap->names[b2], options_key_name(n.key[a], kb));
 			}
 	config_destroy(&cfg);
 	if (c.errors)

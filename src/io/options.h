@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* options: the player's settings (~/.config/grognard/grognard.cfg): the
- * keymap, colours, glyphs and watch-mode delay. */
+ * keys, colours, glyphs and watch-mode delay. */
 #ifndef GROGNARD_OPTIONS_H
 #define GROGNARD_OPTIONS_H
 
@@ -8,68 +8,16 @@
 
 #include "diag.h"
 
-/* Every action a key can be bound to: id, name in the options file,
- * default key, what it does. */
-#define ACTION_LIST(X) \
-	X(ACT_LEFT, "left", 'h', "cursor west (arrow keys too)") \
-	X(ACT_DOWN, "down", 'j', "cursor south") \
-	X(ACT_UP, "up", 'k', "cursor north") \
-	X(ACT_RIGHT, "right", 'l', "cursor east") \
-	X(ACT_UPLEFT, "up_left", 'y', "cursor north-west") \
-	X(ACT_UPRIGHT, "up_right", 'u', "cursor north-east") \
-	X(ACT_DOWNLEFT, "down_left", 'b', "cursor south-west") \
-	X(ACT_DOWNRIGHT, "down_right", 'n', "cursor south-east") \
-	X(ACT_FLEFT, "fast_left", 'H', "cursor west, 8 cells") \
-	X(ACT_FDOWN, "fast_down", 'J', "cursor south, 8 cells") \
-	X(ACT_FUP, "fast_up", 'K', "cursor north, 8 cells") \
-	X(ACT_FRIGHT, "fast_right", 'L', "cursor east, 8 cells") \
-	X(ACT_FUPLEFT, "fast_up_left", 'Y', "cursor north-west, 8 cells") \
-	X(ACT_FUPRIGHT, "fast_up_right", 'U', "cursor north-east, 8 cells") \
-	X(ACT_FDOWNLEFT, "fast_down_left", 'B', "cursor south-west, 8 cells") \
-	X(ACT_FDOWNRIGHT, "fast_down_right", 'N', "cursor south-east, 8 cells") \
-	X(ACT_SELECT, "select", ' ', "select the unit or commander under the cursor (Enter too)") \
-	X(ACT_NEXT, "next_unit", '\t', "next unit of the brigade with the initiative (Shift-Tab: previous)") \
-	X(ACT_READY, "next_ready", 'w', "next unit that can still act") \
-	X(ACT_CENTRE, "centre", '.', "centre the map on the cursor") \
-	X(ACT_ZOOM_IN, "zoom_in", '+', "zoom in") \
-	X(ACT_ZOOM_OUT, "zoom_out", '-', "zoom out") \
-	X(ACT_ZOOM_FIT, "zoom_fit", '=', "show the whole table") \
-	X(ACT_BRIGADE, "brigade", 'g', "give a brigade the initiative") \
-	X(ACT_DIVISION, "division", 'G', "division manoeuvre") \
-	X(ACT_PIVOT, "pivot", 'p', "pivot the selected unit (toward the cursor, or with < and >)") \
-	X(ACT_ABOUT, "about", 'a', "about face") \
-	X(ACT_FORM, "formation", 'o', "change formation") \
-	X(ACT_MOVE, "move", 'm', "move straight ahead (shows the path and where it stops)") \
-	X(ACT_SPECIAL, "special", 'M', "side-step, step back, oblique, inch, prolong, redeploy, bridge, landmark") \
-	X(ACT_CHARGE, "charge", 'c', "charge: choose the target (Tab cycles those it can reach)") \
-	X(ACT_FIRE, "fire", 'f', "fire: choose the target; the zone of fire, range and dice are shown") \
-	X(ACT_BOMBARD, "bombard", 'F', "artillery fires at the building or bridge under the cursor") \
-	X(ACT_COMMANDER, "commander", 'C', "move a command stand") \
-	X(ACT_ATTACH, "attach", 'A', "attach or detach a brigade commander") \
-	X(ACT_RETREAT, "retreat", 'R', "retreat the selected unit from the battle") \
-	X(ACT_END, "end_phase", 'e', "end the phase") \
-	X(ACT_UNDO, "undo", 'x', "take back the last order of the unit manoeuvring") \
-	X(ACT_MEASURE, "measure", 'd', "distance from the selection to the cursor") \
-	X(ACT_OVL_RANGE, "overlay_range", '1', "overlay: ranges of the selected unit") \
-	X(ACT_OVL_COMMAND, "overlay_command", '2', "overlay: command radii") \
-	X(ACT_OVL_REACH, "overlay_reach", '3', "overlay: how far the selected unit could charge") \
-	X(ACT_OVL_THREAT, "overlay_threat", '4', "overlay: ground within an enemy's charge reach") \
-	X(ACT_LOG, "log", 16, "the whole log, with search (Ctrl-P)") \
-	X(ACT_SAVE, "save", 'S', "save the battle under a name") \
-	X(ACT_COMMAND, "command", ':', "type a command (':help' lists them)") \
-	X(ACT_HELP, "help", '?', "help") \
-	X(ACT_REDRAW, "redraw", 12, "redraw the screen (Ctrl-L)") \
-	X(ACT_QUIT, "quit", 'q', "quit (asks first)")
-
-#define ACTION_ID(id, name, key, text) id,
-enum action { ACTION_LIST(ACTION_ID) ACT_COUNT };
-
-struct action_desc {
-	const char *name;
-	int key;
-	const char *text;
+/* The actions keys are bound to belong to the front end (ACTION_LIST in
+ * src/ui/ui-keymap.h): the loader knows only what the file needs of
+ * them, their names and default keys, lent by the caller (main.c passes
+ * ui_keymap), so that io needs nothing of ui. */
+#define OPTIONS_MAX_ACTIONS 64
+struct options_keymap {
+	int n;                     /* actions, at most OPTIONS_MAX_ACTIONS */
+	const char *const *names;  /* each one's name in the file */
+	const int *keys;           /* and its default key */
 };
-extern const struct action_desc action_desc[ACT_COUNT];
 
 /* Things drawn in colour. */
 #define PALETTE_LIST(X) \
@@ -100,7 +48,8 @@ enum options_file {
 };
 
 struct ui_options {
-	int key[ACT_COUNT];
+	const struct options_keymap *keymap; /* the actions key[] is indexed by */
+	int key[OPTIONS_MAX_ACTIONS];
 	int colour[PAL_COUNT];  /* curses colour numbers 0..7 */
 	bool ascii;             /* plain ASCII glyphs even in a UTF-8 locale */
 	int watch_delay;        /* ms between the computer's orders on screen,
@@ -109,7 +58,8 @@ struct ui_options {
 	char path[1024];        /* the file read, or where it would be read */
 };
 
-void options_default(struct ui_options *o);
+/* The defaults, the keys those of the keymap. */
+void options_default(struct ui_options *o, const struct options_keymap *keymap);
 /* Read the options file (path, or NULL for the default place) and say
  * which file it was in o->path and o->file.  A missing file is fine; a
  * bad one gives path:line: messages and false, and changes no option: a

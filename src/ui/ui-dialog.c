@@ -12,8 +12,6 @@
 #include "cmd/cmd.h"
 #include "ui-int.h"
 
-#define ESC 27
-
 int ui_getch(struct ui *ui)
 {
 	static int errors;
@@ -601,7 +599,7 @@ void ui_log_history(struct ui *ui)
 static void key_line(struct ui *ui, struct ui_text *t, enum action a)
 {
 	char kb[16];
-	ui_text_add(t, "  %-8s %s", ui_key(ui, a, kb), action_desc[a].text);
+	ui_text_add(t, "  %-8s %s", ui_key(ui, a, kb), action_texts[a]);
 }
 
 /* Where the keys are changed: the options file read, or where it would

@@ -14,6 +14,8 @@
 #define MIN_COLS 80
 #define MIN_ROWS 24
 
+#define ESC 27 /* the Esc key */
+
 /* Colour pairs. */
 enum {
 	CP_SIDE_A = 1, CP_SIDE_B, CP_WATER, CP_WOOD, CP_VILLAGE, CP_HILL, CP_ROAD,
@@ -100,53 +102,96 @@ struct ui {
 	bool (*map_key)(struct ui *ui, int ch);
 };
 
-/* Frame characters: line drawing in UTF-8, plain ASCII otherwise. */
-struct frame_chars {
-	chtype v, h, tee, ul, ur, ll, lr;
-};
-const struct frame_chars *ui_frame(const struct ui *ui);
-
 /* Lines of text in a growing array. */
 struct ui_text {
 	char **lines;
 	int n;
 };
 
-/* ui.c: the terminal changed size: lay out again, and fit the table to
- * the new view unless the player chose a zoom (then keep the cursor in
- * the middle). */
-void ui_resized(struct ui *ui);
-
-/* ui-draw.c */
+/* ui-text.c */
 void ui_text_add(struct ui_text *t, const char *fmt, ...) GAME_PRINTF(2, 3);
 void ui_text_emit(void *ctx, const char *line); /* adds a line; for ui_wrap */
 void ui_text_free(struct ui_text *t);
 int ui_wrap(const struct ui *ui, const char *text, int width, int indent,
             void (*emit)(void *ctx, const char *line), void *ctx);
+void ui_put_text(struct ui *ui, int y, int x, int width, const char *text, attr_t attr, int pair);
+int ui_text_width(const struct ui *ui, const char *text);
+void ui_flash(struct ui *ui, bool error, const char *fmt, ...) GAME_PRINTF(3, 4);
+attr_t ui_side_attr(const struct ui *ui, int side, int *pair);
+
+/* ui-map.c */
+/* The view: the whole table fitted; the cursor kept on the table and in
+ * sight (scrolling by half a screen); the view centred on a point; one
+ * zoom level in (dir -1) or out (+1), which the player then keeps. */
+void ui_fit_zoom(struct ui *ui);
+void ui_keep_in_view(struct ui *ui);
+void ui_centre_on(struct ui *ui, struct vec2 p);
+void ui_set_zoom(struct ui *ui, int dir);
+/* The terminal changed size: lay out again, and fit the table to the new
+ * view unless the player chose a zoom (then keep the cursor in the
+ * middle). */
+void ui_resized(struct ui *ui);
+void ui_sx_sy(const struct ui *ui, double x, double y, int *sx, int *sy);
+void ui_cell_centre(const struct ui *ui, int sx, int sy, double *x, double *y);
+int ui_unit_at(const struct ui *ui, double x, double y);
+int ui_cmdr_at(const struct ui *ui, double x, double y);
+/* The side whose charge reach the threat overlay shows. */
+enum side ui_threat_side(const struct ui *ui);
+/* One of the units that act in this phase (ready: that can still act). */
+bool ui_unit_acts(const struct game *g, const struct unit *u, bool ready);
+/* The map into curses' virtual screen; the terminal's cursor on the
+ * map's cursor. */
+void ui_map_draw(struct ui *ui);
+void ui_map_cursor(struct ui *ui);
+/* The map's legend, as drawn in this terminal. */
+void ui_legend(const struct ui *ui, struct ui_text *t);
+
+/* ui-panel.c */
 void ui_layout(struct ui *ui);
 /* Compose the whole screen (not sent); send it; both at once. */
 void ui_compose(struct ui *ui);
 void ui_show(void);
 void ui_draw(struct ui *ui);
-void ui_put_text(struct ui *ui, int y, int x, int width, const char *text, attr_t attr, int pair);
-int ui_text_width(const struct ui *ui, const char *text);
-void ui_sx_sy(const struct ui *ui, double x, double y, int *sx, int *sy);
-void ui_cell_centre(const struct ui *ui, int sx, int sy, double *x, double *y);
-int ui_unit_at(const struct ui *ui, double x, double y);
-int ui_cmdr_at(const struct ui *ui, double x, double y);
-void ui_flash(struct ui *ui, bool error, const char *fmt, ...) GAME_PRINTF(3, 4);
-/* The side whose charge reach the threat overlay shows. */
-enum side ui_threat_side(const struct ui *ui);
-/* One of the units that act in this phase (ready: that can still act). */
-bool ui_unit_acts(const struct game *g, const struct unit *u, bool ready);
-attr_t ui_side_attr(const struct ui *ui, int side, int *pair);
+/* Frame characters: line drawing in UTF-8, plain ASCII otherwise. */
+struct frame_chars {
+	chtype v, h, tee, ul, ur, ll, lr;
+};
+const struct frame_chars *ui_frame(const struct ui *ui);
 
+/* ui-keys.c */
+/* The action a key is bound to (arrows, Shift-arrows and Enter too), or
+ * -1. */
+int ui_key_action(const struct ui *ui, int ch);
 /* The name of the key an action is on ("m", "Space", "Ctrl-P"): what
  * the screen says is the keymap, not the defaults. */
 const char *ui_key(const struct ui *ui, enum action a, char buf[16]);
+/* Move the cursor if the action is a cursor key; true when it was one. */
+bool ui_cursor_action(struct ui *ui, int act);
+/* Hand an order to the controller: the mode ends. */
+void ui_give(struct ui *ui, const struct order *o);
+/* The selected unit (or the one under the cursor, selected), or -1 with
+ * a message saying how to select one. */
+int ui_my_unit(struct ui *ui);
+/* Put the cursor on a unit that can still act, unless the selection is
+ * one: when a side's turn to act begins. */
+void ui_focus(struct ui *ui);
+/* A key at the map, in whatever mode the player is. */
+void ui_handle_key(struct ui *ui, int ch);
+/* A key for the map while a dialog waits (the cursor, zoom, centring,
+ * overlays, the log); true if it was one.  ui->map_key points here. */
+bool ui_map_key(struct ui *ui, int ch);
 
-/* The map's legend, as drawn in this terminal. */
-void ui_legend(const struct ui *ui, struct ui_text *t);
+/* ui-modes.c: start a mode (it says what is wrong if it cannot); a key in
+ * the mode the player is in (move, pivot, command stand or target). */
+void ui_start_move(struct ui *ui);
+void ui_start_pivot(struct ui *ui);
+void ui_start_cmove(struct ui *ui);
+void ui_start_target(struct ui *ui, enum order_kind kind);
+void ui_mode_key(struct ui *ui, int ch, int act);
+
+/* ui-term.c: a hang-up or termination stops the game (the program saves
+ * it), Ctrl-C asks first; -1 to stop. */
+int ui_signals(struct ui *ui);
 
 /* ui-dialog.c */
 /* A menu of items (key and label); returns the chosen index or -1. */

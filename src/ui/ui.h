@@ -9,7 +9,8 @@
 #include <stddef.h>
 
 #include "engine/control.h"
-#include "io/options.h"
+#include "io/options.h" /* struct ui_options, which ui_open takes */
+#include "ui-keymap.h"
 
 struct game;
 

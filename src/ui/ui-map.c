@@ -1,0 +1,684 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ui-map: the battlefield on screen: the view (zoom, scrolling, the cursor
+ * kept in sight), screen cells and table centimetres, the terrain layer,
+ * units, command stands, overlays, a move's path, a zone of fire, and the
+ * map's legend. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/rules.h"
+#include "engine/volley.h"
+#include "ui-int.h"
+
+/* ------------------------------------------------------------------ */
+/* The view: zoom and scrolling */
+
+/* Zoom levels, cm per column. */
+static const double zooms[] = { 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 15 };
+#define NZOOMS ((int)(sizeof zooms / sizeof zooms[0]))
+
+void ui_fit_zoom(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	double need = fmax(g->map.width / ui->map_w, g->map.height / (2.0 * ui->map_h));
+	ui->zoom = zooms[NZOOMS - 1];
+	for (int i = 0; i < NZOOMS; i++)
+		if (zooms[i] >= need) {
+			ui->zoom = zooms[i];
+			break;
+		}
+	ui->ox = floor((g->map.width - ui->map_w * ui->zoom) / 2 / ui->zoom) * ui->zoom;
+	ui->oy = floor((g->map.height - ui->map_h * 2 * ui->zoom) / 2 / (2 * ui->zoom)) * 2 * ui->zoom;
+	ui->zoomed = false;
+}
+
+/* Keep the cursor on the table and in view, scrolling by half a screen. */
+void ui_keep_in_view(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	double w = ui->map_w * ui->zoom, h = ui->map_h * 2 * ui->zoom;
+	ui->cx = fmin(fmax(ui->cx, 0), g->map.width);
+	ui->cy = fmin(fmax(ui->cy, 0), g->map.height);
+	if (ui->cx < ui->ox || ui->cx >= ui->ox + w)
+		ui->ox = ui->cx - w / 2;
+	if (ui->cy < ui->oy || ui->cy >= ui->oy + h)
+		ui->oy = ui->cy - h / 2;
+	/* Snap the view to whole cells so the terrain stays put. */
+	ui->ox = floor(ui->ox / ui->zoom) * ui->zoom;
+	ui->oy = floor(ui->oy / (2 * ui->zoom)) * 2 * ui->zoom;
+}
+
+void ui_resized(struct ui *ui)
+{
+	ui_layout(ui);
+	if (ui->too_small || !ui->g)
+		return;
+	if (ui->zoomed) {
+		double cx = ui->cx, cy = ui->cy;
+		ui->ox = cx - ui->map_w * ui->zoom / 2;
+		ui->oy = cy - ui->map_h * ui->zoom;
+		ui_keep_in_view(ui);
+	} else {
+		ui_fit_zoom(ui);
+		ui_keep_in_view(ui);
+	}
+}
+
+void ui_centre_on(struct ui *ui, struct vec2 p)
+{
+	ui->cx = p.x;
+	ui->cy = p.y;
+	ui->ox = p.x - ui->map_w * ui->zoom / 2;
+	ui->oy = p.y - ui->map_h * ui->zoom;
+	ui_keep_in_view(ui);
+}
+
+void ui_set_zoom(struct ui *ui, int dir)
+{
+	int k = 0;
+	for (int i = 0; i < NZOOMS; i++)
+		if (fabs(zooms[i] - ui->zoom) < 1e-9)
+			k = i;
+	k += dir;
+	if (k < 0 || k >= NZOOMS)
+		return;
+	ui->zoom = zooms[k];
+	ui->zoomed = true;
+	ui_centre_on(ui, v2(ui->cx, ui->cy));
+}
+
+/* ------------------------------------------------------------------ */
+/* Coordinates */
+
+void ui_sx_sy(const struct ui *ui, double x, double y, int *sx, int *sy)
+{
+	*sx = (int)floor((x - ui->ox) / ui->zoom);
+	*sy = (int)floor((y - ui->oy) / (2 * ui->zoom));
+}
+
+void ui_cell_centre(const struct ui *ui, int sx, int sy, double *x, double *y)
+{
+	*x = ui->ox + (sx + 0.5) * ui->zoom;
+	*y = ui->oy + (sy + 0.5) * 2 * ui->zoom;
+}
+
+static bool on_map(const struct ui *ui, int sx, int sy)
+{
+	return sx >= 0 && sy >= 0 && sx < ui->map_w && sy < ui->map_h;
+}
+
+int ui_unit_at(const struct ui *ui, double x, double y)
+{
+	const struct game *g = ui->g;
+	int best = -1;
+	double bd = INFINITY;
+	/* The unit whose footprint holds the point, else the nearest within
+	 * half a cell (units smaller than a cell must stay pickable). */
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		struct vec2 buf[4], p = v2(x, y);
+		struct shape s, pt = geom_circle(&p, 0);
+		double d;
+		if (u->state != US_ACTIVE)
+			continue;
+		s = unit_shape(u, buf);
+		d = geom_distance(&s, &pt);
+		if (d < bd) {
+			bd = d;
+			best = i;
+		}
+	}
+	return bd <= ui->zoom * 0.75 ? best : -1;
+}
+
+int ui_cmdr_at(const struct ui *ui, double x, double y)
+{
+	const struct game *g = ui->g;
+	int best = -1;
+	double bd = INFINITY;
+	for (int i = 0; i < g->ncmdrs; i++) {
+		const struct commander *c = &g->cmdrs[i];
+		double d;
+		if (c->state != US_ACTIVE || c->attached >= 0)
+			continue;
+		d = v2_dist(c->pos, v2(x, y));
+		if (d < bd) {
+			bd = d;
+			best = i;
+		}
+	}
+	return bd <= rules_stand[ARM_COMMAND].w / 2 + ui->zoom * 0.75 ? best : -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Glyphs */
+
+struct glyph {
+	char ascii;
+	wchar_t wide;
+	int pair;
+	attr_t attr;
+};
+
+static const struct glyph terrain_glyph[TT_COUNT] = {
+	[TT_CONTOUR] = { '`', L'\u02d9', CP_HILL, A_DIM },
+	[TT_HILL] = { ':', L'\u2234', CP_HILL, A_NORMAL },
+	[TT_ROUGH] = { ',', L'\u2056', CP_HILL, A_DIM },
+	[TT_BOGGY] = { '_', L'\u224b', CP_WATER, A_DIM },
+	[TT_WOOD] = { '%', L'\u2663', CP_WOOD, A_NORMAL },
+	[TT_FOREST] = { '&', L'\u2660', CP_WOOD, A_BOLD },
+	[TT_VILLAGE] = { '#', L'\u25a6', CP_VILLAGE, A_BOLD },
+	[TT_LANDMARK] = { '+', L'\u2302', CP_VILLAGE, A_BOLD },
+	[TT_BRIDGE] = { ')', L'\u2550', CP_ROAD, A_BOLD },
+	[TT_FORD] = { '*', L'\u2261', CP_WATER, A_BOLD },
+	[TT_HEDGE] = { '"', L'\u2591', CP_OBSTACLE, A_NORMAL },
+	[TT_FENCE] = { '\'', L'\u00a6', CP_OBSTACLE, A_NORMAL },
+	[TT_WALL] = { '!', L'\u2593', CP_OBSTACLE, A_BOLD }, /* not '|', the frame's */
+	[TT_EARTHWORK] = { '[', L'\u2588', CP_OBSTACLE, A_BOLD },
+	[TT_STREAM] = { '~', L'~', CP_WATER, A_NORMAL },
+	[TT_RIVER] = { '=', L'\u2248', CP_WATER, A_BOLD }, /* not '~', the stream's */
+	[TT_ROAD] = { '.', L'\u00b7', CP_ROAD, A_NORMAL },
+	[TT_DITCH] = { '-', L'\u254c', CP_OBSTACLE, A_NORMAL },
+};
+
+/* A hill of more than two levels. */
+static const struct glyph high_hill = { ';', L'\u2237', CP_HILL, A_NORMAL };
+
+/* What shows when several features share a cell: crossings first, then
+ * water and obstacles, then built-up ground, woods, the rest. */
+static const enum terrain_type draw_order[] = {
+	TT_BRIDGE, TT_FORD, TT_ROAD, TT_RIVER, TT_STREAM, TT_WALL, TT_EARTHWORK, TT_HEDGE, TT_FENCE,
+	TT_DITCH, TT_LANDMARK, TT_VILLAGE, TT_FOREST, TT_WOOD, TT_BOGGY, TT_ROUGH, TT_HILL, TT_CONTOUR,
+};
+
+static const char *glyph_text(const struct ui *ui, const struct glyph *gl, char buf[8])
+{
+	if (ui->utf8 && !ui->opt.ascii) {
+		wchar_t w[2] = { gl->wide, 0 };
+		if (wcstombs(buf, w, 8) != (size_t)-1)
+			return buf;
+	}
+	buf[0] = gl->ascii;
+	buf[1] = '\0';
+	return buf;
+}
+
+static void put_glyph(struct ui *ui, int sy, int sx, char ascii, wchar_t wide, attr_t attr, int pair)
+{
+	if (ui->utf8 && !ui->opt.ascii && wide) {
+		cchar_t cc;
+		wchar_t w[2] = { wide, 0 };
+		setcchar(&cc, w, attr, (short)(ui->colour ? pair : 0), NULL);
+		mvadd_wch(sy, sx, &cc);
+	} else {
+		attr_set(attr, (short)(ui->colour ? pair : 0), NULL);
+		mvaddch(sy, sx, (chtype)(unsigned char)ascii);
+		attr_set(A_NORMAL, 0, NULL);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* The terrain layer, computed once per zoom and position. */
+
+static bool feature_at(const struct ui *ui, const struct feature *f, double x, double y)
+{
+	struct shape s = feature_shape(f);
+	if (feature_is_linear(f->type)) {
+		/* A line shows in every cell it crosses (the middle part of the
+		 * cell, so that diagonals stay one cell thick), however thin. */
+		double hw = ui->zoom * 0.3, hh = ui->zoom * 0.6;
+		struct vec2 cell[4] = { { x - hw, y - hh }, { x + hw, y - hh },
+		                        { x + hw, y + hh }, { x - hw, y + hh } };
+		struct shape cs = { .kind = SHAPE_POLYGON, .n = 4, .pts = cell, .r = 0 };
+		return geom_distance(&cs, &s) <= 0;
+	}
+	return geom_poly_contains(f->pts, f->n, v2(x, y));
+}
+
+static bool on_table(const struct ui *ui, int sx, int sy)
+{
+	double x, y;
+	ui_cell_centre(ui, sx, sy, &x, &y);
+	return x >= 0 && y >= 0 && x <= ui->g->map.width && y <= ui->g->map.height;
+}
+
+/* The table's edge: a line round it in the cells just off it. */
+static void edge_glyph(const struct ui *ui, int sx, int sy, struct tcell *c)
+{
+	bool l = on_table(ui, sx - 1, sy), r = on_table(ui, sx + 1, sy);
+	bool u = on_table(ui, sx, sy - 1), d = on_table(ui, sx, sy + 1);
+	*c = (struct tcell){ .ascii = ' ', .wide = L' ', .attr = A_DIM };
+	if ((l || r) && !(u || d))
+		c->ascii = '|', c->wide = L'\u2502';
+	else if ((u || d) && !(l || r))
+		c->ascii = '-', c->wide = L'\u2500';
+	else if (on_table(ui, sx + 1, sy + 1))
+		c->ascii = '+', c->wide = L'\u250c';
+	else if (on_table(ui, sx - 1, sy + 1))
+		c->ascii = '+', c->wide = L'\u2510';
+	else if (on_table(ui, sx + 1, sy - 1))
+		c->ascii = '+', c->wide = L'\u2514';
+	else if (on_table(ui, sx - 1, sy - 1))
+		c->ascii = '+', c->wide = L'\u2518';
+}
+
+static void build_terrain(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	size_t n = (size_t)ui->map_w * (size_t)ui->map_h;
+	if (ui->tcache_ok && ui->tcache_w == ui->map_w && ui->tcache_h == ui->map_h &&
+	    ui->tcache_zoom == ui->zoom && ui->tcache_ox == ui->ox && ui->tcache_oy == ui->oy &&
+	    ui->tcache_version == g->terrain_version)
+		return;
+	free(ui->tcache);
+	ui->tcache = calloc(n ? n : 1, sizeof *ui->tcache);
+	if (!ui->tcache)
+		return;
+	for (int sy = 0; sy < ui->map_h; sy++)
+		for (int sx = 0; sx < ui->map_w; sx++) {
+			struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
+			double x, y;
+			ui_cell_centre(ui, sx, sy, &x, &y);
+			c->ascii = ' ';
+			c->wide = L' ';
+			if (!on_table(ui, sx, sy)) {
+				/* Off the table: blank, but for the table's edge. */
+				edge_glyph(ui, sx, sy, c);
+				continue;
+			}
+			for (size_t k = 0; k < sizeof draw_order / sizeof draw_order[0]; k++) {
+				bool hit = false;
+				for (int i = 0; i < g->map.nf && !hit; i++)
+					if (g->map.f[i].type == draw_order[k] && feature_at(ui, &g->map.f[i], x, y))
+						hit = true;
+				if (hit) {
+					const struct glyph *gl = &terrain_glyph[draw_order[k]];
+					c->ascii = gl->ascii;
+					c->wide = gl->wide;
+					c->pair = gl->pair;
+					c->attr = gl->attr;
+					if (draw_order[k] == TT_HILL)
+						for (int i = 0; i < g->map.nf; i++)
+							if (g->map.f[i].type == TT_HILL && g->map.f[i].levels > 2 &&
+							    feature_at(ui, &g->map.f[i], x, y)) {
+								c->ascii = high_hill.ascii;
+								c->wide = high_hill.wide;
+							}
+					break;
+				}
+			}
+		}
+	/* Features smaller than a cell still show at their centre. */
+	for (int i = 0; i < g->map.nf; i++) {
+		const struct feature *f = &g->map.f[i];
+		struct vec2 ct;
+		int sx, sy;
+		if (feature_is_linear(f->type) || geom_poly_diameter(f->pts, f->n) > 2 * ui->zoom)
+			continue;
+		ct = geom_poly_centroid(f->pts, f->n);
+		ui_sx_sy(ui, ct.x, ct.y, &sx, &sy);
+		if (on_map(ui, sx, sy)) {
+			struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
+			c->ascii = terrain_glyph[f->type].ascii;
+			c->wide = terrain_glyph[f->type].wide;
+			c->pair = terrain_glyph[f->type].pair;
+			c->attr = terrain_glyph[f->type].attr;
+		}
+	}
+	ui->tcache_w = ui->map_w;
+	ui->tcache_h = ui->map_h;
+	ui->tcache_zoom = ui->zoom;
+	ui->tcache_ox = ui->ox;
+	ui->tcache_oy = ui->oy;
+	ui->tcache_version = g->terrain_version;
+	ui->tcache_ok = true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Units and overlays */
+
+static const char arm_letter[ARM_COUNT] = { 'I', 'C', 'A', 'K' };
+
+static void arrow_for(double facing, char *ascii, wchar_t *wide)
+{
+	static const char a4[4] = { '^', '>', 'v', '<' };
+	static const wchar_t w8[8] = { L'\u2191', L'\u2197', L'\u2192', L'\u2198',
+	                               L'\u2193', L'\u2199', L'\u2190', L'\u2196' };
+	*ascii = a4[(int)floor(geom_norm_deg(facing + 45) / 90) % 4];
+	*wide = w8[(int)floor(geom_norm_deg(facing + 22.5) / 45) % 8];
+}
+
+/* Draw one footprint: its cells show the arm's letter, the cell at its
+ * front the facing; a footprint smaller than a cell shows its letter
+ * where its centre is and the facing in the next cell ahead. */
+static void draw_footprint(struct ui *ui, const struct obb *fp, char letter, attr_t attr,
+                           int pair, bool *taken)
+{
+	struct vec2 corners[4], front = v2_add(fp->c, v2_scale(geom_dir(fp->facing), fp->d / 2 - 0.01));
+	double minx = INFINITY, miny = INFINITY, maxx = -INFINITY, maxy = -INFINITY;
+	int sx0, sy0, sx1, sy1, cells = 0, fx, fy;
+	char arrow;
+	wchar_t warrow;
+
+	geom_obb_corners(fp, corners);
+	for (int i = 0; i < 4; i++) {
+		minx = fmin(minx, corners[i].x), maxx = fmax(maxx, corners[i].x);
+		miny = fmin(miny, corners[i].y), maxy = fmax(maxy, corners[i].y);
+	}
+	ui_sx_sy(ui, minx, miny, &sx0, &sy0);
+	ui_sx_sy(ui, maxx, maxy, &sx1, &sy1);
+	arrow_for(fp->facing, &arrow, &warrow);
+	ui_sx_sy(ui, front.x, front.y, &fx, &fy);
+	for (int sy = sy0; sy <= sy1; sy++)
+		for (int sx = sx0; sx <= sx1; sx++) {
+			double x, y;
+			if (!on_map(ui, sx, sy))
+				continue;
+			ui_cell_centre(ui, sx, sy, &x, &y);
+			if (!geom_poly_contains(corners, 4, v2(x, y)))
+				continue;
+			cells++;
+		}
+	for (int sy = sy0; sy <= sy1; sy++)
+		for (int sx = sx0; sx <= sx1; sx++) {
+			double x, y;
+			bool at_front;
+			if (!on_map(ui, sx, sy))
+				continue;
+			ui_cell_centre(ui, sx, sy, &x, &y);
+			if (!geom_poly_contains(corners, 4, v2(x, y)))
+				continue;
+			at_front = cells > 1 && sx == fx && sy == fy;
+			put_glyph(ui, sy, sx, at_front ? arrow : letter, at_front ? warrow : (wchar_t)letter,
+			          attr, pair);
+			taken[sy * ui->map_w + sx] = true;
+		}
+	if (cells == 0) {
+		int cx, cy, ax, ay;
+		struct vec2 d = geom_dir(fp->facing);
+		ui_sx_sy(ui, fp->c.x, fp->c.y, &cx, &cy);
+		if (on_map(ui, cx, cy)) {
+			put_glyph(ui, cy, cx, letter, (wchar_t)letter, attr, pair);
+			taken[cy * ui->map_w + cx] = true;
+		}
+		ax = cx + (d.x > 0.38 ? 1 : d.x < -0.38 ? -1 : 0);
+		ay = cy + (d.y > 0.38 ? 1 : d.y < -0.38 ? -1 : 0);
+		if (on_map(ui, ax, ay) && !taken[ay * ui->map_w + ax] && (ax != cx || ay != cy))
+			put_glyph(ui, ay, ax, arrow, warrow, attr & ~(attr_t)A_REVERSE, pair);
+	}
+}
+
+/* Is the unit one of those that act now: its side has the initiative,
+ * it belongs to the brigade (or division) that has it, and in the firing
+ * phase it is one that fires (infantry or artillery)?  With ready, can
+ * it still do something: in the manoeuvre phase it has not finished, in
+ * the firing phase it may still fire. */
+bool ui_unit_acts(const struct game *g, const struct unit *u, bool ready)
+{
+	bool in;
+	if (u->state != US_ACTIVE || g->initiative != (int)u->side)
+		return false;
+	in = g->divmove >= 0 ? unit_division(g, u) == g->divmove : u->brigade == g->active_brigade;
+	if (!in)
+		return false;
+	switch (g->phase) {
+	case PHASE_MANOEUVRE:
+		return !ready || !(u->acted & UA_DONE);
+	case PHASE_FIRE:
+		if (!unit_is_infantry(u) && !unit_is_artillery(u))
+			return false;
+		return !ready || volley_may_fire(g, u) == NULL;
+	default:
+		return false;
+	}
+}
+
+/* Could the unit charge a point: within its charge allowance of its
+ * footprint, and within a quarter turn of its facing (a unit turning over
+ * 90 degrees cannot charge)?  Units that cannot charge reach nothing. */
+static bool in_charge_arc(const struct unit *u, struct vec2 p, const struct shape *pt)
+{
+	const struct move_allowance *m = rules_move_for(u->type, u->form);
+	struct vec2 b[4];
+	struct shape s;
+	if (!m || m->charge <= 0 || unit_is_artillery(u) || u->form == FORM_SQUARE ||
+	    u->form == FORM_ESQUARE || unit_has_marker(u, MK_BLUE))
+		return false;
+	if (fabs(geom_angle_diff(u->facing, geom_bearing(u->pos, p))) > rules_special.pivot_charge_limit)
+		return false;
+	s = unit_shape(u, b);
+	return geom_distance(&s, pt) <= m->charge;
+}
+
+/* Is a point on the ground a unit's fire could reach: ahead of its front
+ * edge (any face for a square), and within d of its footprint? */
+static bool ahead_within(const struct unit *u, struct vec2 p, double d, double within)
+{
+	struct obb fp = unit_footprint(u);
+	struct vec2 dir = geom_dir(u->facing), front = v2_add(fp.c, v2_scale(dir, fp.d / 2));
+	if (u->form != FORM_SQUARE && u->form != FORM_ESQUARE && v2_dot(v2_sub(p, front), dir) < 0)
+		return false;
+	return d <= within;
+}
+
+/* The side whose charges threaten: the enemy of the side at the keyboard. */
+enum side ui_threat_side(const struct ui *ui)
+{
+	int v = ui->viewer >= 0 ? ui->viewer : (int)ui->acting;
+	return v == SIDE_A ? SIDE_B : SIDE_A;
+}
+
+static void draw_overlays(struct ui *ui, const bool *taken)
+{
+	const struct game *g = ui->g;
+	const struct unit *sel = ui->sel_unit >= 0 ? &g->units[ui->sel_unit] : NULL;
+	if (!ui->overlays)
+		return;
+	for (int sy = 0; sy < ui->map_h; sy++)
+		for (int sx = 0; sx < ui->map_w; sx++) {
+			double x, y;
+			struct vec2 p;
+			struct shape pt;
+			bool mark = false;
+			if (taken[sy * ui->map_w + sx])
+				continue;
+			ui_cell_centre(ui, sx, sy, &x, &y);
+			p = v2(x, y);
+			pt = geom_circle(&p, 0);
+			if ((ui->overlays & OV_RANGE) && sel) {
+				struct vec2 b[4];
+				struct shape s = unit_shape(sel, b);
+				double d = geom_distance(&s, &pt);
+				if (unit_is_artillery(sel)) {
+					/* The edge of each range band, ahead of the guns. */
+					for (int r = 0; r < RANGE_COUNT; r++)
+						if (fabs(d - rules_fire.art_range[r]) <= ui->zoom * 0.7 &&
+						    ahead_within(sel, p, d, rules_fire.art_range[r] + ui->zoom))
+							mark = true;
+				} else if (unit_is_infantry(sel)) {
+					mark = ahead_within(sel, p, d, rules_fire.small_arms_range);
+				}
+			}
+			if ((ui->overlays & OV_COMMAND))
+				for (int i = 0; i < g->ncmdrs && !mark; i++) {
+					const struct commander *c = &g->cmdrs[i];
+					double r = commander_radius(c), d;
+					if (c->state != US_ACTIVE || c->level == CL_BRIGADE)
+						continue;
+					d = v2_dist(c->pos, p) - rules_stand[ARM_COMMAND].w / 2;
+					if (fabs(d - r) <= ui->zoom * 0.6 ||
+					    fabs(d - rules_command.cautious_limit) <= ui->zoom * 0.4)
+						mark = true;
+				}
+			if ((ui->overlays & OV_REACH) && sel && !mark)
+				mark = in_charge_arc(sel, p, &pt);
+			if ((ui->overlays & OV_THREAT) && !mark)
+				for (int i = 0; i < g->nunits && !mark; i++) {
+					const struct unit *o = &g->units[i];
+					if (o->state == US_ACTIVE && o->side == ui_threat_side(ui))
+						mark = in_charge_arc(o, p, &pt);
+				}
+			if (mark) {
+				/* The ground stays readable; the cell is highlighted. */
+				const struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
+				put_glyph(ui, sy, sx, c->ascii, c->wide, A_REVERSE, CP_OVERLAY);
+			}
+		}
+}
+
+void ui_map_draw(struct ui *ui)
+{
+	const struct game *g = ui->g;
+	bool *taken = calloc((size_t)ui->map_w * (size_t)ui->map_h + 1, 1);
+
+	build_terrain(ui);
+	if (!taken || !ui->tcache)
+		return;
+	for (int sy = 0; sy < ui->map_h; sy++)
+		for (int sx = 0; sx < ui->map_w; sx++) {
+			const struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
+			put_glyph(ui, sy, sx, c->ascii, c->wide, c->attr, c->pair);
+		}
+	/* Units, then command stands on top. */
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		struct obb fp;
+		int pair;
+		attr_t attr;
+		char letter;
+		if (u->state != US_ACTIVE)
+			continue;
+		if (ui->ghost_on && ui->ghost.unit == i && ui->mode != MODE_CMOVE)
+			attr = A_DIM;
+		else
+			attr = ui_side_attr(ui, u->side, &pair);
+		ui_side_attr(ui, u->side, &pair);
+		if (i == ui->sel_unit)
+			attr |= A_REVERSE;
+		if (ui_unit_acts(g, u, true))
+			attr |= A_UNDERLINE;
+		letter = arm_letter[unit_arm(u)];
+		if (u->side == SIDE_B)
+			letter = (char)(letter - 'A' + 'a');
+		fp = unit_footprint(u);
+		draw_footprint(ui, &fp, letter, attr, pair, taken);
+	}
+	if (ui->ghost_on && ui->ghost.ok && ui->ghost.unit >= 0 && ui->mode != MODE_CMOVE) {
+		const struct unit *u = &g->units[ui->ghost.unit];
+		struct obb fp = unit_footprint_as(u->type, ui->ghost.form, ui->ghost.pos, ui->ghost.facing);
+		int pair;
+		char letter = arm_letter[unit_arm(u)];
+		ui_side_attr(ui, u->side, &pair);
+		if (u->side == SIDE_B)
+			letter = (char)(letter - 'A' + 'a');
+		draw_footprint(ui, &fp, letter, A_BOLD | A_BLINK, CP_CURSOR, taken);
+	}
+	for (int i = 0; i < g->ncmdrs; i++) {
+		const struct commander *c = &g->cmdrs[i];
+		static const char lvl[CL_COUNT] = { 'K', 'D', 'B' };
+		char letter;
+		int sx, sy, pair;
+		attr_t attr;
+		struct vec2 at = c->pos;
+		if (c->state != US_ACTIVE || c->attached >= 0)
+			continue;
+		if (ui->ghost_on && ui->mode == MODE_CMOVE && ui->ghost.unit == i && ui->ghost.ok)
+			at = ui->ghost.pos;
+		ui_sx_sy(ui, at.x, at.y, &sx, &sy);
+		if (!on_map(ui, sx, sy))
+			continue;
+		letter = lvl[c->level];
+		if (c->side == SIDE_B)
+			letter = (char)(letter - 'A' + 'a');
+		attr = ui_side_attr(ui, c->side, &pair);
+		if (i == ui->sel_cmdr)
+			attr |= A_REVERSE;
+		put_glyph(ui, sy, sx, letter, (wchar_t)letter, attr, pair);
+		taken[sy * ui->map_w + sx] = true;
+	}
+	draw_overlays(ui, taken);
+	/* A move's path: the ground its footprint sweeps on the way. */
+	if (ui->mode == MODE_MOVE && ui->ghost_on && ui->ghost.ok && ui->ghost.unit >= 0) {
+		const struct unit *u = &g->units[ui->ghost.unit];
+		struct obb fp = unit_footprint(u), band;
+		struct vec2 corners[4];
+		double dist = v2_dist(u->pos, ui->ghost.pos);
+		band = (struct obb){ .c = v2_scale(v2_add(u->pos, ui->ghost.pos), 0.5), .w = fp.w,
+		                     .d = fp.d + dist, .facing = fp.facing };
+		geom_obb_corners(&band, corners);
+		for (int sy = 0; sy < ui->map_h; sy++)
+			for (int sx = 0; sx < ui->map_w; sx++) {
+				double x, y;
+				const struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
+				ui_cell_centre(ui, sx, sy, &x, &y);
+				if (!taken[sy * ui->map_w + sx] && geom_poly_contains(corners, 4, v2(x, y)))
+					put_glyph(ui, sy, sx, c->ascii == ' ' ? '.' : c->ascii,
+					          c->ascii == ' ' ? L'\u00b7' : c->wide, A_BOLD, CP_CURSOR);
+			}
+	}
+	/* A shot's zone of fire, highlighted where it leaves the ground bare. */
+	if (ui->zone_on)
+		for (int sy = 0; sy < ui->map_h; sy++)
+			for (int sx = 0; sx < ui->map_w; sx++) {
+				double x, y;
+				const struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
+				ui_cell_centre(ui, sx, sy, &x, &y);
+				if (!taken[sy * ui->map_w + sx] && geom_tri_contains(ui->zone, v2(x, y)))
+					put_glyph(ui, sy, sx, c->ascii == ' ' ? ':' : c->ascii,
+					          c->ascii == ' ' ? L'\u2591' : c->wide, A_BOLD, CP_OVERLAY);
+			}
+	free(taken);
+}
+
+
+/* The terminal's cursor on the map's, where the player looks. */
+void ui_map_cursor(struct ui *ui)
+{
+	int sx, sy;
+	ui_sx_sy(ui, ui->cx, ui->cy, &sx, &sy);
+	if (on_map(ui, sx, sy))
+		move(sy, sx);
+}
+
+/* The map's legend: every glyph as it is drawn here (UTF-8 or ASCII),
+ * padded by its width on screen. */
+void ui_legend(const struct ui *ui, struct ui_text *t)
+{
+	char gb[8], row[64] = "";
+	bool wide = ui->utf8 && !ui->opt.ascii;
+	const struct game *g = ui->g;
+	ui_text_add(t, "The map (1 column = %g cm; a row is twice as tall):", ui->zoom);
+	ui_text_add(t, "  I C A   infantry, cavalry, artillery of %s", g->side[SIDE_A].name);
+	ui_text_add(t, "  i c a   the same of %s", g->side[SIDE_B].name);
+	ui_text_add(t, "  K D B   corps, division, brigade commanders (k d b the other side)");
+	for (int f = 0; f < 360; f += wide ? 45 : 90) {
+		char a;
+		wchar_t w;
+		arrow_for(f, &a, &w);
+		if (wide) {
+			wchar_t ws[2] = { w, 0 };
+			char mb[8];
+			if (wcstombs(mb, ws, sizeof mb) != (size_t)-1)
+				snprintf(row + strlen(row), sizeof row - strlen(row), "%s ", mb);
+		} else {
+			snprintf(row + strlen(row), sizeof row - strlen(row), "%c ", a);
+		}
+	}
+	ui_text_add(t, "  %s a unit's facing, at its front edge or in front of it", row);
+	ui_text_add(t, "  underlined: units that can still act;  reverse: the selection");
+	ui_text_add(t, "  %s  the edge of the table", wide ? "\u250c\u2500\u2510" : "+-+");
+	ui_text_add(t, "%s", "");
+	for (int k = 0; k < TT_COUNT; k++) {
+		/* Each terrain type, and the higher hill after the hill. */
+		for (int high = 0; high <= (k == TT_HILL); high++) {
+			const char *gs = glyph_text(ui, high ? &high_hill : &terrain_glyph[k], gb);
+			int pad = 4 - ui_text_width(ui, gs);
+			ui_text_add(t, "  %s%*s%s", gs, pad > 0 ? pad : 1, "",
+			            high ? "hill of more than two levels" : terrain_names[k].label);
+		}
+	}
+}
