@@ -34,7 +34,7 @@ run() {
 	-) rl_first= ;;
 	*) rl_first=$2 ;;
 	esac
-	cat >"$tmp/$3.in" && mv "$tmp/$3.in" "$tmp/$3.cmds"
+	cat >"$tmp/$3.in" && command mv "$tmp/$3.in" "$tmp/$3.cmds"
 	if [ -n "$rl_first" ]; then
 		printf '%s\n' "$rl_first" >"$tmp/$3.pips"
 		set -- "$@" --dice "$tmp/$3.pips"
