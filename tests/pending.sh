@@ -52,7 +52,8 @@ printf 'brigade MV\nmove M4 6\nanswer charge\ndump\n' |
 	"$GROGNARD" --batch --side both --seed 4 "$map" >"$tmp/straight" 2>&1
 state() { grep -E '^(game|unit|commander|objective) ' "$1" | sed 's/ seed=[0-9]*//'; }
 is "$(state "$tmp/cont")" "$(state "$tmp/straight")" "... and answered, it comes out as the battle played straight through"
-like "$(grep 'O4 tests to opportunity-charge' "$tmp/cont")" "1D6 4$" "... with the same dice (1D6 4)"
+throw=$(grep 'O4 tests to opportunity-charge' "$tmp/straight")
+is "$(grep 'O4 tests to opportunity-charge' "$tmp/cont")" "${throw:-(no throw)}" "... with the same dice"
 
 # Terminal: the question is on the screen again.
 start --load autosave

@@ -10,10 +10,9 @@ mkdir -p "$tmp"
 trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
 rules=$top_srcdir/tests/rules
 
-# The seed of every run: the dice that matter are scripted, so any seed
-# will do.  SEED=N sh tests/melee.sh plays every run with other dice, to
-# show that no check leans on the seed.
-: "${SEED:=1}"
+# The seed of every run ($SEED from lib.sh, 1 unless set): the dice that
+# matter are scripted, so any seed will do.  SEED=N sh tests/melee.sh
+# plays every run with other dice, to show that no check leans on the seed.
 
 # run MAP FIRST NAME < commands: plays the commands on tests/rules/MAP.cfg
 # (or on MAP itself, a path) in batch mode for both sides.  FIRST scripts
