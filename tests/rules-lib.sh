@@ -22,7 +22,7 @@ rules=$top_srcdir/tests/rules
 #   '6 6 1 1 4' those pips, one throw after another
 #   -          none: the seeded dice throw them
 # Every other throw that matters is scripted by 'dice N...' in the
-# commands.  The commands are kept in $tmp/NAME.cmds (read in full first,
+# commands.  Arguments after NAME go to the program too (--side B).  The commands are kept in $tmp/NAME.cmds (read in full first,
 # so they may come from that very file), the output goes to $tmp/NAME.out
 # and the errors to $tmp/NAME.err.
 run() {

@@ -483,6 +483,38 @@ static void test_preview_spends_no_die(void **state)
 	game_free(g);
 }
 
+/* "the maximum net effect on any unit is half rate, that is, units in
+ * various terrain features do not halve their movement rate twice": a
+ * line in a wood on a hill in hot weather spends its 6 cm on 3 cm. */
+static void test_half_rate_once(void **state)
+{
+	struct game *g = new_game();
+	int l = add(g, "L", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 145, 0);
+	struct vec2 sq[4] = { { 80, 120 }, { 120, 120 }, { 120, 150 }, { 80, 150 } };
+	struct order o = move(l, 0);
+	struct preview p;
+	(void)state;
+	for (int k = 0; k < 2; k++) {
+		struct feature f = { .type = k ? TT_HILL : TT_WOOD, .levels = k ? 2 : 1, .n = 4 };
+		struct feature *all = realloc(g->map.f, (size_t)(g->map.nf + 1) * sizeof *all);
+		assert_non_null(all);
+		g->map.f = all;
+		f.pts = malloc(sizeof sq);
+		assert_non_null(f.pts);
+		memcpy(f.pts, sq, sizeof sq);
+		snprintf(f.name, sizeof f.name, "F%d", k);
+		g->map.f[g->map.nf++] = f;
+	}
+	map_finish(&g->map);
+	g->wx.weather = WX_HOT;
+	o.flag = OF_MAX;
+	order_preview(g, SIDE_A, &o, &p);
+	assert_true(p.ok);
+	assert_float_equal(p.pos.y, 145 - 3, 1e-6);
+	assert_float_equal(p.used, 6, 1e-6);
+	game_free(g);
+}
+
 /* Undo takes back the orders of the unit manoeuvring now, while no die
  * has been thrown since. */
 static void test_undo(void **state)
@@ -524,6 +556,7 @@ int main(void)
 		cmocka_unit_test(test_charge_home),
 		cmocka_unit_test(test_extended_charge),
 		cmocka_unit_test(test_preview_spends_no_die),
+		cmocka_unit_test(test_half_rate_once),
 		cmocka_unit_test(test_undo),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);

@@ -288,7 +288,8 @@ static void test_snow(void **state)
 /* Fog and mist: a double clears it for good; mist (1D6 x 6 cm) or fog
  * (1D6 x 3 cm) otherwise; "The weather will become clear from noon
  * onwards if not already clear by that time": at 11:30 the sky is thrown
- * (mist for one Turn), at 12:00 the fog has lifted and nothing is thrown. */
+ * (mist for 3 Turns), at 12:00 the fog has lifted, spell or no spell, and
+ * nothing is thrown. */
 static void test_fog_lifts_at_noon(void **state)
 {
 	struct game *g = new_game(WX_FOG);
@@ -300,10 +301,10 @@ static void test_fog_lifts_at_noon(void **state)
 
 	g = new_game(WX_FOG);
 	g->wx.start_minutes = 11 * 60 + 30;
-	begin_turn(g, 1, 1, 2);
+	begin_turn(g, 3, 2, 3);
 	assert_int_equal(g->wx.sky, SKY_MIST);
-	assert_float_equal(weather_visibility(g), 6, 1e-9);
-	assert_int_equal(g->wx.sky_turns, 0);
+	assert_float_equal(weather_visibility(g), 18, 1e-9);
+	assert_int_equal(g->wx.sky_turns, 2);
 	begin_turn(g, 0, 0, 0);
 	assert_int_equal(g->turn, 2);
 	assert_true(logged(g, "Noon: the fog has lifted for good."));
