@@ -467,8 +467,7 @@ static int fight_round(struct game *g, struct controller **ctl, const int *group
 		if (x->sp <= unit_elimination_sp(x))
 			react_eliminate(g, u, "destroyed in hand-to-hand combat");
 		else {
-			struct event ev = { .kind = EV_UNIT, .unit = u };
-			event_emit(g, &ev);
+			event_unit_changed(g, u);
 		}
 	}
 	free(pending);

@@ -333,7 +333,7 @@ static int charge_extend(struct order_ctx *c, int unit, int target, struct sweep
 		unit_set_marker(u, MK_BLUE, true);
 		game_log(g, "%s stays where it is, disordered (blue marker).", u->id);
 		u->acted |= UA_DONE;
-		ord_unit_changed(g, unit);
+		event_unit_changed(g, unit);
 		return 1;
 	}
 	d = game_roll(g, dice, NULL, "%s's extended charge: %dD6 cm forward", u->id, dice);
@@ -393,7 +393,7 @@ static int charge_core(struct order_ctx *c, int unit, int target, bool breakthro
 	    !react_quality_test(g, unit, 0, NULL, "tests to charge (in command but cautious)")) {
 		game_log(g, "%s will not charge and stays where it is for the rest of the phase.", u->id);
 		u->acted |= UA_DONE;
-		ord_unit_changed(g, unit);
+		event_unit_changed(g, unit);
 		return 0;
 	}
 	if (a.extend && (r = charge_extend(c, unit, target, &a.s, &start)))

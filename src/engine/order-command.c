@@ -273,8 +273,7 @@ int order_do_cmove(struct order_ctx *c)
 	else
 		game_log(g, "%s rides %.1f cm.", cm->name, spent);
 	{
-		struct event ev = { .kind = EV_UNIT, .unit = -1 };
-		event_emit(g, &ev);
+		event_unit_changed(g, -1);
 	}
 	return 0;
 }

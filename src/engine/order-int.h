@@ -32,8 +32,6 @@ ORDER_LIST(ORDER_EXEC_DECL)
 
 /* Refuse with a sentence naming the rule: ORDER_REFUSED. */
 int ord_refuse(struct order_ctx *c, const char *fmt, ...) GAME_PRINTF(2, 3);
-/* Listeners learn that a unit changed. */
-void ord_unit_changed(struct game *g, int unit);
 bool ord_in_contact_with_enemy(const struct game *g, int unit);
 /* Abandoned artillery does nothing: the refusal. */
 int ord_refuse_abandoned(struct order_ctx *c, const struct unit *u);

@@ -68,7 +68,7 @@ static int turn_unit(struct order_ctx *c, int unit, double to, bool about)
 	             ? (unit_is_artillery(u) ? " (over 90: it may not fire this initiative)"
 	                                     : " (over 90: it may not charge this initiative)")
 	             : "");
-	ord_unit_changed(g, unit);
+	event_unit_changed(g, unit);
 	return 0;
 }
 
@@ -592,7 +592,7 @@ int order_do_retreat(struct order_ctx *c)
 		}
 	}
 	command_check_losses(g, unit);
-	ord_unit_changed(g, unit);
+	event_unit_changed(g, unit);
 	return 0;
 }
 

@@ -59,12 +59,6 @@ int ord_refuse(struct order_ctx *c, const char *fmt, ...)
 	return ORDER_REFUSED;
 }
 
-void ord_unit_changed(struct game *g, int unit)
-{
-	struct event ev = { .kind = EV_UNIT, .unit = unit };
-	event_emit(g, &ev);
-}
-
 /* ------------------------------------------------------------------ */
 /* Shared checks */
 
@@ -257,7 +251,7 @@ void ord_after_move(struct game *g, int unit)
 		g->cmdrs[k].pos = g->units[unit].pos;
 	move_clear_stands(g, unit);
 	react_check_shelters(g);
-	ord_unit_changed(g, unit);
+	event_unit_changed(g, unit);
 }
 
 int ord_check_can_move(struct order_ctx *c, const struct unit *u)
@@ -329,8 +323,7 @@ int order_do_undo(struct order_ctx *c)
 	snapshot_free(&s);
 	game_log(g, "Order taken back.");
 	{
-		struct event ev = { .kind = EV_UNIT, .unit = -1 };
-		event_emit(g, &ev);
+		event_unit_changed(g, -1);
 	}
 	return 0;
 }

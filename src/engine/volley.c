@@ -118,10 +118,8 @@ static void shoot(struct game *g, const struct fire_shot *s, const char *how)
 	game_log(g, "%d hit%s: %s has %d SP left.", hits, hits == 1 ? "" : "s", t->id, t->sp);
 	if (t->sp <= unit_elimination_sp(t))
 		react_eliminate(g, s->target, "shot to pieces");
-	else {
-		struct event ev = { .kind = EV_UNIT, .unit = s->target };
-		event_emit(g, &ev);
-	}
+	else
+		event_unit_changed(g, s->target);
 }
 
 /* A unit of the side without the initiative answers fire: the target
