@@ -102,6 +102,16 @@ int orbat_find_corps(const struct game *g, const char *id) { FIND(g->corps, g->n
 int orbat_find_commander(const struct game *g, const char *id) { FIND(g->cmdrs, g->ncmdrs, id); }
 #undef FIND
 
+enum side brigade_side(const struct game *g, int brigade)
+{
+	return g->corps[g->divs[g->brigs[brigade].division].corps].side;
+}
+
+enum side division_side(const struct game *g, int division)
+{
+	return g->corps[g->divs[division].corps].side;
+}
+
 int unit_division(const struct game *g, const struct unit *u)
 {
 	return u->brigade >= 0 ? g->brigs[u->brigade].division : -1;

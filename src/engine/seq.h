@@ -13,8 +13,6 @@ struct game;
 /* Brigades a side may still choose this Turn (with units on the table). */
 int seq_brigades_left(const struct game *g, enum side side);
 bool seq_brigade_available(const struct game *g, int brigade);
-enum side brigade_side(const struct game *g, int brigade);
-enum side division_side(const struct game *g, int division);
 
 /* A division stand moves only just before one of its brigades (or its
  * division manoeuvre) is given the initiative: once one has moved in this
