@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "engine/command.h"
+#include "engine/seq.h"
 #include "engine/deploy.h"
 #include "engine/event.h"
 #include "engine/game.h"
@@ -926,7 +927,7 @@ static void test_game_start(void **state)
 	g->units[0].sp = 6;
 	g->units[0].sp0 = 0;
 	g->units[1].sp = 3;
-	game_start(g);
+	seq_start_battle(g);
 	/* Starting strength is recorded; the opening line names the time. */
 	assert_int_equal(g->units[0].sp0, 6);
 	assert_int_equal(g->units[1].sp0, 3);
