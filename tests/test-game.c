@@ -920,7 +920,7 @@ static void test_snapshot_restore(void **state)
 	game_free(g);
 }
 
-static void test_game_start(void **state)
+static void test_start_battle(void **state)
 {
 	struct game *g = deploy_game(2, UT_LINE_INF, FORM_LINE);
 	(void)state;
@@ -963,7 +963,7 @@ int main(void)
 		cmocka_unit_test(test_deploy_overlap),
 		cmocka_unit_test(test_deploy_commanders),
 		cmocka_unit_test(test_snapshot_restore),
-		cmocka_unit_test(test_game_start),
+		cmocka_unit_test(test_start_battle),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, NULL, NULL);
