@@ -373,6 +373,7 @@ static bool lay_field(struct dbm *d, int village, const double box[4], int k, en
 			continue;
 		memcpy(fp->p, q, sizeof q);
 		fp->n = 4;
+		snprintf(fp->name, sizeof fp->name, "the fields of %s", v->name);
 		d->nfields++;
 		d->nreserved++;
 		if (encl != TT_COUNT) {
