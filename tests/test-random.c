@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "engine/command.h"
 #include "engine/deploy.h"
 #include "engine/game.h"
 #include "engine/random.h"
@@ -137,6 +138,48 @@ static void test_deployment(void **state)
 				assert_int_equal(deploy_commander_ground(g, i), -1);
 		game_free(g);
 	}
+}
+
+/* Every unit starts in command: within its division's or corps
+ * commander's radius (and never beyond the 24 cm of cautious command),
+ * each brigade commander behind the rear of all his brigade's units. */
+static void test_command_at_start(void **state)
+{
+	long units = 0, in = 0, brigadiers = 0;
+	(void)state;
+	for (int s = 1; s <= BATTLES; s++) {
+		struct game *g = battle(s % 3 == 0 ? ";size=division" : "", (uint64_t)s);
+		assert_non_null(g);
+		for (int i = 0; i < g->nunits; i++) {
+			enum cmd_status st = command_status(g, &g->units[i], NULL);
+			if (st == CS_NOT_IN_COMMAND)
+				fail_msg("seed %d: %s starts out of command", s, g->units[i].name);
+			units++;
+			in += st == CS_IN_COMMAND;
+		}
+		for (int c = 0; c < g->ncmdrs; c++) {
+			const struct commander *cm = &g->cmdrs[c];
+			if (cm->level != CL_BRIGADE || cm->attached >= 0)
+				continue;
+			brigadiers++;
+			for (int i = 0; i < g->nunits; i++) {
+				const struct unit *u = &g->units[i];
+				struct vec2 buf[4];
+				struct shape us;
+				double box[4];
+				if (u->brigade != cm->of)
+					continue;
+				us = unit_shape(u, buf);
+				geom_bounds(&us, box);
+				if (u->side == SIDE_A ? cm->pos.y <= box[3] : cm->pos.y >= box[1])
+					fail_msg("seed %d: %s is not behind %s", s, cm->name, u->name);
+			}
+		}
+		game_free(g);
+	}
+	/* 97 in a hundred in the radius itself (the others cautious). */
+	print_message("# %ld of %ld units in command, %ld brigade commanders\n", in, units, brigadiers);
+	assert_true(in * 100 >= units * 97 && brigadiers > 100);
 }
 
 static void test_objectives(void **state)
@@ -332,6 +375,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_forces),
 		cmocka_unit_test(test_deployment),
+		cmocka_unit_test(test_command_at_start),
 		cmocka_unit_test(test_objectives),
 		cmocka_unit_test(test_time_and_weather),
 		cmocka_unit_test(test_same_and_round_trip),
