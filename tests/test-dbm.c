@@ -862,6 +862,52 @@ static void test_roads_and_crossings(void **state)
 	assert_true(roads > 500 && bridges > 50);
 }
 
+/* The log's count of streets is the map's; fewer than thrown only with a
+ * reason. */
+static void test_streets_counted(void **state)
+{
+	int thrown_all = 0, laid_all = 0;
+	(void)state;
+	for (int i = 0; i < SAMPLES; i++) {
+		const struct sample *s = &S[i];
+		const struct feature *v;
+		char head[NAME_LEN + 16], base[NAME_LEN + 16];
+		int said = -1, thrown = -1, map = 0;
+		if (s->r.village < 0)
+			continue;
+		v = &s->g->map.f[s->r.village];
+		snprintf(head, sizeof head, "Village (%s): ", v->name);
+		snprintf(base, sizeof base, "%s street", v->name);
+		for (int l = 0; l < s->g->nlog; l++) {
+			const char *t = s->g->log[l].text, *p;
+			int f = face_of(t, "Village: streets");
+			if (f)
+				thrown = f <= 2 ? 0 : f <= 4 ? 1 : 2;
+			if (strncmp(t, head, strlen(head)) != 0 || !(p = strstr(t, " street")))
+				continue;
+			while (p > t && p[-1] != ' ')
+				p--;
+			said = atoi(p);
+			if (said < thrown) {
+				char want[40];
+				snprintf(want, sizeof want, "(of %d thrown: every ", thrown);
+				assert_non_null(strstr(t, want));
+			} else {
+				assert_null(strstr(t, "thrown"));
+			}
+		}
+		for (int f = 0; f < s->g->map.nf; f++)
+			map += s->g->map.f[f].type == TT_ROAD && strncmp(s->g->map.f[f].name, base, strlen(base)) == 0;
+		assert_true(thrown >= 0);
+		assert_int_equal(said, map);
+		assert_true(said <= thrown);
+		thrown_all += thrown;
+		laid_all += said;
+	}
+	/* Other ways are tried: most streets thrown are laid. */
+	assert_true(laid_all * 10 >= thrown_all * 8);
+}
+
 /* The same seed lays the same ground, point for point. */
 static void test_same_seed_same_ground(void **state)
 {
@@ -907,6 +953,7 @@ int main(void)
 		cmocka_unit_test(test_waterway),
 		cmocka_unit_test(test_village),
 		cmocka_unit_test(test_roads_and_crossings),
+		cmocka_unit_test(test_streets_counted),
 		cmocka_unit_test(test_same_seed_same_ground),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
