@@ -43,7 +43,10 @@ static const char custom_cfg[] =
 	"    fields = \"hedge\"; waterway = \"the Sea\"; },\n"
 	"  { id = \"rocky\"; name = \"Rocky\"; compulsory = [ \"village\" ];\n"
 	"    choices = [ \"rocks\", \"rough\", \"rise\", \"waterway\", \"hill\", \"road\" ];\n"
-	"    fields = \"ditch\"; waterway = \"the Lake\"; }\n"
+	"    fields = \"ditch\"; waterway = \"the Lake\"; },\n"
+	"  { id = \"shore\"; name = \"Shore\"; compulsory = [ \"waterway\" ];\n"
+	"    choices = [ \"village\", \"hill\", \"wood\", \"road\", \"rise\", \"marsh\" ];\n"
+	"    fields = \"fence\"; waterway = \"the Bay\"; }\n"
 	");\n";
 
 static const struct dbm_region *region_of(int i)
@@ -343,6 +346,33 @@ static bool offers(const struct dbm_region *r, enum dbm_kind k)
 	for (int i = 0; i < DBM_CHOICES; i++)
 		yes = yes || r->choice[i] == k;
 	return k == DBK_WATERWAY ? r->waterway[0] != '\0' : yes;
+}
+
+/* "One WW, and only if ... he positions a BUA in contact with it": every
+ * waterway of the defender's has its village, beside it. */
+static void test_waterway_brings_village(void **state)
+{
+	int shore = 0, beside = 0;
+	(void)state;
+	for (int i = 0; i < SAMPLES; i++) {
+		const struct sample *s = &S[i];
+		bool ww = false, village = false;
+		for (int k = 0; k < s->r.npieces; k++) {
+			const struct dbm_piece *pc = &s->r.piece[k];
+			ww = ww || (pc->kind == DBK_WATERWAY && pc->side == s->r.defender);
+			village = village || pc->kind == DBK_VILLAGE;
+		}
+		if (!ww)
+			continue;
+		assert_true(village);
+		shore += strcmp(s->reg->id, "shore") == 0;
+		if (s->r.village >= 0) {
+			const struct feature *v = &s->g->map.f[s->r.village];
+			assert_true(touches_waterway(s, v->pts, v->n));
+			beside++;
+		}
+	}
+	assert_true(shore > 50 && beside > 100);
 }
 
 /* The invader's one feature: 1-2 none, 3-4 a road, 5 a river, 6 a
@@ -942,6 +972,7 @@ int main(void)
 		cmocka_unit_test(test_sector_and_position_dice_uniform),
 		cmocka_unit_test(test_defender_table),
 		cmocka_unit_test(test_waterway_needs_five_or_six),
+		cmocka_unit_test(test_waterway_brings_village),
 		cmocka_unit_test(test_invader_feature),
 		cmocka_unit_test(test_equivalents_and_limits),
 		cmocka_unit_test(test_area_features_where_dice_say),

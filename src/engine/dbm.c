@@ -510,6 +510,16 @@ int dbm_lay(struct game *g, const struct dbm_region *region, int invader, double
 		throw_size(&d, pc, -1);
 	}
 	choose_further(&d);
+	/* "One WW ... only if ... he positions a BUA in contact with it": a
+	 * waterway of the defender's, chosen or compulsory, brings its
+	 * village, chosen or not. */
+	if (count_kind(&d, DBK_WATERWAY, d.defender) > 0 && count_kind(&d, DBK_VILLAGE, -1) == 0) {
+		struct dbm_piece *pc = new_piece(&d, DBK_VILLAGE, d.defender);
+		if (pc) {
+			pc->compulsory = true;
+			game_log(g, "The defender's waterway needs a village beside it: he must lay one.");
+		}
+	}
 	/* "water features, BUA and any contiguous fields first", then the
 	 * roads that link them, then each area feature diced for in turn. */
 	for (size_t o = 0; o < sizeof order / sizeof order[0]; o++) {
