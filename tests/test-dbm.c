@@ -798,6 +798,17 @@ static void test_village(void **state)
 				assert_true(touches_waterway(s, v->pts, v->n));
 				beside_water++;
 			} else if (astride) {
+				/* The invader's road runs through it. */
+				bool through = false;
+				struct shape vs = feature_shape(v);
+				for (int j = 0; j < s->r.npieces; j++) {
+					const struct dbm_piece *rp = &s->r.piece[j];
+					if (rp->kind == DBK_ROAD && rp->side == s->r.invader && rp->placed) {
+						struct shape rs = feature_shape(&s->g->map.f[rp->first]);
+						through = geom_overlap(&vs, &rs);
+					}
+				}
+				assert_true(through);
 				on_road++;
 			} else {
 				assert_true(dbm_sector_is_flank(pc->sector));
