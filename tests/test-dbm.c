@@ -949,6 +949,63 @@ static void test_streets_counted(void **state)
 	assert_true(laid_all * 10 >= thrown_all * 8);
 }
 
+/* Each sector a river runs through without a crossing has its nature
+ * thrown there (less 1 for the defender's river, which runs from a short
+ * edge): paltry, under 3, is a ford, laid by that name; else none. */
+static void test_fords_thrown(void **state)
+{
+	int fords = 0, none = 0;
+	long faces[6] = { 0 };
+	(void)state;
+	for (int i = 0; i < SAMPLES; i++) {
+		const struct sample *s = &S[i];
+		int free_fords = 0, map_fords = 0;
+		for (int l = 0; l + 1 < s->g->nlog; l++) {
+			const char *t = s->g->log[l].text, *p = strstr(t, ": its nature there: 1D6 ");
+			const char *next = s->g->log[l + 1].text, *q;
+			char name[NAME_LEN + 8];
+			int face, score;
+			if (!p)
+				continue;
+			face = atoi(p + strlen(": its nature there: 1D6 "));
+			faces[face - 1]++;
+			q = strstr(next, " = ");
+			assert_non_null(q);
+			score = atoi(q + 3);
+			assert_true(score == face || score == face - 1);
+			if (score >= 3) {
+				assert_non_null(strstr(next, "not paltry there, no ford."));
+				none++;
+				continue;
+			}
+			if (strstr(next, "no place is clear"))
+				continue;
+			q = strstr(next, "paltry there, a ford (");
+			assert_non_null(q);
+			snprintf(name, sizeof name, "%s", q + strlen("paltry there, a ford ("));
+			name[strlen(name) - 2] = '\0'; /* the closing ")." */
+			{
+				bool found = false;
+				for (int f = 0; f < s->g->map.nf; f++)
+					found = found || (s->g->map.f[f].type == TT_FORD && strcmp(s->g->map.f[f].name, name) == 0);
+				assert_true(found);
+			}
+			fords++;
+			free_fords++;
+		}
+		/* No ford is laid but by a road or by such a throw. */
+		for (int f = 0; f < s->g->map.nf; f++)
+			map_fords += s->g->map.f[f].type == TT_FORD;
+		for (int l = 0; l < s->g->nlog; l++)
+			if (strstr(s->g->log[l].text, ": bridge or ford: 1D6 ") &&
+			    atoi(strstr(s->g->log[l].text, ": 1D6 ") + 6) >= 5)
+				free_fords++;
+		assert_true(map_fords <= free_fords);
+	}
+	assert_true(fords > 50 && none > 50);
+	assert_true(chi2_uniform(faces, 6) < chi2_limit(5));
+}
+
 /* The same seed lays the same ground, point for point. */
 static void test_same_seed_same_ground(void **state)
 {
@@ -996,6 +1053,7 @@ int main(void)
 		cmocka_unit_test(test_village),
 		cmocka_unit_test(test_roads_and_crossings),
 		cmocka_unit_test(test_streets_counted),
+		cmocka_unit_test(test_fords_thrown),
 		cmocka_unit_test(test_same_seed_same_ground),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
