@@ -182,6 +182,67 @@ static void test_command_at_start(void **state)
 	assert_true(in * 100 >= units * 97 && brigadiers > 100);
 }
 
+/* Regiments bear numbers their nation's did in the period, and the
+ * marshals command corps, never a division or a brigade. */
+static void test_names(void **state)
+{
+	static const struct {
+		const char *options, *suffix;
+		int lo, hi;
+	} nums[] = {
+		{ ";a=french", "e Ligne", 1, 112 }, { ";a=french", "e Leger", 1, 37 },
+		{ ";a=french", "e Hussards", 1, 14 }, { ";a=french", "e Cuirassiers", 1, 14 },
+		{ ";a=french", "e Dragons", 1, 30 }, { ";a=british", " Foot", 1, 104 },
+		{ ";a=british", " Light Dragoons", 8, 25 }, { ";a=british", " Dragoon Guards", 1, 7 },
+		{ ";a=prussian", "Hussar Regiment ", 1, 10 }, { ";a=austrian", "IR ", 1, 63 },
+		{ ";a=austrian", "Grenz IR ", 1, 17 },
+	};
+	static const int light[] = { 43, 51, 52, 68, 71, 85, 90 };
+	static const char *const marshals[] = { "Davout", "Lannes", "Ney", "Massena", "Soult" };
+	int checked = 0, lights = 0;
+	(void)state;
+	for (int s = 1; s <= 40; s++) {
+		static const char *const opts[] = { ";a=french;b=british", ";a=austrian;b=prussian" };
+		struct game *g = battle(opts[s % 2], (uint64_t)s);
+		assert_non_null(g);
+		for (int i = 0; i < g->nunits; i++) {
+			const char *n = g->units[i].name;
+			for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++) {
+				const char *p = strstr(n, nums[k].suffix);
+				int num;
+				if (!strstr(opts[s % 2], nums[k].options + 3) ||
+				    g->units[i].side != (strstr(opts[s % 2], nums[k].options + 3) == opts[s % 2] + 3 ? SIDE_A : SIDE_B) ||
+				    !p)
+					continue;
+				/* The number before a suffix ("12e Ligne") or after a prefix ("IR 12"). */
+				if (nums[k].suffix[strlen(nums[k].suffix) - 1] == ' ') {
+					if (p != n || (num = atoi(p + strlen(nums[k].suffix))) <= 0)
+						continue;
+				} else {
+					if ((num = atoi(n)) <= 0)
+						continue;
+				}
+				if (num < nums[k].lo || num > nums[k].hi)
+					fail_msg("%s: %d is not %d to %d", n, num, nums[k].lo, nums[k].hi);
+				checked++;
+			}
+			if (strstr(n, " Light Infantry")) {
+				bool ok = false;
+				for (size_t k = 0; k < sizeof light / sizeof light[0]; k++)
+					ok = ok || atoi(n) == light[k];
+				assert_true(ok);
+				lights++;
+			}
+		}
+		for (int c = 0; c < g->ncmdrs; c++)
+			for (size_t k = 0; k < sizeof marshals / sizeof marshals[0]; k++)
+				if (strcmp(g->cmdrs[c].name, marshals[k]) == 0)
+					assert_int_equal(g->cmdrs[c].level, CL_CORPS);
+		game_free(g);
+	}
+	assert_true(checked > 500 && lights > 5);
+}
+
 static void test_objectives(void **state)
 {
 	int villages = 0, held = 0;
@@ -376,6 +437,7 @@ int main(void)
 		cmocka_unit_test(test_forces),
 		cmocka_unit_test(test_deployment),
 		cmocka_unit_test(test_command_at_start),
+		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_objectives),
 		cmocka_unit_test(test_time_and_weather),
 		cmocka_unit_test(test_same_and_round_trip),
