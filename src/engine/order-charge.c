@@ -143,7 +143,11 @@ static int aim_check(struct order_ctx *c, int unit, int target, double facing, b
 	if (!extend)
 		return ord_refuse(c, "%s cannot reach %s: its charge of %.0f cm carries it %.1f cm%s; "
 		              "'charge %s %s extend' tries to extend the charge", u->id, t->id, m->charge,
-		              a->s.dist, a->s.half ? " at half rate" : "", u->id, t->id);
+		              a->s.dist,
+		              !a->s.half ? ""
+		              : a->s.rate > 1 && a->s.rate != rules_terrain_limits.half_rate_cost ? " slowed by the ground"
+		                                                                                 : " at half rate",
+		              u->id, t->id);
 	/* Straight on, where would it get there? */
 	charge_sweep(g, unit, target, a->facing, 1e4, &all);
 	if ((r = charge_path_refusal(c, unit, target, a->facing, &all)))

@@ -155,6 +155,14 @@ enum go weather_ground(const struct game *g, enum tclass tc, enum terrain_mode m
 	return go;
 }
 
+double weather_ground_rate(const struct game *g, enum tclass tc, enum terrain_mode mode)
+{
+	double rate = g->wx.mud ? terrain_rule_rate(TT_ROUGH, mode, tc) : 1;
+	if (g->wx.weather == WX_HOT && rate == 1)
+		rate = rules_terrain_limits.half_rate_cost;
+	return rate;
+}
+
 bool weather_all_half(const struct game *g, enum tclass tc)
 {
 	return weather_ground(g, tc, TMODE_MOVE) != GO_FREE;

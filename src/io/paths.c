@@ -205,3 +205,30 @@ bool paths_find_orbat(const char *map_path, const char *name, char *out,
 	       (user_data("orbats", mine, sizeof mine) && try_path(out, size, mine, name)) ||
 	       try_path(out, size, data, name);
 }
+
+bool paths_find_rules(const char *from, const char *name, char *out, size_t size)
+{
+	char dir[PATH_MAX], up[PATH_MAX + 16], mine[PATH_MAX], data[PATH_MAX + 16];
+	const char *slash = from ? strrchr(from, '/') : NULL;
+	*odd = '\0';
+	if (name[0] == '/')
+		return try_path(out, size, NULL, name);
+	if (from) {
+		if (slash && (size_t)(slash - from) < sizeof dir) {
+			memcpy(dir, from, (size_t)(slash - from));
+			dir[slash - from] = '\0';
+		} else {
+			snprintf(dir, sizeof dir, ".");
+		}
+		snprintf(up, sizeof up, "%s/../rules", dir);
+		if (try_map(out, size, dir, name) || try_map(out, size, up, name))
+			return true;
+	} else if (try_path(out, size, NULL, name)) {
+		return true;
+	}
+	if (strchr(name, '/'))
+		return false;
+	snprintf(data, sizeof data, "%s/rules", paths_datadir());
+	return (user_data("rules", mine, sizeof mine) && try_map(out, size, mine, name)) ||
+	       try_map(out, size, data, name);
+}
