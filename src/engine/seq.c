@@ -162,7 +162,7 @@ static void weather_turn(struct game *g)
 {
 	struct weather_state *w = &g->wx;
 	const struct weather_rules *r = &rules_weather_misc;
-	int d1, f2[2], d2, spell;
+	int d1, f2[6], d2, spell;
 	bool doubles, better;
 
 	if (w->settled_clear)
@@ -180,9 +180,12 @@ static void weather_turn(struct game *g)
 		w->sky_turns--;
 		return;
 	}
-	d1 = game_roll(g, 1, NULL, "%s: weather, the single die", g->side[g->initiative].name);
-	d2 = game_roll(g, 2, f2, "%s: weather, the pair", g->side[g->initiative].name);
-	doubles = f2[0] == f2[1];
+	d1 = game_roll(g, r->spell_dice, NULL, "%s: weather, the single die", g->side[g->initiative].name);
+	d2 = game_roll(g, r->pair_dice, f2, "%s: weather, the pair", g->side[g->initiative].name);
+	/* A double: every die of the pair alike. */
+	doubles = true;
+	for (int i = 1; i < r->pair_dice; i++)
+		doubles = doubles && f2[i] == f2[0];
 	better = d2 > d1;
 	spell = d1;
 	switch (w->weather) {

@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "conf.h"
+#include "engine/rules-keys.h"
 #include "load-rules.h"
 #include "paths.h"
-#include "rules-int.h"
 
 #define MAX_DEPTH 8 /* variants of variants: deeper is a loop or a mistake */
 

@@ -328,7 +328,8 @@ static void hint_line(const struct ui *ui, char *out, size_t size)
 	};
 	static const struct hint pivot[] = {
 		{ -1, "Enter", "orders", 0 }, { -1, "Esc", "cancels", 0 }, { -1, "arrows", "face the cursor", 1 },
-		{ -1, "< >", "15 degrees", 1 }, { -1, ", .", "1 degree", 2 }, { ACT_HELP, NULL, "help", 0 },
+		{ -1, "< >", UI_STR(UI_TURN_STEP) " degrees", 1 }, { -1, ", .", UI_STR(UI_TURN_FINE) " degree", 2 },
+		{ ACT_HELP, NULL, "help", 0 },
 	};
 	static const struct hint target[] = {
 		{ -1, "Enter", "orders", 0 }, { -1, "Esc", "cancels", 0 }, { ACT_NEXT, NULL, "next target", 1 },

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* rules-int: the keys of a rules file, each with the field of struct
- * rules it fills (rules-keys.c), shared by the loader (load-rules.c). */
-#ifndef GROGNARD_RULES_INT_H
-#define GROGNARD_RULES_INT_H
+/* rules-keys: the name of every number of the rules, as a rules file
+ * gives it, with the field of struct rules it fills: what the loader
+ * (io/load-rules.c) reads by, and what messages quote by name. */
+#ifndef GROGNARD_RULES_KEYS_H
+#define GROGNARD_RULES_KEYS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "engine/rules.h"
+#include "rules.h"
 
 /* No rule distance is anywhere near this (cm: a 100 m table). */
 #define RULES_BIG_CM 10000.0
@@ -38,5 +39,14 @@ struct rkey {
 
 /* Every key, in the order of a rules file; built on first use. */
 const struct rkey *rules_keys(int *n);
+
+/* The number of the rules in force a path names: a key of kind RK_DIST,
+ * RK_NUM or RK_INT, or "movement.TYPE.FORMATION.move" (or .charge,
+ * .redeploy).  False when there is none. */
+bool rules_number(const char *path, double *out);
+/* A text with each "{path}" in it replaced by that number of the rules in
+ * force (as %g), so that help and messages quote the tables; an unknown
+ * path is left as it is written.  Returns buf. */
+const char *rules_expand(const char *text, char *buf, size_t size);
 
 #endif

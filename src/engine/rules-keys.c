@@ -6,8 +6,9 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
-#include "rules-int.h"
+#include "rules-keys.h"
 
 /* Rooms enough for every key; rules_keys() stops adding past it, and
  * test-rules checks that it never has to. */
@@ -237,4 +238,77 @@ const struct rkey *rules_keys(int *n)
 	}
 	*n = nkeys;
 	return keys;
+}
+
+/* "movement.TYPE.FORMATION.FIELD": a row of the movement table. */
+static bool movement_number(const char *path, double *out)
+{
+	char type[40], form[40], what[16];
+	int t, f;
+	const struct move_allowance *a;
+	if (sscanf(path, "movement.%39[a-z_].%39[a-z_].%15[a-z]", type, form, what) != 3 ||
+	    (t = enum_lookup(unit_type_names, UT_COUNT, type)) < 0 ||
+	    (f = enum_lookup(formation_names, FORM_COUNT, form)) < 0 ||
+	    !(a = rules_move_for((enum unit_type)t, (enum formation)f)))
+		return false;
+	if (strcmp(what, "move") == 0)
+		*out = a->move;
+	else if (strcmp(what, "charge") == 0)
+		*out = a->charge;
+	else if (strcmp(what, "redeploy") == 0)
+		*out = a->redeploy;
+	else
+		return false;
+	return true;
+}
+
+bool rules_number(const char *path, double *out)
+{
+	int n;
+	const struct rkey *k = rules_keys(&n);
+	if (strncmp(path, "movement.", 9) == 0)
+		return movement_number(path, out);
+	for (int i = 0; i < n; i++) {
+		const char *at = (const char *)rules_in_force + k[i].off;
+		if (strcmp(k[i].path, path) != 0)
+			continue;
+		switch (k[i].kind) {
+		case RK_DIST:
+		case RK_NUM:
+			*out = *(const double *)at;
+			return true;
+		case RK_INT:
+			*out = *(const int *)at;
+			return true;
+		default:
+			return false;
+		}
+	}
+	return false;
+}
+
+const char *rules_expand(const char *text, char *buf, size_t size)
+{
+	size_t len = 0;
+	if (!size)
+		return buf;
+	buf[0] = '\0';
+	for (const char *p = text; *p && len + 1 < size;) {
+		const char *end = *p == '{' ? strchr(p, '}') : NULL;
+		char path[80];
+		double v;
+		if (end && (size_t)(end - p - 1) < sizeof path) {
+			memcpy(path, p + 1, (size_t)(end - p - 1));
+			path[end - p - 1] = '\0';
+			if (rules_number(path, &v)) {
+				int w = snprintf(buf + len, size - len, "%g", v);
+				len = w < 0 ? len : len + (size_t)w >= size ? size - 1 : len + (size_t)w;
+				p = end + 1;
+				continue;
+			}
+		}
+		buf[len++] = *p++;
+		buf[len] = '\0';
+	}
+	return buf;
 }
