@@ -223,7 +223,7 @@ int ord_sweep_unit(struct order_ctx *c, int unit, const char *what, struct vec2 
 		if (keep < s.dist - 1e-6) {
 			if (!max)
 				return ord_refuse(c, "cannot %s %.1f cm: in this division manoeuvre no unit may come "
-				              "closer than %.0f cm to the enemy (it could go %.1f cm)",
+				              "closer than %g cm to the enemy (it could go %.1f cm)",
 				              what, want, g->divmove_keep, keep);
 			s.dist = keep;
 			move_sweep(g, &m, &fp, fp.c, dir, keep, allowance, weather_all_half(g, m.tclass), &s);

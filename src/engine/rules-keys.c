@@ -90,6 +90,7 @@ static void manoeuvre(void)
 	angle(OFF(special.pivot_charge_limit), "special.pivot_charge_limit");
 	for (int t = 0; t < UT_COUNT; t++)
 		add(RK_INT, OFF(extend_dice[t]), 0, 6, "extended_charge.%s", unit_type_names[t].key);
+	add(RK_DIST, OFF(extend_pip), 0.01, BIG, "extended_charge.cm_per_pip");
 	dist(OFF(division_move.blocked_within), "division_move.blocked_within");
 	dist(OFF(division_move.far_clear), "division_move.far_clear");
 	dist(OFF(division_move.far_move), "division_move.far_move");

@@ -228,6 +228,7 @@ struct rules {
 	struct inch_rules inch;
 	struct special_move_rules special;
 	int extend_dice[UT_COUNT];      /* extended charges: D6 (cm) first */
+	double extend_pip;              /* ... each pip this many cm */
 	struct division_move_rules division_move;
 	struct reaction_rules react;
 	struct fire_rules fire;
@@ -267,6 +268,7 @@ enum go rules_go_of_rate(double rate);
 #define rules_inch (rules_in_force->inch)
 #define rules_special (rules_in_force->special)
 #define rules_extend_dice (rules_in_force->extend_dice)
+#define rules_extend_pip (rules_in_force->extend_pip)
 #define rules_division_move (rules_in_force->division_move)
 #define rules_react (rules_in_force->react)
 #define rules_fire (rules_in_force->fire)

@@ -248,7 +248,7 @@ static void weather_turn(struct game *g)
 	}
 	w->sky_turns = spell - 1;
 	if (w->sky_sight > 0)
-		game_log(g, "%s for %d Turn%s; one sees %.0f cm.", sky_names[w->sky].label, spell,
+		game_log(g, "%s for %d Turn%s; one sees %g cm.", sky_names[w->sky].label, spell,
 		         spell == 1 ? "" : "s", w->sky_sight);
 	else
 		game_log(g, "%s for %d Turn%s.", sky_names[w->sky].label, spell, spell == 1 ? "" : "s");
@@ -381,7 +381,7 @@ void seq_activate_division(struct game *g, int division, double allowance, doubl
 	g->active_brigade = -1;
 	g->phase = PHASE_MANOEUVRE;
 	g->current_unit = -1;
-	game_log(g, "%s: %s makes a division manoeuvre (up to %.0f cm, none closer than %.0f cm to the enemy).",
+	game_log(g, "%s: %s makes a division manoeuvre (up to %g cm, none closer than %g cm to the enemy).",
 	         g->side[g->initiative].name, g->divs[division].name, allowance, keep_away);
 	event_emit(g, &ev);
 }

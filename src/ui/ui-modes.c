@@ -251,9 +251,12 @@ static void extend_odds(const struct ui *ui, double gap, char *buf, size_t size)
 {
 	const struct unit *u = &ui->g->units[ui->pending.unit];
 	int q = rules_quality[u->rating], n = rules_extend_dice[u->type];
-	double p1 = q <= 1 ? 1 : q > 6 ? 0 : (7.0 - q) / 6, p2 = dice_at_least(n, gap);
-	snprintf(buf, size, "%dD6 >= %d (%.0f%%), then %dD6 cm >= %.1f (%.0f%%): %.0f%% in all; "
-	         "failing, it stays disordered", rules_dice.test, q, 100 * p1, n, gap, 100 * p2, 100 * p1 * p2);
+	double p1 = q <= 1 ? 1 : q > 6 ? 0 : (7.0 - q) / 6, p2 = dice_at_least(n, gap / rules_extend_pip);
+	char pip[24] = "";
+	if (rules_extend_pip != 1)
+		snprintf(pip, sizeof pip, " x %g", rules_extend_pip);
+	snprintf(buf, size, "%dD6 >= %d (%.0f%%), then %dD6%s cm >= %.1f (%.0f%%): %.0f%% in all; "
+	         "failing, it stays disordered", rules_dice.test, q, 100 * p1, n, pip, gap, 100 * p2, 100 * p1 * p2);
 }
 
 /* Show what the pending charge or shot at the target would be. */

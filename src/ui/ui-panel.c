@@ -190,7 +190,7 @@ static void draw_panel(struct ui *ui)
 		snprintf(line, sizeof line, "%s (%s)", cmd_level_names[c->level].label, c->id);
 		row = panel_line(ui, row, line, A_NORMAL, 0);
 		if (c->level != CL_BRIGADE) {
-			snprintf(line, sizeof line, "%s, radius %.0f cm", cmd_rating_names[c->rating].label,
+			snprintf(line, sizeof line, "%s, radius %g cm", cmd_rating_names[c->rating].label,
 			         commander_radius(c));
 			row = panel_line(ui, row, line, A_NORMAL, 0);
 		}
