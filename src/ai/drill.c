@@ -432,7 +432,8 @@ static bool open_way(const struct game *g, int unit, const struct obb *body, str
 		double r = (feature_is_linear(f->type) ? f->width / 2 : 0) + 0.2;
 		struct shape fs;
 		/* Roads, contours and the like change nothing for a move. */
-		if (f->type == TT_ROAD || (rules_terrain[f->type].move[tc] == GO_FREE && !f->impassable))
+		if (f->type == TT_ROAD || (rules_terrain[f->type].move[tc] == GO_FREE && !f->impassable &&
+		                           !terrain_crossing_cost(f, tc)))
 			continue;
 		if (f->boxed && (f->box[0] - r >= box[2] || f->box[2] + r <= box[0] || f->box[1] - r >= box[3] ||
 		                 f->box[3] + r <= box[1]))

@@ -348,10 +348,12 @@ static double sweep_units(const struct game *g, const struct mover *m, struct mo
 
 /* Where a sweep enters or leaves a feature whose crossing costs a part of
  * the allowance (a rules file's crossing costs; Mini-Nap has none): lo is
- * the last point before, t the first past the boundary. */
+ * the last point before, t the first past the boundary; over a linear
+ * feature, until is where the footprint is clear of it again (the way
+ * over it is part of the crossing). */
 #define MAX_CROSSINGS 32
 struct crossing {
-	double lo, t, cost;
+	double lo, t, until, cost;
 	int feature;
 };
 
@@ -369,6 +371,7 @@ static int crossings(const struct map *ground, const struct mover *m, struct mov
 		const struct feature *f = &ground->f[i];
 		const struct terrain_rules *r = &rules_terrain[f->type];
 		bool water = f->type == TT_STREAM || f->type == TT_RIVER || f->type == TT_FORD, in;
+		int over = -1; /* the crossing of this linear feature not yet over */
 		struct shape s;
 		if (!terrain_crossing_cost(f, m->tclass))
 			continue;
@@ -389,10 +392,18 @@ static int crossings(const struct map *ground, const struct mover *m, struct mov
 				else
 					hi = mid;
 			}
+			if (in && over >= 0) {
+				out[over].until = hi;
+				over = -1;
+			}
 			/* Along a road the ground it passes through is ignored. */
-			if ((water || hi > road) && (in ? (r->linear ? 0 : r->leave[m->tclass]) : r->cross[m->tclass]) > 0)
-				out[n++] = (struct crossing){ .lo = lo, .t = hi, .feature = i,
+			if ((water || hi > road) && (in ? (r->linear ? 0 : r->leave[m->tclass]) : r->cross[m->tclass]) > 0) {
+				if (!in && r->linear)
+					over = n;
+				out[n++] = (struct crossing){ .lo = lo, .t = hi, .until = r->linear ? INFINITY : hi,
+				                              .feature = i,
 				                              .cost = allowance * (in ? r->leave[m->tclass] : r->cross[m->tclass]) };
+			}
 			in = !in;
 			t = hi;
 		}
@@ -410,6 +421,7 @@ static void walk_ground(const struct game *g, const struct mover *m, struct movi
 {
 	double road = road_stretch(g, m, mv->from, mv->dir, limit), t = 0, cost = 0, lo, hi, state;
 	double free_to = -1; /* touching nothing of the ground up to here */
+	double paid_to = -1; /* over a linear feature whose crossing is paid */
 	int feature = -1, ncross, next_cross = 0;
 	struct ground ground;
 	const struct map *map;
@@ -446,6 +458,10 @@ static void walk_ground(const struct game *g, const struct mover *m, struct movi
 			next = cross[next_cross].lo > t ? cross[next_cross].lo : t;
 			at_crossing = true;
 		}
+		if (t < paid_to && next > paid_to) {
+			next = paid_to;
+			at_crossing = false;
+		}
 		if (near_ground && state == 1 && t >= free_to)
 			free_to = t + ground_gap(map, mv, t, limit - t);
 		ns = next <= free_to ? 1 : ground_at(map, m, mv, next, road, &feature);
@@ -464,12 +480,12 @@ static void walk_ground(const struct game *g, const struct mover *m, struct movi
 			next = ns < 0 ? (lo - CLEAR > t ? lo - CLEAR : t) : hi;
 			at_crossing = at_crossing && next >= cross[next_cross].lo;
 		}
-		rate = terrain_combine(base, state);
-		if (state != 1)
+		rate = t < paid_to ? 0 : terrain_combine(base, state);
+		if (state != 1 && t >= paid_to)
 			out->half = true;
 		if (rate > out->rate)
 			out->rate = rate;
-		if (cost + (next - t) * rate > allowance + 1e-9) {
+		if (rate > 0 && cost + (next - t) * rate > allowance + 1e-9) {
 			t += (allowance - cost) / rate;
 			cost = allowance;
 			out->why = STOP_ALLOWANCE;
@@ -494,6 +510,8 @@ static void walk_ground(const struct game *g, const struct mover *m, struct movi
 			}
 			cost += cross[next_cross].cost;
 			out->crossing += cross[next_cross].cost;
+			if (cross[next_cross].until > paid_to && cross[next_cross].until != cross[next_cross].t)
+				paid_to = cross[next_cross].until;
 			next_cross++;
 		}
 	}
