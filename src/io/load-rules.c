@@ -455,8 +455,10 @@ static void missing_groups(struct rfile *f)
 		const char *dot;
 		if (k[i].optional)
 			continue;
+		bool up_one = false;
 		snprintf(path, sizeof path, "%s", k[i].path);
-		/* The outermost group that is not there. */
+		/* The outermost group that is not there (a key missing from a
+		 * group that is there is read_key's to report). */
 		for (;;) {
 			dot = strrchr(path, '.');
 			if (!dot)
@@ -467,9 +469,10 @@ static void missing_groups(struct rfile *f)
 				if (config_lookup(&f->cfg, up))
 					break;
 				snprintf(path, sizeof path, "%s", up);
+				up_one = true;
 			}
 		}
-		if (config_lookup(&f->cfg, path) || !strchr(k[i].path, '.'))
+		if (!up_one || config_lookup(&f->cfg, path))
 			continue;
 		snprintf(look, sizeof look, ",%s,", path);
 		if (strstr(said, look))
@@ -716,7 +719,7 @@ bool rules_load(const char *name, const char *from, struct rules *r, struct diag
 	if (!name)
 		name = RULES_DEFAULT;
 	if (!rules_find(name, from, path, sizeof path)) {
-		diag_add(d, from ? from : name, 0, "no rules '%s' (not a file, and not in %s/rules)", name,
+		diag_add(d, from ? from : "grognard", 0, "no rules '%s' (not a file, and not in %s/rules)", name,
 		         paths_datadir());
 		return false;
 	}
@@ -927,6 +930,37 @@ bool rules_use_builtin(void)
 	free(r);
 	diag_free(&d);
 	return ok;
+}
+
+static struct rules *scaled; /* the rules in force while unscaled */
+
+bool rules_unscale(void)
+{
+	struct rules *r;
+	rules_used_name();
+	if (rules_in_force->scale == 1)
+		return true;
+	if (!(scaled = malloc(sizeof *scaled)) || !(r = malloc(sizeof *r))) {
+		free(scaled);
+		scaled = NULL;
+		return false;
+	}
+	*scaled = *rules_in_force;
+	*r = *rules_in_force;
+	scale_rules(r, 1 / r->scale);
+	r->scale = 1;
+	rules_install(r);
+	free(r);
+	return true;
+}
+
+void rules_rescale(void)
+{
+	if (!scaled)
+		return;
+	rules_install(scaled);
+	free(scaled);
+	scaled = NULL;
 }
 
 void rules_set_override(const char *name)

@@ -49,6 +49,12 @@ bool rules_select(const char *name, const char *from, struct diag *d);
  * false only if the compiled-in text is broken. */
 bool rules_use_builtin(void);
 
+/* For what is laid out at the scenarios' scale (random battles): the
+ * rules in force with every distance divided by their scale, until
+ * rules_rescale() puts them back as they were.  False: out of memory. */
+bool rules_unscale(void);
+void rules_rescale(void);
+
 /* --rules: rules that every scenario loaded from now on plays under,
  * whatever it names (NULL: each its own). */
 void rules_set_override(const char *name);

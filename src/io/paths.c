@@ -221,7 +221,7 @@ bool paths_find_rules(const char *from, const char *name, char *out, size_t size
 			snprintf(dir, sizeof dir, ".");
 		}
 		snprintf(up, sizeof up, "%s/../rules", dir);
-		if (try_map(out, size, dir, name) || try_map(out, size, up, name))
+		if (try_map(out, size, slash ? dir : NULL, name) || try_map(out, size, up, name))
 			return true;
 	} else if (try_path(out, size, NULL, name)) {
 		return true;
