@@ -10,7 +10,7 @@
 XDG_DATA_HOME=$tmp/data
 export XDG_DATA_HOME
 longer=$rules/rules-longer.cfg
-plan 32
+plan 33
 
 orders='brigade INF
 move L1 max
@@ -44,6 +44,8 @@ is "$(refusal quote 'move L1 9')" "cannot move 9.0 cm: its allowance of 8.0 cm c
 like "$(cat "$tmp/quote.out")" "up to 5 cm sideways" "help names its side-step (5 cm)"
 like "$(cat "$tmp/quote.out")" "moves 4 cm any way \(2 cm with enemy cavalry within 12 cm\)" \
 	"... and Mini-Nap's inching where it changes nothing"
+printf 'help\n' | run variant A help --rules mininap-15mm
+is "$(grep -c '[{}]' "$tmp/help.out")" 0 "every number the help names is filled in from the rules"
 printf 'help sidestep\n' | run variant A quote6
 like "$(cat "$tmp/quote6.out")" "up to 6 cm sideways" "under Mini-Nap, 6 cm"
 
