@@ -10,7 +10,7 @@
 XDG_DATA_HOME=$tmp/data
 export XDG_DATA_HOME
 longer=$rules/rules-longer.cfg
-plan 33
+plan 35
 
 orders='brigade INF
 move L1 max
@@ -63,6 +63,15 @@ printf 'brigade INF\nmove L4 20\n' | run variant A fence --rules mininap-inches
 is "$(refusal fence 'move L4 20')" \
 	"cannot move 20.0 cm: its allowance of 22.9 cm (11.4 cm of it spent crossing features) carries it only 15.9 cm" \
 	"... and a longer move is refused, saying what the crossing cost"
+
+# Buildings: a column that has moved 5 cm in the village (10 of its
+# allowance at half rate) cannot pay the whole move it takes to leave it.
+sed 's/type = "wood"; name = "W"/type = "village"; name = "W"/; s/{ unit = "L3"; x = 80.0; y = 90.0; facing = 0.0;/{ unit = "L3"; x = 80.0; y = 93.0; facing = 180.0;/' \
+	"$rules/variant.cfg" >"$tmp/village.cfg"
+printf 'brigade INF\nmove L3 max\ndump\n' | run "$tmp/village.cfg" A village --rules mininap-inches
+like "$(logline village 'L3 moves')" "L3 moves 5\.0 cm \(10\.0 of its 22\.86 cm allowance\)" \
+	"leaving a village costs a whole move: the column stops at its edge"
+is "$(field village '$' unit L3 y)" "98.00" "... still in it"
 
 # A scenario names its rules; --rules overrides it; a lost name is an error.
 sed 's/^turns = 3;/rules = "house";\nturns = 3;/' "$rules/variant.cfg" >"$tmp/named.cfg"
