@@ -71,7 +71,7 @@ sed 's/type = "wood"; name = "W"/type = "village"; name = "W"/; s/{ unit = "L3";
 printf 'brigade INF\nmove L3 max\ndump\n' | run "$tmp/village.cfg" A village --rules mininap-inches
 like "$(logline village 'L3 moves')" "L3 moves 5\.0 cm \(10\.0 of its 22\.86 cm allowance\)" \
 	"leaving a village costs a whole move: the column stops at its edge"
-is "$(field village '$' unit L3 y)" "98.00" "... still in it"
+is "$(field village '$' unit L3 y)" "98.00" "... at the edge, its rear not yet out"
 
 # A scenario names its rules; --rules overrides it; a lost name is an error.
 sed 's/^turns = 3;/rules = "house";\nturns = 3;/' "$rules/variant.cfg" >"$tmp/named.cfg"
