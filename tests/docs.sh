@@ -91,7 +91,11 @@ for page in "$man6" "$man5"; do
 	[ -f "$page" ]
 	ok $? "$(basename "$page") exists"
 	if command -v groff >/dev/null 2>&1; then
-		warn=$(groff -man -Tutf8 -ww "$page" 2>&1 >/dev/null)
+		# "cannot adjust line" depends on how long the configured paths
+		# are (a distcheck's are long); every other warning is a markup
+		# mistake.
+		warn=$(groff -man -Tutf8 -ww "$page" 2>&1 >/dev/null |
+			grep -v 'cannot adjust line')
 		is "$warn" "" "$(basename "$page") renders without warnings"
 	else
 		echo "ok $((tap_n += 1)) # SKIP groff is not installed"
