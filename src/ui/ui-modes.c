@@ -298,10 +298,11 @@ static void target_update(struct ui *ui)
 		}
 		memcpy(ui->zone, shot.tri, sizeof ui->zone);
 		ui->zone_on = true;
-		ui_flash(ui, false, "Fire at %s: %.1f cm, %s, %d dice (%s), aiming %s. Enter fires.",
+		ui_flash(ui, false, "Fire at %s: %.1f cm, %s, %d %s (%s), aiming %s. Enter fires.",
 		         g->units[t].id, shot.range,
 		         unit_is_artillery(&g->units[u]) ? range_names[shot.band].label : "small arms",
-		         shot.dice, shot.detail, ui->pending.npts ? "at the cursor" : "at the best point");
+		         shot.dice, shot.dice == 1 ? "die" : "dice", shot.detail,
+		         ui->pending.npts ? "at the cursor" : "at the best point");
 	}
 }
 

@@ -270,9 +270,24 @@ static void status_text(const struct ui *ui, char *line, size_t size)
 			snprintf(scale, sizeof scale, "%gcm/col", ui->zoom);
 		else
 			snprintf(scale, sizeof scale, "1 col = %g cm", ui->zoom);
+		if (g->phase == PHASE_OVER) {
+			/* No initiative, brigade or phase: who won instead. */
+			char won[80];
+			if (g->winner >= 0)
+				snprintf(won, sizeof won, "%s win", g->side[g->winner].name);
+			else
+				snprintf(won, sizeof won, "a draw");
+			if (level >= 2 && strstr(won, " ("))
+				snprintf(strstr(won, " ("), sizeof won - (size_t)(strstr(won, " (") - won), " win");
+			snprintf(line, size, "T%d/%d %s %s%sBattle over: %s%s%s", g->turn, g->turns,
+			         weather_clock(g, g->turn, clock), sky_names[g->wx.sky].label, sep, won, sep, scale);
+			if (ui_text_width(ui, line) <= ui->cols)
+				return;
+			continue;
+		}
 		snprintf(line, size, "T%d/%d %s %s%s%s: %s%s%s%s%s%s%s", g->turn, g->turns,
 		         weather_clock(g, g->turn, clock), sky_names[g->wx.sky].label, sep, who,
-		         g->phase == PHASE_OVER ? "battle over" : level >= 3 ? "init" : "initiative", sep, brig,
+		         level >= 3 ? "init" : "initiative", sep, brig,
 		         sep, phase_names[g->phase].label, sep, scale);
 		if (ui_text_width(ui, line) <= ui->cols)
 			return;
