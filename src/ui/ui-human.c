@@ -19,6 +19,12 @@ static int human_order(struct controller *c, struct game *g, enum side side, str
 	ui->viewer = (int)side;
 	ui->ai_turn = false;
 	ui->have_order = false;
+	/* The brigade's whole initiative being ended: each phase of it. */
+	if (ui->end_all == g->initiatives && (g->phase == PHASE_MANOEUVRE || g->phase == PHASE_FIRE)) {
+		*o = order_new(ORD_END);
+		return 0;
+	}
+	ui->end_all = -1;
 	ui_focus(ui);
 	if (g->phase == PHASE_INITIATIVE && !ui->msg[0]) {
 		char k1[16], k2[16];
@@ -54,6 +60,7 @@ static void human_refused(struct controller *c, struct game *g, enum side side,
 {
 	struct ui *ui = ((struct human *)c->ctx)->ui;
 	(void)g, (void)side, (void)o;
+	ui->end_all = -1;
 	ui_flash(ui, true, "Refused: %s", why);
 }
 

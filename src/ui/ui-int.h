@@ -97,6 +97,7 @@ struct ui {
 	struct ui_hooks hooks;
 	bool hangup;               /* stopped by a signal */
 	int log_limit;             /* show only this many log lines (replays), -1 all */
+	int end_all;               /* the initiative whose phases are being ended, or -1 */
 	/* A key for the map while a dialog waits (pan, zoom, the log); true
 	 * if it was one. */
 	bool (*map_key)(struct ui *ui, int ch);
@@ -137,8 +138,6 @@ int ui_unit_at(const struct ui *ui, double x, double y);
 int ui_cmdr_at(const struct ui *ui, double x, double y);
 /* The side whose charge reach the threat overlay shows. */
 enum side ui_threat_side(const struct ui *ui);
-/* One of the units that act in this phase (ready: that can still act). */
-bool ui_unit_acts(const struct game *g, const struct unit *u, bool ready);
 /* The map into curses' virtual screen; the terminal's cursor on the
  * map's cursor. */
 void ui_map_draw(struct ui *ui);

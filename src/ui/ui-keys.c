@@ -6,9 +6,12 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "engine/query.h"
 #include "engine/rules.h"
 #include "engine/seq.h"
+#include "engine/volley.h"
 #include "ui-int.h"
 
 int ui_key_action(const struct ui *ui, int ch)
@@ -79,7 +82,7 @@ void ui_give(struct ui *ui, const struct order *o)
 /* The units of the side at the keyboard that act in this phase. */
 static bool in_hand(const struct ui *ui, const struct unit *u, bool ready)
 {
-	return u->side == ui->acting && ui_unit_acts(ui->g, u, ready);
+	return u->side == ui->acting && query_unit_acts(ui->g, u, ready);
 }
 
 static void select_unit(struct ui *ui, int unit)
@@ -93,21 +96,92 @@ static void select_unit(struct ui *ui, int unit)
 	}
 }
 
-static void cycle_units(struct ui *ui, int dir, bool ready_only)
+/* Of those, the ones that can still do something useful (in the firing
+ * phase: fire at an enemy). */
+static bool useful(const struct ui *ui, int unit)
+{
+	return ui->g->units[unit].side == ui->acting && query_unit_useful(ui->g, unit);
+}
+
+/* The next unit acting in this phase (useful_only: of those that can
+ * still do something useful), selected with the cursor on it. */
+static void cycle_units(struct ui *ui, int dir, bool useful_only)
 {
 	const struct game *g = ui->g;
 	int start = ui->sel_unit < 0 ? (dir > 0 ? -1 : g->nunits) : ui->sel_unit;
+	char kb[16];
 	for (int k = 1; k <= g->nunits; k++) {
 		int i = ((start + dir * k) % g->nunits + g->nunits) % g->nunits;
-		const struct unit *u = &g->units[i];
-		if (!in_hand(ui, u, ready_only))
+		if (useful_only ? !useful(ui, i) : !in_hand(ui, &g->units[i], false))
 			continue;
 		select_unit(ui, i);
 		return;
 	}
-	ui_flash(ui, false, "%s", g->phase == PHASE_MANOEUVRE ? "No unit of yours can act now."
-	                          : g->phase == PHASE_FIRE    ? "No unit of yours can fire now."
-	                                                      : "Units act in the manoeuvre and firing phases.");
+	if (g->phase == PHASE_MANOEUVRE)
+		ui_flash(ui, false, "No unit of yours can do anything more in this phase (%s ends it).",
+		         ui_key(ui, ACT_END, kb));
+	else if (g->phase == PHASE_FIRE)
+		ui_flash(ui, false, "No unit of yours has an enemy it could fire at (%s ends the phase).",
+		         ui_key(ui, ACT_END, kb));
+	else
+		ui_flash(ui, false, "Units act in the manoeuvre and firing phases.");
+}
+
+/* The units of the side at the keyboard that could still act: in this
+ * phase, and with firing also in the firing phase to come.  How many,
+ * and the first few ids in names. */
+static int could_act(const struct ui *ui, bool firing, char *names, size_t size)
+{
+	const struct game *g = ui->g;
+	int n = 0;
+	names[0] = '\0';
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		bool can = useful(ui, i);
+		if (!can && firing && g->phase == PHASE_MANOEUVRE && in_hand(ui, u, false) &&
+		    (unit_is_infantry(u) || unit_is_artillery(u)) && !volley_may_fire(g, u))
+			can = query_fire_target(g, i) >= 0;
+		if (!can)
+			continue;
+		if (n < 4)
+			snprintf(names + strlen(names), size - strlen(names), "%s%s", n ? ", " : "", u->id);
+		else if (n == 4)
+			snprintf(names + strlen(names), size - strlen(names), "...");
+		n++;
+	}
+	return n;
+}
+
+/* End the phase, asking first only when a unit could still act; with
+ * all, the brigade's whole initiative (its firing too). */
+static void end_phase(struct ui *ui, bool all)
+{
+	struct game *g = ui->g;
+	struct order o = order_new(ORD_END);
+	char names[80], q[MSG_LEN];
+	const char *who = g->divmove >= 0 ? g->divs[g->divmove].name
+	                  : g->active_brigade >= 0 ? g->brigs[g->active_brigade].name : "the";
+	int n;
+	if (g->phase != PHASE_MANOEUVRE && g->phase != PHASE_FIRE) {
+		ui_flash(ui, true, "Only a manoeuvre or firing phase is ended by a key; %s", g->phase ==
+		         PHASE_INITIATIVE ? "choose a brigade first." : "this one runs by itself.");
+		return;
+	}
+	n = could_act(ui, all, names, sizeof names);
+	if (all && g->phase == PHASE_MANOEUVRE)
+		snprintf(q, sizeof q, "End %s's initiative (no more manoeuvre, no firing)? %d unit%s could "
+		         "still act: %s.", who, n, n == 1 ? "" : "s", names);
+	else if (all)
+		snprintf(q, sizeof q, "End %s's initiative? %d unit%s could still fire: %s.", who, n,
+		         n == 1 ? "" : "s", names);
+	else
+		snprintf(q, sizeof q, "End the %s phase? %d unit%s could still %s: %s.",
+		         phase_names[g->phase].label, n, n == 1 ? "" : "s",
+		         g->phase == PHASE_FIRE ? "fire" : "act", names);
+	if (n > 0 && !ui_confirm(ui, q))
+		return;
+	ui->end_all = all ? g->initiatives : -1;
+	ui_give(ui, &o);
 }
 
 /* The selected unit, when it is one the player may order now. */
@@ -132,6 +206,13 @@ int ui_my_unit(struct ui *ui)
 void ui_focus(struct ui *ui)
 {
 	const struct game *g = ui->g;
+	if (ui->sel_unit >= 0 && useful(ui, ui->sel_unit))
+		return;
+	for (int i = 0; i < g->nunits; i++)
+		if (useful(ui, i)) {
+			select_unit(ui, i);
+			return;
+		}
 	if (ui->sel_unit >= 0 && in_hand(ui, &g->units[ui->sel_unit], true))
 		return;
 	for (int i = 0; i < g->nunits; i++)
@@ -611,15 +692,10 @@ static bool order_key(struct ui *ui, int act)
 			}
 		}
 		return true;
-	case ACT_END: {
-		char q[MSG_LEN];
-		snprintf(q, sizeof q, "End the %s phase?", phase_names[g->phase].label);
-		if (ui_confirm(ui, q)) {
-			o = order_new(ORD_END);
-			ui_give(ui, &o);
-		}
+	case ACT_END:
+	case ACT_END_ALL:
+		end_phase(ui, act == ACT_END_ALL);
 		return true;
-	}
 	case ACT_UNDO:
 		o = order_new(ORD_UNDO);
 		ui_give(ui, &o);

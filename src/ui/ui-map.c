@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/query.h"
 #include "engine/rules.h"
-#include "engine/volley.h"
 #include "ui-int.h"
 
 /* ------------------------------------------------------------------ */
@@ -412,48 +412,6 @@ static void draw_footprint(struct ui *ui, const struct obb *fp, char letter, att
 	}
 }
 
-/* Is the unit one of those that act now: its side has the initiative,
- * it belongs to the brigade (or division) that has it, and in the firing
- * phase it is one that fires (infantry or artillery)?  With ready, can
- * it still do something: in the manoeuvre phase it has not finished, in
- * the firing phase it may still fire. */
-bool ui_unit_acts(const struct game *g, const struct unit *u, bool ready)
-{
-	bool in;
-	if (u->state != US_ACTIVE || g->initiative != (int)u->side)
-		return false;
-	in = g->divmove >= 0 ? unit_division(g, u) == g->divmove : u->brigade == g->active_brigade;
-	if (!in)
-		return false;
-	switch (g->phase) {
-	case PHASE_MANOEUVRE:
-		return !ready || !(u->acted & UA_DONE);
-	case PHASE_FIRE:
-		if (!unit_is_infantry(u) && !unit_is_artillery(u))
-			return false;
-		return !ready || volley_may_fire(g, u) == NULL;
-	default:
-		return false;
-	}
-}
-
-/* Could the unit charge a point: within its charge allowance of its
- * footprint, and within a quarter turn of its facing (a unit turning over
- * 90 degrees cannot charge)?  Units that cannot charge reach nothing. */
-static bool in_charge_arc(const struct unit *u, struct vec2 p, const struct shape *pt)
-{
-	const struct move_allowance *m = rules_move_for(u->type, u->form);
-	struct vec2 b[4];
-	struct shape s;
-	if (!m || m->charge <= 0 || unit_is_artillery(u) || u->form == FORM_SQUARE ||
-	    u->form == FORM_ESQUARE || unit_has_marker(u, MK_BLUE))
-		return false;
-	if (fabs(geom_angle_diff(u->facing, geom_bearing(u->pos, p))) > rules_special.pivot_charge_limit)
-		return false;
-	s = unit_shape(u, b);
-	return geom_distance(&s, pt) <= m->charge;
-}
-
 /* Is a point on the ground a unit's fire could reach: ahead of its front
  * edge (any face for a square), and within d of its footprint? */
 static bool ahead_within(const struct unit *u, struct vec2 p, double d, double within)
@@ -515,12 +473,12 @@ static void draw_overlays(struct ui *ui, const bool *taken)
 						mark = true;
 				}
 			if ((ui->overlays & OV_REACH) && sel && !mark)
-				mark = in_charge_arc(sel, p, &pt);
+				mark = query_charge_reaches(sel, p);
 			if ((ui->overlays & OV_THREAT) && !mark)
 				for (int i = 0; i < g->nunits && !mark; i++) {
 					const struct unit *o = &g->units[i];
 					if (o->state == US_ACTIVE && o->side == ui_threat_side(ui))
-						mark = in_charge_arc(o, p, &pt);
+						mark = query_charge_reaches(o, p);
 				}
 			if (mark) {
 				/* The ground stays readable; the cell is highlighted. */
@@ -559,7 +517,7 @@ void ui_map_draw(struct ui *ui)
 		ui_side_attr(ui, u->side, &pair);
 		if (i == ui->sel_unit)
 			attr |= A_REVERSE;
-		if (ui_unit_acts(g, u, true))
+		if (query_unit_acts(g, u, true))
 			attr |= A_UNDERLINE;
 		letter = arm_letter[unit_arm(u)];
 		if (u->side == SIDE_B)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "engine/command.h"
+#include "engine/query.h"
 #include "engine/rules.h"
 #include "engine/volley.h"
 #include "ui-int.h"
@@ -49,69 +50,6 @@ static const char *compass(double facing)
 {
 	static const char *const n[8] = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" };
 	return n[(int)floor(geom_norm_deg(facing + 22.5) / 45) % 8];
-}
-
-static void add_word(char *buf, size_t size, const char *word)
-{
-	size_t len = strlen(buf);
-	snprintf(buf + len, size - len, "%s%s", len ? " " : "", word);
-}
-
-/* What the unit may still do in this initiative, in a few words: the
- * orders that what it has done so far leaves open (the engine has the
- * last word, with the rule, when one is given). */
-static void unit_options(const struct ui *ui, const struct unit *u, char *buf, size_t size)
-{
-	const struct game *g = ui->g;
-	const struct move_allowance *m = rules_move_for(u->type, u->form);
-	bool div = g->divmove >= 0, after_div_move = div && (u->acted & UA_MOVED);
-	bool crossed = u->acted & UA_CROSSED;
-	buf[0] = '\0';
-	if (!ui_unit_acts(g, u, false)) {
-		bool ours = u->state == US_ACTIVE && g->initiative == (int)u->side &&
-		            (div ? unit_division(g, u) == g->divmove : u->brigade == g->active_brigade);
-		snprintf(buf, size, "%s", ours && g->phase == PHASE_FIRE ? "nothing: cavalry does not fire"
-		                          : "not its turn");
-		return;
-	}
-	if (unit_abandoned(u)) {
-		snprintf(buf, size, "nothing: its guns are abandoned");
-		return;
-	}
-	if (g->phase == PHASE_FIRE) {
-		const char *no = volley_may_fire(g, u);
-		snprintf(buf, size, no ? "no fire: %s" : "fire", no);
-		return;
-	}
-	if (u->acted & UA_DONE) {
-		snprintf(buf, size, "done this initiative");
-		return;
-	}
-	if (!(u->acted & UA_MOVED) && !crossed && u->form != FORM_ESQUARE)
-		add_word(buf, size, "move");
-	if (!(u->acted & (UA_FORMED | UA_CHARGED)) && !crossed && !after_div_move)
-		for (int f = 0; f < FORM_COUNT; f++)
-			if (f != (int)u->form && f != FORM_ESQUARE &&
-			    !unit_formation_refusal(u, (enum formation)f)) {
-				add_word(buf, size, "form");
-				break;
-			}
-	if (!crossed && !after_div_move)
-		add_word(buf, size, "pivot");
-	if (!div && !(u->acted & (UA_MOVED | UA_CROSSED | UA_NO_CHARGE)) && m && m->charge > 0 &&
-	    !unit_is_artillery(u) && u->form != FORM_SQUARE && u->form != FORM_ESQUARE &&
-	    !unit_has_marker(u, MK_BLUE) && command_status(g, u, NULL) != CS_NOT_IN_COMMAND) {
-		/* Turning over 90 degrees in all forbids the charge. */
-		double left = rules_special.pivot_charge_limit - u->pivoted;
-		char w[64];
-		if (u->pivoted > 1e-9)
-			snprintf(w, sizeof w, "charge (turning %.0f more at most)", left > 0 ? left : 0);
-		else
-			snprintf(w, sizeof w, "charge");
-		add_word(buf, size, w);
-	}
-	if (!buf[0])
-		snprintf(buf, size, "nothing more");
 }
 
 static void draw_panel(struct ui *ui)
@@ -180,7 +118,7 @@ static void draw_panel(struct ui *ui)
 				snprintf(line + len, sizeof line - len, " open");
 			row = panel_line(ui, row, line, A_NORMAL, 0);
 		}
-		unit_options(ui, u, extra, sizeof extra);
+		query_unit_options_text(g, unit, extra, sizeof extra);
 		snprintf(line, sizeof line, "may: %s", extra);
 		row = panel_line(ui, row, line, A_NORMAL, 0);
 	} else if (cm >= 0) {
