@@ -144,6 +144,18 @@ int order_form_place(struct game *g, int unit, enum formation to, int target, st
  * division manoeuvre, not its phase ...), as the charge order would say. */
 int order_charge_ready(struct game *g, enum side side, int unit, char *why, size_t size);
 
+/* Whether a command stand may move now at all (its side giving the
+ * order), wherever it would go: 0, or -1 with what forbids it (a division
+ * stand after one of its brigades was chosen, already moved ...). */
+int order_cmove_ready(struct game *g, enum side side, int commander, char *why, size_t size);
+
+/* A division manoeuvre for a division now (its side giving the order):
+ * 0 with its allowance, how far its units must keep from the enemy and
+ * the nearest enemy's distance to any of its units (INFINITY for none);
+ * -1 with why when it may not make one. */
+int order_divmove_allowance(struct game *g, enum side side, int division, double *allow,
+                            double *keep, double *nearest, char *why, size_t size);
+
 /* Where a charge with the default facing would make contact (for showing
  * it), without dice: the facing it would pivot to (the smallest pivot that
  * makes the charge legal) and where it would stop. */

@@ -27,9 +27,13 @@ static int human_order(struct controller *c, struct game *g, enum side side, str
 	ui->end_all = -1;
 	ui_focus(ui);
 	if (g->phase == PHASE_INITIATIVE && !ui->msg[0]) {
-		char k1[16], k2[16];
-		ui_flash(ui, false, "%s have the initiative: %s gives it to a brigade, %s to a division.",
-		         g->side[side].name, ui_key(ui, ACT_BRIGADE, k1), ui_key(ui, ACT_DIVISION, k2));
+		char k1[16], k2[16], k3[16], stands[200], more[260] = "";
+		ui_division_stands(ui, stands, sizeof stands);
+		if (stands[0])
+			snprintf(more, sizeof more, " Division stands that may move first (%s): %s.",
+			         ui_key(ui, ACT_COMMANDER, k3), stands);
+		ui_flash(ui, false, "%s have the initiative: %s gives it to a brigade, %s to a division.%s",
+		         g->side[side].name, ui_key(ui, ACT_BRIGADE, k1), ui_key(ui, ACT_DIVISION, k2), more);
 	}
 	for (;;) {
 		int ch;

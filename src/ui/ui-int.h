@@ -174,6 +174,9 @@ int ui_my_unit(struct ui *ui);
 /* Put the cursor on a unit that can still act, unless the selection is
  * one: when a side's turn to act begins. */
 void ui_focus(struct ui *ui);
+/* The division stands of the side acting that may still move before its
+ * brigade is chosen, by name ("Friant, Gudin"), or "". */
+void ui_division_stands(struct ui *ui, char *buf, size_t size);
 /* A key at the map, in whatever mode the player is. */
 void ui_handle_key(struct ui *ui, int ch);
 /* A key for the map while a dialog waits (the cursor, zoom, centring,

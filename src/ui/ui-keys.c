@@ -225,64 +225,127 @@ void ui_focus(struct ui *ui)
 /* ------------------------------------------------------------------ */
 /* Menus that build orders */
 
+/* The key of the k-th brigade of a side: 1-9, a-z, A-Z, then none. */
+static void brigade_key(int k, char buf[4])
+{
+	if (k < 9)
+		snprintf(buf, 4, "%c", '1' + k);
+	else if (k < 35)
+		snprintf(buf, 4, "%c", 'a' + k - 9);
+	else if (k < 61)
+		snprintf(buf, 4, "%c", 'A' + k - 35);
+	else
+		buf[0] = '\0';
+}
+
+void ui_division_stands(struct ui *ui, char *buf, size_t size)
+{
+	struct game *g = ui->g;
+	char why[MSG_LEN];
+	size_t len;
+	buf[0] = '\0';
+	for (int k = 0; k < g->ncmdrs; k++) {
+		const struct commander *c = &g->cmdrs[k];
+		if (c->level != CL_DIVISION || c->side != ui->acting || c->state != US_ACTIVE ||
+		    order_cmove_ready(g, ui->acting, k, why, sizeof why) < 0)
+			continue;
+		len = strlen(buf);
+		snprintf(buf + len, size - len, "%s%s", len ? ", " : "", c->name);
+	}
+}
+
+/* The brigades that may have the initiative, each under the key it keeps
+ * all Turn (its place among its side's brigades), whichever have had it. */
 static void brigade_menu(struct ui *ui)
 {
 	const struct game *g = ui->g;
 	const char *keys[64], *labels[64];
-	char kb[64][4];
-	int idx[64], n = 0;
-	for (int b = 0; b < g->nbrigs && n < 62; b++)
-		if (brigade_side(g, b) == ui->acting && seq_brigade_available(g, b)) {
-			snprintf(kb[n], 4, "%c", n < 9 ? '1' + n : 'a' + n - 9);
+	char kb[64][4], stands[200], hint[300], kc[16];
+	int idx[64], n = 0, k = 0;
+	for (int b = 0; b < g->nbrigs && n < 62; b++) {
+		if (brigade_side(g, b) != ui->acting)
+			continue;
+		if (seq_brigade_available(g, b)) {
+			brigade_key(k, kb[n]);
 			keys[n] = kb[n];
 			labels[n] = g->brigs[b].name;
 			idx[n++] = b;
 		}
+		k++;
+	}
 	if (g->phase != PHASE_INITIATIVE || !n) {
 		ui_flash(ui, true, "A brigade is chosen when your side has just won the initiative.");
 		return;
 	}
+	ui_division_stands(ui, stands, sizeof stands);
+	if (stands[0])
+		snprintf(hint, sizeof hint, "Division stands that may still move first (Esc, then %s on the "
+		         "stand): %s.  Esc: cancel", ui_key(ui, ACT_COMMANDER, kc), stands);
+	else
+		snprintf(hint, sizeof hint, "Esc: cancel");
 	{
-		int k = ui_menu(ui, "Give the initiative to:", keys, labels, n, "Esc: cancel");
+		int choice = ui_menu(ui, "Give the initiative to:", keys, labels, n, hint);
 		struct order o = order_new(ORD_BRIGADE);
-		if (k < 0)
+		if (choice < 0)
 			return;
-		o.target = idx[k];
+		o.target = idx[choice];
 		ui_give(ui, &o);
 	}
 }
 
+/* The divisions that may make a division manoeuvre, each with its
+ * allowance and why it is that one; those kept from it by a near enemy
+ * are named below with the distance. */
 static void division_menu(struct ui *ui)
 {
-	const struct game *g = ui->g;
+	struct game *g = ui->g;
+	const struct division_move_rules *rm = &rules_division_move;
 	const char *keys[32], *labels[32];
-	char kb[32][4];
-	int idx[32], n = 0;
+	char kb[32][4], lb[32][200], title[240], hint[400] = "", why[MSG_LEN];
+	int idx[32], n = 0, k = 0;
 	for (int d = 0; d < g->ndivs && n < 30; d++) {
+		double allow, keep, near;
 		bool fresh = true;
 		if (division_side(g, d) != ui->acting)
 			continue;
+		brigade_key(k++, kb[n]);
 		for (int b = 0; b < g->nbrigs; b++)
 			if (g->brigs[b].division == d && g->brigs[b].used)
 				fresh = false;
 		if (!fresh)
 			continue;
-		snprintf(kb[n], 4, "%c", n < 9 ? '1' + n : 'a' + n - 9);
+		if (order_divmove_allowance(g, ui->acting, d, &allow, &keep, &near, why, sizeof why) < 0) {
+			if (isfinite(near) && near <= rm->blocked_within && strlen(hint) + 80 < sizeof hint)
+				snprintf(hint + strlen(hint), sizeof hint - strlen(hint), "%s%s may not: an enemy is "
+				         "%.1f cm from it. ", hint[0] ? "" : "", g->divs[d].name, near);
+			continue;
+		}
+		if (near > rm->far_clear)
+			snprintf(lb[n], sizeof lb[n], "%s: %g cm, stand-off %g (no enemy within %g)",
+			         g->divs[d].name, allow, keep, rm->far_clear);
+		else
+			snprintf(lb[n], sizeof lb[n], "%s: %g cm, stand-off %g (an enemy %.1f cm away)",
+			         g->divs[d].name, allow, keep, near);
 		keys[n] = kb[n];
-		labels[n] = g->divs[d].name;
+		labels[n] = lb[n];
 		idx[n++] = d;
 	}
 	if (g->phase != PHASE_INITIATIVE || !n) {
-		ui_flash(ui, true, "A division manoeuvre is chosen instead of a brigade, before any of its "
-		         "brigades has had the initiative this Turn.");
+		ui_flash(ui, true, "%s", g->phase == PHASE_INITIATIVE && hint[0] ? hint :
+		         "A division manoeuvre is chosen instead of a brigade, before any of its brigades has "
+		         "had the initiative this Turn.");
 		return;
 	}
+	snprintf(title, sizeof title, "Division manoeuvre: each unit moves up to the allowance, no nearer the "
+	         "enemy than the stand-off, and fires no more this initiative (none with an enemy within "
+	         "%g cm):", rm->blocked_within);
+	snprintf(hint + strlen(hint), sizeof hint - strlen(hint), "Esc: cancel");
 	{
-		int k = ui_menu(ui, "Division manoeuvre (no enemy within 12 cm):", keys, labels, n, NULL);
+		int choice = ui_menu(ui, title, keys, labels, n, hint);
 		struct order o = order_new(ORD_DIVMOVE);
-		if (k < 0)
+		if (choice < 0)
 			return;
-		o.target = idx[k];
+		o.target = idx[choice];
 		ui_give(ui, &o);
 	}
 }
