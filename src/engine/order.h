@@ -26,6 +26,7 @@ struct controller;
 	X(ORD_ABOUT, about, "about", "about face", OK_UNIT) \
 	X(ORD_FORM, form, "form", "change formation", OK_UNIT) \
 	X(ORD_MOVE, move, "move", "move straight ahead", OK_UNIT) \
+	X(ORD_MOVETO, moveto, "moveto", "pivot toward a point, then move straight toward it", OK_UNIT) \
 	X(ORD_SIDESTEP, sidestep, "sidestep", "side-step (infantry in line or skirmish line)", OK_UNIT) \
 	X(ORD_STEPBACK, stepback, "stepback", "step back (infantry in line or skirmish line)", OK_UNIT) \
 	X(ORD_OBLIQUE, oblique, "oblique", "move obliquely (infantry in line or skirmish line)", OK_UNIT) \

@@ -628,7 +628,7 @@ void ui_help(struct ui *ui)
 {
 	struct ui_text keys = { 0 }, seq = { 0 }, legend = { 0 };
 	struct page pages[3];
-	char zoom[48], sel[16], mv[16], next[16], hjkl[64];
+	char zoom[48], sel[16], mv[16], next[16], hjkl[64], ss[16], mt[16];
 
 	{
 		char k1[16], k2[16], k3[16], k4[16];
@@ -639,6 +639,8 @@ void ui_help(struct ui *ui)
 		ui_key(ui, ACT_SELECT, sel);
 		ui_key(ui, ACT_MOVE, mv);
 		ui_key(ui, ACT_NEXT, next);
+		ui_key(ui, ACT_STOP_SHORT, ss);
+		ui_key(ui, ACT_MOVETO, mt);
 	}
 	switch (ui->mode) {
 	case MODE_MOVE:
@@ -649,9 +651,13 @@ void ui_help(struct ui *ui)
 		ui_text_add(&keys, "  %-12s as far as the unit may go", mv);
 		ui_text_add(&keys, "  %-12s zoom in, out, the whole table", zoom);
 		ui_text_add(&keys, "  Enter        give the order     Esc  cancel");
+		ui_text_add(&keys, "  %-12s stop short, clear of ground where it could not fire or", ss);
+		ui_text_add(&keys, "               charge (a stream, say), when the move would end in it");
 		ui_text_add(&keys, "The blinking footprint shows where it would stop and the path it");
 		ui_text_add(&keys, "sweeps; the message line gives the allowance used and what is");
-		ui_text_add(&keys, "left, or says why it cannot go further.");
+		ui_text_add(&keys, "left, or says why it cannot go further.  Turning toward the");
+		ui_text_add(&keys, "cursor and moving (%s): the cursor is where the unit should go;", mt);
+		ui_text_add(&keys, "it faces it, then moves straight toward it as far as it may.");
 		break;
 	case MODE_PIVOT:
 		ui_text_add(&keys, "Pivoting a unit about its centre:");

@@ -80,6 +80,7 @@ struct ui {
 	struct vec2 zone[3];
 	char entry[16];            /* digits typed in a mode */
 	double move_max;           /* move mode: as far as the unit can go (cm) */
+	double stop_short;         /* move mode: where it could stop clear of bad ground, or -1 */
 
 	char msg[300];
 	bool msg_error;
@@ -186,6 +187,7 @@ bool ui_map_key(struct ui *ui, int ch);
 /* ui-modes.c: start a mode (it says what is wrong if it cannot); a key in
  * the mode the player is in (move, pivot, command stand or target). */
 void ui_start_move(struct ui *ui);
+void ui_start_moveto(struct ui *ui);
 void ui_start_pivot(struct ui *ui);
 void ui_start_cmove(struct ui *ui);
 void ui_start_target(struct ui *ui, enum order_kind kind);

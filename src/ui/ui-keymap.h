@@ -37,6 +37,8 @@
 	X(ACT_ABOUT, "about", 'a', "about face") \
 	X(ACT_FORM, "formation", 'o', "change formation") \
 	X(ACT_MOVE, "move", 'm', "move straight ahead (shows the path and where it stops)") \
+	X(ACT_MOVETO, "move_toward", 't', "turn toward the cursor and move toward it, in one order") \
+	X(ACT_STOP_SHORT, "stop_short", 's', "in a move: stop short, clear of ground that forbids fire or charges") \
 	X(ACT_SPECIAL, "special", 'M', "side-step, step back, oblique, inch, prolong, redeploy, bridge, landmark") \
 	X(ACT_CHARGE, "charge", 'c', "charge: choose the target (Tab cycles those it can reach)") \
 	X(ACT_FIRE, "fire", 'f', "fire: choose the target; the zone of fire, range and dice are shown") \

@@ -726,6 +726,9 @@ static bool order_key(struct ui *ui, int act)
 	case ACT_MOVE:
 		ui_start_move(ui);
 		return true;
+	case ACT_MOVETO:
+		ui_start_moveto(ui);
+		return true;
 	case ACT_SPECIAL:
 		special_menu(ui);
 		return true;

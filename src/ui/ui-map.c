@@ -566,7 +566,7 @@ void ui_map_draw(struct ui *ui)
 		struct vec2 corners[4];
 		double dist = v2_dist(u->pos, ui->ghost.pos);
 		band = (struct obb){ .c = v2_scale(v2_add(u->pos, ui->ghost.pos), 0.5), .w = fp.w,
-		                     .d = fp.d + dist, .facing = fp.facing };
+		                     .d = fp.d + dist, .facing = ui->ghost.facing };
 		geom_obb_corners(&band, corners);
 		for (int sy = 0; sy < ui->map_h; sy++)
 			for (int sx = 0; sx < ui->map_w; sx++) {

@@ -277,6 +277,7 @@ static void hint_line(const struct ui *ui, char *out, size_t size)
 	static const struct hint move[] = {
 		{ -1, "Enter", "orders", 0 }, { -1, "Esc", "cancels", 0 }, { -1, "0-9", "cm", 1 },
 		{ ACT_MOVE, NULL, "as far as allowed", 1 }, { -1, "Backspace", "erases", 3 },
+		{ ACT_STOP_SHORT, NULL, "stops short", 4 },
 		{ -1, "arrows", "where to stop", 2 }, { ACT_HELP, NULL, "help", 0 },
 	};
 	static const struct hint pivot[] = {
@@ -299,7 +300,8 @@ static void hint_line(const struct ui *ui, char *out, size_t size)
 	};
 	static const struct hint manoeuvre[] = {
 		{ ACT_HELP, NULL, "help", 0 }, { ACT_SELECT, NULL, "select", 1 }, { ACT_NEXT, NULL, "next", 2 },
-		{ ACT_MOVE, NULL, "move", 1 }, { ACT_PIVOT, NULL, "pivot", 2 }, { ACT_FORM, NULL, "form", 2 },
+		{ ACT_MOVE, NULL, "move", 1 }, { ACT_MOVETO, NULL, "turn+move", 4 },
+		{ ACT_PIVOT, NULL, "pivot", 2 }, { ACT_FORM, NULL, "form", 2 },
 		{ ACT_CHARGE, NULL, "charge", 3 }, { ACT_SPECIAL, NULL, "special", 5 },
 		{ ACT_END, NULL, "end phase", 1 }, { ACT_QUIT, NULL, "quit", 0 },
 	};
