@@ -64,6 +64,7 @@ struct ui {
 	double ox, oy;             /* cm at the map's top-left corner */
 	double cx, cy;             /* the cursor (cm) */
 	int sel_unit, sel_cmdr;
+	int sel_sx, sel_sy;        /* the cell the selection was drawn in, or -1 */
 	unsigned overlays;
 
 	struct tcell *tcache;
@@ -145,9 +146,25 @@ void ui_map_draw(struct ui *ui);
 void ui_map_cursor(struct ui *ui);
 /* The map's legend, as drawn in this terminal. */
 void ui_legend(const struct ui *ui, struct ui_text *t);
+/* A glyph in a map cell (the wide one in UTF-8, else the ASCII one). */
+void ui_put_glyph(struct ui *ui, int sy, int sx, char ascii, wchar_t wide, attr_t attr, int pair);
+
+/* ui-units.c */
+/* Units (letters and marks), objectives and a previewed order's ghost,
+ * marking the cells they take; the selection's cell in sel_sx, sel_sy. */
+void ui_draw_units(struct ui *ui, bool *taken);
+/* The legend's lines for units, their marks and objectives. */
+void ui_legend_units(const struct ui *ui, struct ui_text *t);
+/* The letter that names who holds an objective: the side's initial, upper
+ * case for side A and lower for side B; '-' for nobody. */
+char ui_holder_letter(const struct game *g, int holder);
 
 /* ui-panel.c */
 void ui_layout(struct ui *ui);
+/* A side's score in width columns: "French: obj 1/5 lost 2/12" (the
+ * objectives it holds of all there are; the units it has lost of those
+ * whose loss breaks it). */
+void ui_score_line(const struct ui *ui, int side, int width, char *line, size_t size);
 /* Compose the whole screen (not sent); send it; both at once. */
 void ui_compose(struct ui *ui);
 void ui_show(void);

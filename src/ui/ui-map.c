@@ -207,7 +207,7 @@ static const char *glyph_text(const struct ui *ui, const struct glyph *gl, char 
 	return buf;
 }
 
-static void put_glyph(struct ui *ui, int sy, int sx, char ascii, wchar_t wide, attr_t attr, int pair)
+void ui_put_glyph(struct ui *ui, int sy, int sx, char ascii, wchar_t wide, attr_t attr, int pair)
 {
 	if (ui->utf8 && !ui->opt.ascii && wide) {
 		cchar_t cc;
@@ -339,78 +339,7 @@ static void build_terrain(struct ui *ui)
 }
 
 /* ------------------------------------------------------------------ */
-/* Units and overlays */
-
-static const char arm_letter[ARM_COUNT] = { 'I', 'C', 'A', 'K' };
-
-static void arrow_for(double facing, char *ascii, wchar_t *wide)
-{
-	static const char a4[4] = { '^', '>', 'v', '<' };
-	static const wchar_t w8[8] = { L'\u2191', L'\u2197', L'\u2192', L'\u2198',
-	                               L'\u2193', L'\u2199', L'\u2190', L'\u2196' };
-	*ascii = a4[(int)floor(geom_norm_deg(facing + 45) / 90) % 4];
-	*wide = w8[(int)floor(geom_norm_deg(facing + 22.5) / 45) % 8];
-}
-
-/* Draw one footprint: its cells show the arm's letter, the cell at its
- * front the facing; a footprint smaller than a cell shows its letter
- * where its centre is and the facing in the next cell ahead. */
-static void draw_footprint(struct ui *ui, const struct obb *fp, char letter, attr_t attr,
-                           int pair, bool *taken)
-{
-	struct vec2 corners[4], front = v2_add(fp->c, v2_scale(geom_dir(fp->facing), fp->d / 2 - 0.01));
-	double minx = INFINITY, miny = INFINITY, maxx = -INFINITY, maxy = -INFINITY;
-	int sx0, sy0, sx1, sy1, cells = 0, fx, fy;
-	char arrow;
-	wchar_t warrow;
-
-	geom_obb_corners(fp, corners);
-	for (int i = 0; i < 4; i++) {
-		minx = fmin(minx, corners[i].x), maxx = fmax(maxx, corners[i].x);
-		miny = fmin(miny, corners[i].y), maxy = fmax(maxy, corners[i].y);
-	}
-	ui_sx_sy(ui, minx, miny, &sx0, &sy0);
-	ui_sx_sy(ui, maxx, maxy, &sx1, &sy1);
-	arrow_for(fp->facing, &arrow, &warrow);
-	ui_sx_sy(ui, front.x, front.y, &fx, &fy);
-	for (int sy = sy0; sy <= sy1; sy++)
-		for (int sx = sx0; sx <= sx1; sx++) {
-			double x, y;
-			if (!on_map(ui, sx, sy))
-				continue;
-			ui_cell_centre(ui, sx, sy, &x, &y);
-			if (!geom_poly_contains(corners, 4, v2(x, y)))
-				continue;
-			cells++;
-		}
-	for (int sy = sy0; sy <= sy1; sy++)
-		for (int sx = sx0; sx <= sx1; sx++) {
-			double x, y;
-			bool at_front;
-			if (!on_map(ui, sx, sy))
-				continue;
-			ui_cell_centre(ui, sx, sy, &x, &y);
-			if (!geom_poly_contains(corners, 4, v2(x, y)))
-				continue;
-			at_front = cells > 1 && sx == fx && sy == fy;
-			put_glyph(ui, sy, sx, at_front ? arrow : letter, at_front ? warrow : (wchar_t)letter,
-			          attr, pair);
-			taken[sy * ui->map_w + sx] = true;
-		}
-	if (cells == 0) {
-		int cx, cy, ax, ay;
-		struct vec2 d = geom_dir(fp->facing);
-		ui_sx_sy(ui, fp->c.x, fp->c.y, &cx, &cy);
-		if (on_map(ui, cx, cy)) {
-			put_glyph(ui, cy, cx, letter, (wchar_t)letter, attr, pair);
-			taken[cy * ui->map_w + cx] = true;
-		}
-		ax = cx + (d.x > 0.38 ? 1 : d.x < -0.38 ? -1 : 0);
-		ay = cy + (d.y > 0.38 ? 1 : d.y < -0.38 ? -1 : 0);
-		if (on_map(ui, ax, ay) && !taken[ay * ui->map_w + ax] && (ax != cx || ay != cy))
-			put_glyph(ui, ay, ax, arrow, warrow, attr & ~(attr_t)A_REVERSE, pair);
-	}
-}
+/* Overlays */
 
 /* Is a point on the ground a unit's fire could reach: ahead of its front
  * edge (any face for a square), and within d of its footprint? */
@@ -483,7 +412,7 @@ static void draw_overlays(struct ui *ui, const bool *taken)
 			if (mark) {
 				/* The ground stays readable; the cell is highlighted. */
 				const struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
-				put_glyph(ui, sy, sx, c->ascii, c->wide, A_REVERSE, CP_OVERLAY);
+				ui_put_glyph(ui, sy, sx, c->ascii, c->wide, A_REVERSE, CP_OVERLAY);
 			}
 		}
 }
@@ -499,42 +428,10 @@ void ui_map_draw(struct ui *ui)
 	for (int sy = 0; sy < ui->map_h; sy++)
 		for (int sx = 0; sx < ui->map_w; sx++) {
 			const struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
-			put_glyph(ui, sy, sx, c->ascii, c->wide, c->attr, c->pair);
+			ui_put_glyph(ui, sy, sx, c->ascii, c->wide, c->attr, c->pair);
 		}
-	/* Units, then command stands on top. */
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *u = &g->units[i];
-		struct obb fp;
-		int pair;
-		attr_t attr;
-		char letter;
-		if (u->state != US_ACTIVE)
-			continue;
-		if (ui->ghost_on && ui->ghost.unit == i && ui->mode != MODE_CMOVE)
-			attr = A_DIM;
-		else
-			attr = ui_side_attr(ui, u->side, &pair);
-		ui_side_attr(ui, u->side, &pair);
-		if (i == ui->sel_unit)
-			attr |= A_REVERSE;
-		if (query_unit_acts(g, u, true))
-			attr |= A_UNDERLINE;
-		letter = arm_letter[unit_arm(u)];
-		if (u->side == SIDE_B)
-			letter = (char)(letter - 'A' + 'a');
-		fp = unit_footprint(u);
-		draw_footprint(ui, &fp, letter, attr, pair, taken);
-	}
-	if (ui->ghost_on && ui->ghost.ok && ui->ghost.unit >= 0 && ui->mode != MODE_CMOVE) {
-		const struct unit *u = &g->units[ui->ghost.unit];
-		struct obb fp = unit_footprint_as(u->type, ui->ghost.form, ui->ghost.pos, ui->ghost.facing);
-		int pair;
-		char letter = arm_letter[unit_arm(u)];
-		ui_side_attr(ui, u->side, &pair);
-		if (u->side == SIDE_B)
-			letter = (char)(letter - 'A' + 'a');
-		draw_footprint(ui, &fp, letter, A_BOLD | A_BLINK, CP_CURSOR, taken);
-	}
+	/* Units and objectives, then command stands on top. */
+	ui_draw_units(ui, taken);
 	for (int i = 0; i < g->ncmdrs; i++) {
 		const struct commander *c = &g->cmdrs[i];
 		static const char lvl[CL_COUNT] = { 'K', 'D', 'B' };
@@ -555,7 +452,7 @@ void ui_map_draw(struct ui *ui)
 		attr = ui_side_attr(ui, c->side, &pair);
 		if (i == ui->sel_cmdr)
 			attr |= A_REVERSE;
-		put_glyph(ui, sy, sx, letter, (wchar_t)letter, attr, pair);
+		ui_put_glyph(ui, sy, sx, letter, (wchar_t)letter, attr, pair);
 		taken[sy * ui->map_w + sx] = true;
 	}
 	draw_overlays(ui, taken);
@@ -574,7 +471,7 @@ void ui_map_draw(struct ui *ui)
 				const struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
 				ui_cell_centre(ui, sx, sy, &x, &y);
 				if (!taken[sy * ui->map_w + sx] && geom_poly_contains(corners, 4, v2(x, y)))
-					put_glyph(ui, sy, sx, c->ascii == ' ' ? '.' : c->ascii,
+					ui_put_glyph(ui, sy, sx, c->ascii == ' ' ? '.' : c->ascii,
 					          c->ascii == ' ' ? L'\u00b7' : c->wide, A_BOLD, CP_CURSOR);
 			}
 	}
@@ -586,7 +483,7 @@ void ui_map_draw(struct ui *ui)
 				const struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
 				ui_cell_centre(ui, sx, sy, &x, &y);
 				if (!taken[sy * ui->map_w + sx] && geom_tri_contains(ui->zone, v2(x, y)))
-					put_glyph(ui, sy, sx, c->ascii == ' ' ? ':' : c->ascii,
+					ui_put_glyph(ui, sy, sx, c->ascii == ' ' ? ':' : c->ascii,
 					          c->ascii == ' ' ? L'\u2591' : c->wide, A_BOLD, CP_OVERLAY);
 			}
 	free(taken);
@@ -606,28 +503,10 @@ void ui_map_cursor(struct ui *ui)
  * padded by its width on screen. */
 void ui_legend(const struct ui *ui, struct ui_text *t)
 {
-	char gb[8], row[64] = "";
+	char gb[8];
 	bool wide = ui->utf8 && !ui->opt.ascii;
-	const struct game *g = ui->g;
 	ui_text_add(t, "The map (1 column = %g cm; a row is twice as tall):", ui->zoom);
-	ui_text_add(t, "  I C A   infantry, cavalry, artillery of %s", g->side[SIDE_A].name);
-	ui_text_add(t, "  i c a   the same of %s", g->side[SIDE_B].name);
-	ui_text_add(t, "  K D B   corps, division, brigade commanders (k d b the other side)");
-	for (int f = 0; f < 360; f += wide ? 45 : 90) {
-		char a;
-		wchar_t w;
-		arrow_for(f, &a, &w);
-		if (wide) {
-			wchar_t ws[2] = { w, 0 };
-			char mb[8];
-			if (wcstombs(mb, ws, sizeof mb) != (size_t)-1)
-				snprintf(row + strlen(row), sizeof row - strlen(row), "%s ", mb);
-		} else {
-			snprintf(row + strlen(row), sizeof row - strlen(row), "%c ", a);
-		}
-	}
-	ui_text_add(t, "  %s a unit's facing, at its front edge or in front of it", row);
-	ui_text_add(t, "  underlined: units that can still act;  reverse: the selection");
+	ui_legend_units(ui, t);
 	ui_text_add(t, "  %s  the edge of the table", wide ? "\u250c\u2500\u2510" : "+-+");
 	ui_text_add(t, "%s", "");
 	for (int k = 0; k < TT_COUNT; k++) {

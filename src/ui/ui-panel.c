@@ -12,6 +12,7 @@
 #include "engine/command.h"
 #include "engine/query.h"
 #include "engine/rules.h"
+#include "engine/victory.h"
 #include "engine/volley.h"
 #include "ui-int.h"
 
@@ -35,12 +36,15 @@ void ui_layout(struct ui *ui)
 /* ------------------------------------------------------------------ */
 /* The side column: unit panel and log */
 
+/* The panel's last rows: the score. */
+#define SCORE_ROWS 2
+
 /* A panel line, wrapped (the rest indented) as far as the panel goes. */
 static int panel_line(struct ui *ui, int row, const char *text, attr_t attr, int pair)
 {
 	struct ui_text w = { 0 };
 	ui_wrap(ui, text, ui->side_w - 1, 2, ui_text_emit, &w);
-	for (int k = 0; k < w.n && row < ui->panel_h; k++, row++)
+	for (int k = 0; k < w.n && row < ui->panel_h - SCORE_ROWS; k++, row++)
 		ui_put_text(ui, row, ui->side_x + 1, ui->side_w - 1, w.lines[k], attr, pair);
 	ui_text_free(&w);
 	return row;
@@ -144,6 +148,42 @@ static void draw_panel(struct ui *ui)
 		row = panel_line(ui, row, line, A_DIM, 0);
 	}
 	(void)row;
+}
+
+void ui_score_line(const struct ui *ui, int side, int width, char *line, size_t size)
+{
+	const struct game *g = ui->g;
+	int lost, units, spl, sp0, all = 0, need;
+	char name[NAME_LEN], obj[32] = "";
+	victory_losses(g, side, &lost, &units, &spl, &sp0);
+	/* Broken when lost * 100 >= break% * units: the first such number. */
+	need = (g->side[side].break_percent * units + 99) / 100;
+	for (int i = 0; i < g->nobj; i++)
+		all += g->obj[i].value;
+	if (g->nobj)
+		snprintf(obj, sizeof obj, "obj %d/%d ", victory_points(g, side), all);
+	snprintf(name, sizeof name, "%s", g->side[side].name);
+	if (strstr(name, " ("))
+		*strstr(name, " (") = '\0';
+	for (;;) {
+		snprintf(line, size, "%s: %slost %d/%d", name, obj, lost, need);
+		if (ui_text_width(ui, line) <= width || strlen(name) <= 3)
+			return;
+		name[strlen(name) - 1] = '\0';
+	}
+}
+
+/* The foot of the panel: each side's objectives held (of all there are)
+ * and its units lost against the number that breaks it. */
+static void draw_score(struct ui *ui)
+{
+	char line[160];
+	for (int s = 0; s < SIDE_COUNT; s++) {
+		int pair;
+		attr_t a = ui_side_attr(ui, s, &pair);
+		ui_score_line(ui, s, ui->side_w - 1, line, sizeof line);
+		ui_put_text(ui, ui->panel_h - SCORE_ROWS + s, ui->side_x + 1, ui->side_w - 1, line, a, pair);
+	}
 }
 
 static void draw_log(struct ui *ui)
@@ -414,6 +454,7 @@ void ui_compose(struct ui *ui)
 	ui_map_draw(ui);
 	draw_frame(ui);
 	draw_panel(ui);
+	draw_score(ui);
 	draw_log(ui);
 	draw_status(ui);
 	ui_map_cursor(ui);
