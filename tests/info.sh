@@ -6,7 +6,7 @@
 # the ground a move would end in.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 11
+plan 27
 
 # ----------------------------------------------------------------------
 # Decisions are logged as what was decided, not as the menu's label
@@ -69,4 +69,47 @@ is "$(pos moveto-far L1)" "x=26.00 y=38.00 facing=90.0 formation=line" \
 	"a point beyond the allowance: as far as the unit may go toward it (6 cm)"
 printf 'help moveto\n' | "$GROGNARD" --batch >"$tmp/help.out" 2>&1
 like "$(cat "$tmp/help.out")" "^moveto UNIT X Y" "help knows moveto"
+
+# ----------------------------------------------------------------------
+# The roster: a side's own, and the enemy's as seen across the table
+run info - roster --seed 2 <<'EOF2'
+brigade A1
+move C1 2
+move K1 2
+roster A
+roster B A
+roster
+EOF2
+is "$(grep -c '^    [A-Za-z0-9]* *[0-9]*/[0-9]' "$tmp/roster.out")" 16 \
+	"the roster lists every unit, each time (6 French twice, 4 Austrians)"
+like "$(grep '^French: ' "$tmp/roster.out" | head -1)" "^French: 6 units, 0 lost \(3 lost break the side: 50%\); objectives held 0 of 3$" \
+	"its head gives the units, losses against the break and the objectives"
+like "$(grep '^  Kister' "$tmp/roster.out" | head -1)" "^  Kister's brigade \(A1\)" "units are listed by division and brigade"
+like "$(grep '^    K1 ' "$tmp/roster.out" | head -1)" "^    K1 +6/6  skirmish +- +in command  yes  15e Leger$" \
+	"a unit: SP now/at start, formation, markers, command status, may still act, name"
+like "$(grep '^    C1 ' "$tmp/roster.out" | head -1)" "^    C1 +6/6  column +- +in command  -    48e Ligne$" \
+	"a unit whose manoeuvre is over (another began) may not act"
+like "$(grep '^    b2 ' "$tmp/roster.out")" "^    b2 +6/6  column +- +IR 2$" \
+	"the enemy's units: SP, formation, markers, and no command or may-act"
+like "$(grep '^Austrians' "$tmp/roster.out" | head -1)" "^Austrians as seen across the table: 4 units" \
+	"the enemy's roster says whose view it is"
+printf 'roster C\n' | run info - roster-bad --seed 2
+is "$(cat "$tmp/roster-bad.err")" "stdin:1: roster: 'C' is not a side (A or B)" "a side that is not one is an error"
+
+# ----------------------------------------------------------------------
+# describe: a point or a unit in words
+run info - describe --seed 2 <<'EOF2'
+describe L1
+describe 86 12 A
+describe 60 30 B
+EOF2
+like "$(cat "$tmp/describe.out")" "Here: L1 \(French line infantry, line facing N, 6/6 SP\), 33e Ligne\." \
+	"describe UNIT says what it is"
+like "$(cat "$tmp/describe.out")" "  b1 \(Austrian line infantry, line facing S, 6/6 SP\): 22.0 cm N \(0\), enemy" \
+	"... and the units around it, with distance and bearing"
+like "$(cat "$tmp/describe.out")" "At 86.0, 12.0 cm: village \(Dorf\)\." "describe X Y names the ground"
+like "$(cat "$tmp/describe.out")" "Objective Dorf \(worth 2\): Austrians\." "... and the objective there, and who holds it"
+like "$(cat "$tmp/describe.out")" "Threats to French here:" "the threats are told for the side looking"
+like "$(cat "$tmp/describe.out")" "  g1 could fire \(44.1 cm ENE\)" "... each enemy that could fire or charge there"
+like "$(sed -n '/At 60.0, 30.0/,$p' "$tmp/describe.out")" "Threats to Austrians here:" "another side sees other threats"
 done_testing

@@ -25,6 +25,13 @@ static int human_order(struct controller *c, struct game *g, enum side side, str
 		return 0;
 	}
 	ui->end_all = -1;
+	if (ui->follow >= 0 && ui->follow < g->nunits && ui->follow == ui->sel_unit &&
+	    g->units[ui->follow].state == US_ACTIVE) {
+		ui->cx = g->units[ui->follow].pos.x;
+		ui->cy = g->units[ui->follow].pos.y;
+		ui_keep_in_view(ui);
+	}
+	ui->follow = -1;
 	ui_focus(ui);
 	if (g->phase == PHASE_INITIATIVE && !ui->msg[0]) {
 		char k1[16], k2[16], k3[16], stands[200], more[260] = "";

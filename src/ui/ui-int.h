@@ -65,6 +65,7 @@ struct ui {
 	double cx, cy;             /* the cursor (cm) */
 	int sel_unit, sel_cmdr;
 	int sel_sx, sel_sy;        /* the cell the selection was drawn in, or -1 */
+	int follow;                /* the unit last ordered: the cursor goes back to it */
 	unsigned overlays;
 
 	struct tcell *tcache;
@@ -210,6 +211,11 @@ void ui_start_cmove(struct ui *ui);
 void ui_start_target(struct ui *ui, enum order_kind kind);
 void ui_mode_key(struct ui *ui, int ch, int act);
 
+/* ui-roster.c: the roster on pages of its own, starting on a side (-1:
+ * the player's), Enter going to a unit; the cursor's place in words. */
+void ui_roster(struct ui *ui, int side);
+void ui_describe(struct ui *ui);
+
 /* ui-term.c: a hang-up or termination stops the game (the program saves
  * it), Ctrl-C asks first; -1 to stop. */
 int ui_signals(struct ui *ui);
@@ -229,6 +235,17 @@ bool ui_ask_range(struct ui *ui, const char *question, double lo, double hi, con
                   double dflt, double *out);
 /* Ask for a line of text (buf holds the default); false on Esc. */
 bool ui_ask_text(struct ui *ui, const char *question, char *buf, size_t size);
+/* A page of lines; with tag, the lines tagged >= 0 may be picked. */
+struct ui_page {
+	const char *title;
+	char **lines;
+	int n;
+	const int *tag;
+};
+/* Pages to scroll through, search and pick a line from (j k go from one
+ * line that may be picked to the next, Enter picks, Tab turns the page):
+ * the tag picked, or -1; *at the page to start on, and the one left. */
+int ui_pager_pick(struct ui *ui, struct ui_page *pages, int npages, int *at);
 /* A full-screen page of text to scroll through (and search). */
 void ui_pager(struct ui *ui, const char *title, char **lines, int n, int start_at_end);
 void ui_help(struct ui *ui);

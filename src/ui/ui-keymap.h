@@ -50,6 +50,8 @@
 	X(ACT_END_ALL, "end_initiative", 'E', "end the brigade's whole initiative: its manoeuvre and firing") \
 	X(ACT_UNDO, "undo", 'x', "take back the last order of the unit manoeuvring") \
 	X(ACT_MEASURE, "measure", 'd', "distance from the selection to the cursor") \
+	X(ACT_ROSTER, "roster", 'r', "the roster: every unit of each side (Tab), Enter goes to one") \
+	X(ACT_DESCRIBE, "describe", 'i', "what is at the cursor and around it, in words (units, ground, threats)") \
 	X(ACT_OVL_RANGE, "overlay_range", '1', "overlay: ranges of the selected unit") \
 	X(ACT_OVL_COMMAND, "overlay_command", '2', "overlay: command radii") \
 	X(ACT_OVL_REACH, "overlay_reach", '3', "overlay: how far the selected unit could charge") \

@@ -72,6 +72,8 @@ const char *ui_key(const struct ui *ui, enum action a, char buf[16])
 
 void ui_give(struct ui *ui, const struct order *o)
 {
+	/* The cursor follows the unit ordered, when the order is done. */
+	ui->follow = order_flags(o->kind) & OK_UNIT ? o->unit : -1;
 	ui->out = *o;
 	ui->have_order = true;
 	ui->mode = MODE_NORMAL;
@@ -670,6 +672,12 @@ static bool look_key(struct ui *ui, int act)
 	case ACT_MEASURE:
 		measure(ui);
 		return true;
+	case ACT_ROSTER:
+		ui_roster(ui, -1);
+		return true;
+	case ACT_DESCRIBE:
+		ui_describe(ui);
+		return true;
 	case ACT_OVL_RANGE:
 	case ACT_OVL_COMMAND:
 	case ACT_OVL_REACH:
@@ -845,6 +853,12 @@ bool ui_map_key(struct ui *ui, int ch)
 		return true;
 	case ACT_LOG:
 		ui_log_history(ui);
+		return true;
+	case ACT_ROSTER:
+		ui_roster(ui, -1);
+		return true;
+	case ACT_DESCRIBE:
+		ui_describe(ui);
 		return true;
 	default:
 		return false;

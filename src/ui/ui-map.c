@@ -490,10 +490,17 @@ void ui_map_draw(struct ui *ui)
 }
 
 
-/* The terminal's cursor on the map's, where the player looks. */
+/* The terminal's cursor on the map's, where the player looks; when that
+ * is on the selected unit, on the cell its letter was drawn in (so that
+ * a screen reader, which follows the cursor, reads the unit). */
 void ui_map_cursor(struct ui *ui)
 {
 	int sx, sy;
+	if (ui->sel_unit >= 0 && ui->sel_sx >= 0 && on_map(ui, ui->sel_sx, ui->sel_sy) &&
+	    ui_unit_at(ui, ui->cx, ui->cy) == ui->sel_unit) {
+		move(ui->sel_sy, ui->sel_sx);
+		return;
+	}
 	ui_sx_sy(ui, ui->cx, ui->cy, &sx, &sy);
 	if (on_map(ui, sx, sy))
 		move(sy, sx);
