@@ -625,7 +625,7 @@ void decision_said(struct decision *d, const char *said)
 }
 
 /* The answer as the log tells it: what the unit does, the number in its
- * place ("falls back 18.0 cm"), or the option's label. */
+ * place ("will fall back N cm"), or the option's label. */
 static void answer_words(const struct decision *d, char *buf, size_t size)
 {
 	const char *said = d->opt[d->choice].said, *at;
