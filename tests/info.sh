@@ -6,7 +6,7 @@
 # the ground a move would end in.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 27
+plan 26
 
 # ----------------------------------------------------------------------
 # Decisions are logged as what was decided, not as the menu's label

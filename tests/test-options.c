@@ -70,7 +70,7 @@ static void test_bad_file(void **state)
 	struct diag d = { 0 };
 	char want[256];
 	(void)state;
-	write_file("keys = { move = \"p\"; jump = \"z\"; quit = \"Esc\"; };\n"
+	write_file("keys = { move = \"p\"; jump = \"z\"; quit = \"Esc\"; pivot = \"p\"; };\n"
 	           "colours = { side_b = \"purple\"; grass = \"green\"; };\nspeed = 3;\n");
 	options_default(&o, &ui_keymap);
 	assert_false(options_load(&o, path, &d));
@@ -96,6 +96,29 @@ static void test_bad_file(void **state)
 	assert_int_equal(o.file, OPTIONS_REJECTED);
 	assert_string_equal(o.path, path);
 	diag_free(&d);
+	unlink(path);
+}
+
+/* A key the file gives takes it from an action that has it only by
+ * default (a file written before that action had its key): that one is
+ * on no key; two actions the file itself puts on one key are an error. */
+static void test_key_taken_from_a_default(void **state)
+{
+	struct ui_options o;
+	struct diag d = { 0 };
+	char kb[16];
+	(void)state;
+	write_file("keys = { brigade = \"r\"; };\n");
+	options_default(&o, &ui_keymap);
+	assert_true(options_load(&o, path, &d));
+	assert_int_equal(d.n, 0);
+	assert_int_equal(o.key[ACT_BRIGADE], 'r');
+	assert_int_equal(o.key[ACT_ROSTER], 0);
+	assert_string_equal(options_key_name(o.key[ACT_ROSTER], kb), "(no key)");
+	write_file("keys = { brigade = \"r\"; roster = \"z\"; };\n");
+	options_default(&o, &ui_keymap);
+	assert_true(options_load(&o, path, &d));
+	assert_int_equal(o.key[ACT_ROSTER], 'z');
 	unlink(path);
 }
 
@@ -234,6 +257,7 @@ int main(void)
 		cmocka_unit_test(test_good_file),
 		cmocka_unit_test(test_bad_file),
 		cmocka_unit_test(test_palette),
+		cmocka_unit_test(test_key_taken_from_a_default),
 		cmocka_unit_test(test_half_right_file_changes_nothing),
 		cmocka_unit_test(test_file_place),
 		cmocka_unit_test(test_missing_file_is_fine),

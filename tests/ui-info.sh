@@ -9,7 +9,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 59
+plan 64
 
 sock=grognard-uiinfo-$$
 t() { "$TMUX_BIN" -L "$sock" "$@"; }

@@ -61,6 +61,8 @@ void options_default(struct ui_options *o, const struct options_keymap *keymap)
 
 const char *options_key_name(int key, char buf[16])
 {
+	if (key == 0)
+		return "(no key)";
 	if (key == ' ')
 		return "Space";
 	if (key == '\t')
@@ -103,6 +105,7 @@ bool options_load(struct ui_options *o, const char *path, struct diag *d)
 	char word[32];
 	struct conf c = { .diag = d };
 	struct ui_options n = *o; /* the file's options, taken only if all is well */
+	bool given[OPTIONS_MAX_ACTIONS] = { false }; /* keys the file sets */
 	config_t cfg;
 	const config_setting_t *root, *s;
 	bool b;
@@ -170,6 +173,7 @@ bool options_load(struct ui_options *o, const char *path, struct diag *d)
 				continue;
 			}
 			n.key[act] = key;
+			given[act] = true;
 		}
 	}
 	if ((s = config_setting_get_member(root, "colours")) &&
@@ -195,10 +199,17 @@ bool options_load(struct ui_options *o, const char *path, struct diag *d)
 			n.colour[what] = col;
 		}
 	}
-	/* Two actions on one key would make one of them unreachable. */
+	/* A key the file gives takes it from an action that has it only by
+	 * default (a key added to the game since the file was written): that
+	 * one is then on no key until the file gives it one. */
+	for (int a = 0; a < nactions(o); a++)
+		for (int b2 = 0; b2 < nactions(o); b2++)
+			if (a != b2 && given[a] && !given[b2] && n.key[a] == n.key[b2])
+				n.key[b2] = 0;
+	/* Two actions the file puts on one key would make one unreachable. */
 	for (int a = 0; a < nactions(o); a++)
 		for (int b2 = a + 1; b2 < nactions(o); b2++)
-			if (n.key[a] == n.key[b2]) {
+			if (n.key[a] && n.key[a] == n.key[b2]) {
 				char kb[16];
 				conf_error(&c, config_setting_get_member(root, "keys"), "keys",
 				           "'%s' and '%s' are both on %s", o->keymap->names[a],

@@ -73,7 +73,8 @@ void options_default(struct ui_options *o, const struct options_keymap *keymap);
  * bad one gives path:line: messages and false, and changes no option: a
  * file half right is not half applied. */
 bool options_load(struct ui_options *o, const char *path, struct diag *d);
-/* "m", "^P", "tab", "space", "enter", "f1" ... for help screens. */
+/* "m", "^P", "tab", "space", "enter", "f1" ... for help screens; "(no
+ * key)" for 0, an action the file left on no key. */
 const char *options_key_name(int key, char buf[16]);
 
 #endif

@@ -41,7 +41,7 @@ int ui_key_action(const struct ui *ui, int ch)
 		break;
 	}
 	for (int a = 0; a < ACT_COUNT; a++)
-		if (ui->opt.key[a] == ch)
+		if (ui->opt.key[a] && ui->opt.key[a] == ch)
 			return a;
 	return -1;
 }

@@ -299,7 +299,7 @@ static void fit_hints(const struct ui *ui, const struct hint *h, int n, int widt
 	for (int prio = 0; prio < 10; prio++)
 		for (int i = 0; i < n; i++) {
 			int w = ui_text_width(ui, item[i]) + (used ? 2 : 0);
-			if (h[i].prio != prio || used + w > width)
+			if (h[i].prio != prio || used + w > width || (h[i].act >= 0 && !ui->opt.key[h[i].act]))
 				continue;
 			take[i] = true;
 			used += w;
