@@ -336,6 +336,7 @@ static void hint_line(const struct ui *ui, char *out, size_t size)
 	static const struct hint initiative[] = {
 		{ ACT_HELP, NULL, "help", 0 }, { ACT_BRIGADE, NULL, "give a brigade the initiative", 0 },
 		{ ACT_DIVISION, NULL, "division manoeuvre", 1 }, { ACT_LOG, NULL, "log", 2 },
+		{ ACT_ROSTER, NULL, "roster", 3 }, { ACT_DESCRIBE, NULL, "describe", 4 },
 		{ ACT_QUIT, NULL, "quit", 0 },
 	};
 	static const struct hint manoeuvre[] = {
@@ -349,6 +350,7 @@ static void hint_line(const struct ui *ui, char *out, size_t size)
 		{ ACT_HELP, NULL, "help", 0 }, { ACT_SELECT, NULL, "select", 1 }, { ACT_NEXT, NULL, "next", 2 },
 		{ ACT_READY, NULL, "next that can fire", 3 }, { ACT_FIRE, NULL, "fire", 1 },
 		{ ACT_OVL_RANGE, NULL, "ranges", 4 }, { ACT_END, NULL, "end phase", 1 },
+		{ ACT_END_ALL, NULL, "end initiative", 5 },
 		{ ACT_QUIT, NULL, "quit", 0 },
 	};
 	static const struct hint watching[] = {
@@ -361,6 +363,7 @@ static void hint_line(const struct ui *ui, char *out, size_t size)
 	};
 	static const struct hint other[] = {
 		{ ACT_HELP, NULL, "help", 0 }, { ACT_SELECT, NULL, "select", 1 }, { ACT_LOG, NULL, "log", 1 },
+		{ ACT_ROSTER, NULL, "roster", 2 }, { ACT_DESCRIBE, NULL, "describe", 2 },
 		{ ACT_QUIT, NULL, "quit", 0 },
 	};
 #define HINTS(a) fit_hints(ui, a, (int)(sizeof a / sizeof a[0]), ui->cols, out, size)
