@@ -187,48 +187,52 @@ static void share_cells(struct ui *ui, struct cells *c, const int *order, int n)
 	const struct game *g = ui->g;
 	int xs[MAX_CELLS], ys[MAX_CELLS];
 	int *count = calloc((size_t)g->nunits + 1, sizeof *count);
-	if (!count)
+	int *front = malloc(((size_t)g->nunits + 1) * sizeof *front); /* its cell nearest its front */
+	if (!count || !front) {
+		free(count);
+		free(front);
 		return;
+	}
 	for (int k = 0; k < n; k++) {
 		int i = order[k], m, cx, cy;
 		struct obb fp = unit_footprint(&g->units[i]);
+		struct vec2 fr = v2_add(fp.c, v2_scale(geom_dir(fp.facing), fp.d / 2 - 0.01));
+		double bd = INFINITY;
 		m = footprint_cells(ui, &fp, xs, ys, MAX_CELLS);
-		for (int j = 0; j < m; j++)
-			if (free_cell(c, xs[j], ys[j])) {
-				claim(c, xs[j], ys[j], i, CELL_LETTER);
-				count[i]++;
-			}
 		/* Smaller than a cell, or crowded out: its centre's cell, or the
 		 * nearest free one. */
 		ui_sx_sy(ui, fp.c.x, fp.c.y, &cx, &cy);
-		if (!count[i] && nearest_free(c, cx, cy, 2, &cx, &cy)) {
-			claim(c, cx, cy, i, CELL_LETTER);
+		if (m == 0 || !free_cell(c, xs[0], ys[0])) {
+			bool any = false;
+			for (int j = 0; j < m && !any; j++)
+				any = free_cell(c, xs[j], ys[j]);
+			if (!any && nearest_free(c, cx, cy, 2, &cx, &cy)) {
+				xs[0] = cx, ys[0] = cy;
+				m = 1;
+			}
+		}
+		for (int j = 0; j < m; j++) {
+			double x, y, d;
+			if (!free_cell(c, xs[j], ys[j]))
+				continue;
+			claim(c, xs[j], ys[j], i, CELL_LETTER);
 			count[i]++;
+			ui_cell_centre(ui, xs[j], ys[j], &x, &y);
+			if ((d = v2_dist(v2(x, y), fr)) < bd) {
+				bd = d;
+				front[i] = ys[j] * c->w + xs[j];
+			}
 		}
 	}
 	/* The marks: at the front cell of a unit of several cells; beside a
 	 * unit of one, ahead of it (or the letter goes behind and the mark
 	 * takes its cell); the facing wins over the letter. */
 	for (int k = 0; k < n; k++) {
-		int i = order[k], best = -1, dx, dy, lx = -1, ly = -1;
+		int i = order[k], best = front[i], dx, dy, lx, ly;
 		const struct unit *u = &g->units[i];
-		struct obb fp = unit_footprint(u);
-		struct vec2 front = v2_add(fp.c, v2_scale(geom_dir(fp.facing), fp.d / 2 - 0.01));
-		double bd = INFINITY;
 		if (!count[i])
 			continue;
-		for (int cell = 0; cell < c->w * c->h; cell++) {
-			double x, y, d;
-			if (c->owner[cell] != i)
-				continue;
-			ui_cell_centre(ui, cell % c->w, cell / c->w, &x, &y);
-			d = v2_dist(v2(x, y), front);
-			if (d < bd) {
-				bd = d;
-				best = cell;
-				lx = cell % c->w, ly = cell / c->w;
-			}
-		}
+		lx = best % c->w, ly = best / c->w;
 		if (count[i] > 1) {
 			c->kind[best] = CELL_MARK;
 			continue;
@@ -243,6 +247,7 @@ static void share_cells(struct ui *ui, struct cells *c, const int *order, int n)
 		}
 	}
 	free(count);
+	free(front);
 }
 
 /* ------------------------------------------------------------------ */
