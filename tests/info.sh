@@ -6,7 +6,7 @@
 # the ground a move would end in.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 26
+plan 28
 
 # ----------------------------------------------------------------------
 # Decisions are logged as what was decided, not as the menu's label
@@ -67,6 +67,11 @@ dump
 EOF2
 is "$(pos moveto-far L1)" "x=26.00 y=38.00 facing=90.0 formation=line" \
 	"a point beyond the allowance: as far as the unit may go toward it (6 cm)"
+# It is kept in the history as written, and replays to the same battle.
+printf 'brigade A1\nmoveto L1 50 38\nsave mt\n' | XDG_DATA_HOME=$tmp/data run info - mt-save --seed 2
+like "$(grep -A3 '^history' "$tmp/data/grognard/mt.save")" '"moveto L1 50 38"' "a save keeps moveto as written"
+XDG_DATA_HOME=$tmp/data "$GROGNARD" --replay mt --batch </dev/null >"$tmp/mt.replay" 2>&1
+is "$?" 0 "and its replay comes out as saved"
 printf 'help moveto\n' | "$GROGNARD" --batch >"$tmp/help.out" 2>&1
 like "$(cat "$tmp/help.out")" "^moveto UNIT X Y" "help knows moveto"
 
