@@ -170,10 +170,6 @@ int game_add_unit(struct game *g, const struct unit *u);
 int game_add_commander(struct game *g, const struct commander *c);
 int game_add_objective(struct game *g, const struct objective *o);
 
-/* After the scenario is loaded: throw for ratings, time and weather where
- * asked, and stand the battle at the start of Turn 1. */
-void game_start(struct game *g);
-
 /* Log a line (to the game's log and every listener). */
 void game_log(struct game *g, const char *fmt, ...) GAME_PRINTF(2, 3);
 void game_vlog(struct game *g, const char *fmt, va_list ap);

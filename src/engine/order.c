@@ -45,11 +45,6 @@ unsigned order_flags(enum order_kind k)
 	return k < ORD_COUNT ? order_rules[k].flags : 0;
 }
 
-struct order order_new(enum order_kind kind)
-{
-	return (struct order){ .kind = kind, .unit = -1, .target = -1 };
-}
-
 int ord_refuse(struct order_ctx *c, const char *fmt, ...)
 {
 	va_list ap;

@@ -10,6 +10,7 @@
 
 #include "command.h"
 #include "control.h"
+#include "deploy.h"
 #include "game.h"
 #include "melee.h"
 #include "move.h"
@@ -17,6 +18,19 @@
 #include "rules.h"
 #include "seq.h"
 #include "victory.h"
+
+void seq_start_battle(struct game *g)
+{
+	char clock[8];
+	map_finish(&g->map);
+	deploy_garrisons(g);
+	orbat_roll_ratings(g);
+	weather_setup(g);
+	for (int i = 0; i < g->nunits; i++)
+		g->units[i].sp0 = g->units[i].sp;
+	game_log(g, "%s: %d Turns from %s, weather %s.", g->title[0] ? g->title : "Battle",
+	         g->turns, weather_clock(g, 1, clock), weather_names[g->wx.weather].label);
+}
 
 bool seq_brigade_available(const struct game *g, int brigade)
 {

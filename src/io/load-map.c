@@ -14,6 +14,7 @@
 #include "engine/deploy.h"
 #include "engine/game.h"
 #include "engine/rules.h"
+#include "engine/seq.h"
 #include "load-int.h"
 #include "load.h"
 #include "paths.h"
@@ -806,7 +807,7 @@ fail:
 static struct game *finish(struct game *g)
 {
 	if (g)
-		game_start(g);
+		seq_start_battle(g);
 	return g;
 }
 
