@@ -147,6 +147,8 @@ void ui_map_draw(struct ui *ui);
 void ui_map_cursor(struct ui *ui);
 /* The map's legend, as drawn in this terminal. */
 void ui_legend(const struct ui *ui, struct ui_text *t);
+/* Is the cell's centre on the table (not the blank beyond its edge)? */
+bool ui_on_table(const struct ui *ui, int sx, int sy);
 /* A glyph in a map cell (the wide one in UTF-8, else the ASCII one). */
 void ui_put_glyph(struct ui *ui, int sy, int sx, char ascii, wchar_t wide, attr_t attr, int pair);
 

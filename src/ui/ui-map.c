@@ -239,7 +239,7 @@ static bool feature_at(const struct ui *ui, const struct feature *f, double x, d
 	return geom_poly_contains(f->pts, f->n, v2(x, y));
 }
 
-static bool on_table(const struct ui *ui, int sx, int sy)
+bool ui_on_table(const struct ui *ui, int sx, int sy)
 {
 	double x, y;
 	ui_cell_centre(ui, sx, sy, &x, &y);
@@ -249,20 +249,20 @@ static bool on_table(const struct ui *ui, int sx, int sy)
 /* The table's edge: a line round it in the cells just off it. */
 static void edge_glyph(const struct ui *ui, int sx, int sy, struct tcell *c)
 {
-	bool l = on_table(ui, sx - 1, sy), r = on_table(ui, sx + 1, sy);
-	bool u = on_table(ui, sx, sy - 1), d = on_table(ui, sx, sy + 1);
+	bool l = ui_on_table(ui, sx - 1, sy), r = ui_on_table(ui, sx + 1, sy);
+	bool u = ui_on_table(ui, sx, sy - 1), d = ui_on_table(ui, sx, sy + 1);
 	*c = (struct tcell){ .ascii = ' ', .wide = L' ', .attr = A_DIM };
 	if ((l || r) && !(u || d))
 		c->ascii = '|', c->wide = L'\u2502';
 	else if ((u || d) && !(l || r))
 		c->ascii = '-', c->wide = L'\u2500';
-	else if (on_table(ui, sx + 1, sy + 1))
+	else if (ui_on_table(ui, sx + 1, sy + 1))
 		c->ascii = '+', c->wide = L'\u250c';
-	else if (on_table(ui, sx - 1, sy + 1))
+	else if (ui_on_table(ui, sx - 1, sy + 1))
 		c->ascii = '+', c->wide = L'\u2510';
-	else if (on_table(ui, sx + 1, sy - 1))
+	else if (ui_on_table(ui, sx + 1, sy - 1))
 		c->ascii = '+', c->wide = L'\u2514';
-	else if (on_table(ui, sx - 1, sy - 1))
+	else if (ui_on_table(ui, sx - 1, sy - 1))
 		c->ascii = '+', c->wide = L'\u2518';
 }
 
@@ -285,7 +285,7 @@ static void build_terrain(struct ui *ui)
 			ui_cell_centre(ui, sx, sy, &x, &y);
 			c->ascii = ' ';
 			c->wide = L' ';
-			if (!on_table(ui, sx, sy)) {
+			if (!ui_on_table(ui, sx, sy)) {
 				/* Off the table: blank, but for the table's edge. */
 				edge_glyph(ui, sx, sy, c);
 				continue;

@@ -134,15 +134,17 @@ static int footprint_cells(const struct ui *ui, const struct obb *fp, int *xs, i
 	return n;
 }
 
-/* The free cell nearest (sx, sy) within r cells (rows count double, as
- * they are twice as tall), or false. */
-static bool nearest_free(const struct cells *c, int sx, int sy, int r, int *ox, int *oy)
+/* The free cell on the table nearest (sx, sy) within r cells (rows count
+ * double, as they are twice as tall), or false. */
+static bool nearest_free(const struct ui *ui, const struct cells *c, int sx, int sy, int r, int *ox,
+                         int *oy)
 {
 	int best = -1;
 	for (int dy = -r; dy <= r; dy++)
 		for (int dx = -r; dx <= r; dx++) {
 			int d = dx * dx + 4 * dy * dy;
-			if (!free_cell(c, sx + dx, sy + dy) || (best >= 0 && d >= best))
+			if (!free_cell(c, sx + dx, sy + dy) || !ui_on_table(ui, sx + dx, sy + dy) ||
+			    (best >= 0 && d >= best))
 				continue;
 			best = d;
 			*ox = sx + dx;
@@ -206,7 +208,7 @@ static void share_cells(struct ui *ui, struct cells *c, const int *order, int n)
 			bool any = false;
 			for (int j = 0; j < m && !any; j++)
 				any = free_cell(c, xs[j], ys[j]);
-			if (!any && nearest_free(c, cx, cy, 2, &cx, &cy)) {
+			if (!any && nearest_free(ui, c, cx, cy, 2, &cx, &cy)) {
 				xs[0] = cx, ys[0] = cy;
 				m = 1;
 			}
@@ -295,6 +297,7 @@ static void draw_objectives(struct ui *ui, struct cells *c, bool *taken)
 			for (int dx = -3; dx <= 3; dx++) {
 				int d = dx * dx + 4 * dy * dy;
 				if (!free_cell(c, sx + dx, sy + dy) || !free_cell(c, sx + dx + 1, sy + dy) ||
+				    !ui_on_table(ui, sx + dx, sy + dy) || !ui_on_table(ui, sx + dx + 1, sy + dy) ||
 				    (best >= 0 && d >= best))
 					continue;
 				best = d, bx = sx + dx, by = sy + dy;
