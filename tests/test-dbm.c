@@ -21,6 +21,7 @@
 #include "engine/random.h"
 #include "engine/rules.h"
 #include "io/regions.h"
+#include "io/load-rules.h"
 
 #define SAMPLES 900
 #define EPS 1e-6
@@ -1034,6 +1035,9 @@ static void test_same_seed_same_ground(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_roles_odds),
 		cmocka_unit_test(test_roles_scripted),

@@ -21,6 +21,7 @@
 #include "engine/rng.h"
 #include "engine/rules.h"
 #include "engine/weather.h"
+#include "io/load-rules.h"
 
 #define EPS 1e-6
 
@@ -939,6 +940,9 @@ static void test_start_battle(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rng_determinism),
 		cmocka_unit_test(test_rng_d6_uniform),

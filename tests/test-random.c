@@ -28,6 +28,7 @@
 #include "io/random-battle.h"
 #include "io/regions.h"
 #include "io/save.h"
+#include "io/load-rules.h"
 
 #define BATTLES 60
 
@@ -433,6 +434,9 @@ static void test_scripted_region(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_forces),
 		cmocka_unit_test(test_deployment),

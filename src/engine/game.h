@@ -100,6 +100,8 @@ struct game {
 	char *description;
 	char scenario[GAME_PATH_LEN];
 	uint64_t scenario_sum; /* checksum of the scenario's text as loaded */
+	char rules[GAME_PATH_LEN]; /* the rules it is fought under, as named */
+	uint64_t rules_sum;        /* and the checksum of their every number */
 
 	uint64_t seed;
 	/* Scripted dice (batch mode's 'dice', --dice, tests): the pips the next

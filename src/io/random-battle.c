@@ -18,6 +18,7 @@
 #include "engine/random.h"
 #include "export.h"
 #include "load-int.h"
+#include "load-rules.h"
 #include "load.h"
 #include "paths.h"
 #include "random-battle.h"
@@ -261,11 +262,20 @@ struct game *random_open(const char *name, uint64_t seed, struct diag *d)
 		diag_add(d, name, 0, "out of memory");
 		goto out;
 	}
+	/* Laid out at the scale of the scenarios (rules for other figures
+	 * scale the battle when it is loaded, as any scenario). */
+	if (!rules_unscale()) {
+		diag_add(d, name, 0, "out of memory");
+		goto out;
+	}
 	if (random_battle(gen, &t, &rq, info, why, sizeof why) < 0) {
+		rules_rescale();
 		diag_add(d, name, 0, "%s", why);
 		goto out;
 	}
-	if (!(text = export_text(gen, NULL))) {
+	text = export_text(gen, NULL);
+	rules_rescale();
+	if (!text) {
 		diag_add(d, name, 0, "out of memory");
 		goto out;
 	}
