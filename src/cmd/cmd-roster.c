@@ -110,14 +110,12 @@ static void roster_unit(const struct game *g, int i, bool own, struct cmd_lines 
 void cmd_roster(const struct game *g, int side, int viewer, struct cmd_lines *out)
 {
 	bool own = viewer < 0 || viewer == side;
-	int lost, units, spl, sp0, all = 0;
+	int lost, units, spl, sp0;
 	victory_losses(g, side, &lost, &units, &spl, &sp0);
-	for (int i = 0; i < g->nobj; i++)
-		all += g->obj[i].value;
 	cmd_lines_add(out, -1, "%s%s: %d units, %d lost (%d lost break the side: %d%%); objectives held "
 	              "%d of %d", g->side[side].name, own ? "" : " as seen across the table", units, lost,
-	              (g->side[side].break_percent * units + 99) / 100, g->side[side].break_percent,
-	              victory_points(g, side), all);
+	              victory_break_at(g, side, units), g->side[side].break_percent,
+	              victory_points(g, side), victory_points_total(g));
 	if (own)
 		cmd_lines_add(out, -1, "    %-8s %5s  %-9s  %-11s  %-10s  %-3s  %s", "unit", "SP", "formation",
 		              "markers", "command", "act", "name");

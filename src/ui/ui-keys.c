@@ -318,8 +318,8 @@ static void division_menu(struct ui *ui)
 			continue;
 		if (order_divmove_allowance(g, ui->acting, d, &allow, &keep, &near, why, sizeof why) < 0) {
 			if (isfinite(near) && near <= rm->blocked_within && strlen(hint) + 80 < sizeof hint)
-				snprintf(hint + strlen(hint), sizeof hint - strlen(hint), "%s%s may not: an enemy is "
-				         "%.1f cm from it. ", hint[0] ? "" : "", g->divs[d].name, near);
+				snprintf(hint + strlen(hint), sizeof hint - strlen(hint), "%s may not: an enemy is "
+				         "%.1f cm from it. ", g->divs[d].name, near);
 			continue;
 		}
 		if (near > rm->far_clear)
@@ -649,20 +649,12 @@ static void toggle_overlay(struct ui *ui, int act)
 		         ui->overlays & (1u << bit) ? "on" : "off");
 }
 
-/* The keys that look (selection, the view, overlays, the log, help) or
- * leave the battle: true when the action was one of them. */
-static bool look_key(struct ui *ui, int act)
+/* The keys that change only what is shown, wherever the map is seen (the
+ * normal mode and while a dialog waits): zoom, centring, the log, the
+ * roster and describe.  True when the action was one of them. */
+static bool view_key(struct ui *ui, int act)
 {
 	switch (act) {
-	case ACT_SELECT:
-		select_here(ui);
-		return true;
-	case ACT_NEXT:
-		cycle_units(ui, 1, false);
-		return true;
-	case ACT_READY:
-		cycle_units(ui, 1, true);
-		return true;
 	case ACT_CENTRE:
 		ui_centre_on(ui, v2(ui->cx, ui->cy));
 		return true;
@@ -675,8 +667,8 @@ static bool look_key(struct ui *ui, int act)
 	case ACT_ZOOM_FIT:
 		ui_fit_zoom(ui);
 		return true;
-	case ACT_MEASURE:
-		measure(ui);
+	case ACT_LOG:
+		ui_log_history(ui);
 		return true;
 	case ACT_ROSTER:
 		ui_roster(ui, -1);
@@ -684,14 +676,35 @@ static bool look_key(struct ui *ui, int act)
 	case ACT_DESCRIBE:
 		ui_describe(ui);
 		return true;
+	default:
+		return false;
+	}
+}
+
+/* The keys that look (selection, the view, overlays, the log, help) or
+ * leave the battle: true when the action was one of them. */
+static bool look_key(struct ui *ui, int act)
+{
+	if (view_key(ui, act))
+		return true;
+	switch (act) {
+	case ACT_SELECT:
+		select_here(ui);
+		return true;
+	case ACT_NEXT:
+		cycle_units(ui, 1, false);
+		return true;
+	case ACT_READY:
+		cycle_units(ui, 1, true);
+		return true;
+	case ACT_MEASURE:
+		measure(ui);
+		return true;
 	case ACT_OVL_RANGE:
 	case ACT_OVL_COMMAND:
 	case ACT_OVL_REACH:
 	case ACT_OVL_THREAT:
 		toggle_overlay(ui, act);
-		return true;
-	case ACT_LOG:
-		ui_log_history(ui);
 		return true;
 	case ACT_SAVE:
 		save_action(ui);
@@ -838,35 +851,11 @@ bool ui_map_key(struct ui *ui, int ch)
 	int act = ui_key_action(ui, ch);
 	if (ui_cursor_action(ui, act))
 		return true;
-	switch (act) {
-	case ACT_ZOOM_IN:
-		ui_set_zoom(ui, -1);
+	if (view_key(ui, act))
 		return true;
-	case ACT_ZOOM_OUT:
-		ui_set_zoom(ui, 1);
-		return true;
-	case ACT_ZOOM_FIT:
-		ui_fit_zoom(ui);
-		return true;
-	case ACT_CENTRE:
-		ui_centre_on(ui, v2(ui->cx, ui->cy));
-		return true;
-	case ACT_OVL_RANGE:
-	case ACT_OVL_COMMAND:
-	case ACT_OVL_REACH:
-	case ACT_OVL_THREAT:
+	if (act >= ACT_OVL_RANGE && act <= ACT_OVL_THREAT) {
 		ui->overlays ^= 1u << (act - ACT_OVL_RANGE);
 		return true;
-	case ACT_LOG:
-		ui_log_history(ui);
-		return true;
-	case ACT_ROSTER:
-		ui_roster(ui, -1);
-		return true;
-	case ACT_DESCRIBE:
-		ui_describe(ui);
-		return true;
-	default:
-		return false;
 	}
+	return false;
 }

@@ -153,15 +153,12 @@ static void draw_panel(struct ui *ui)
 void ui_score_line(const struct ui *ui, int side, int width, char *line, size_t size)
 {
 	const struct game *g = ui->g;
-	int lost, units, spl, sp0, all = 0, need;
+	int lost, units, spl, sp0, need;
 	char name[NAME_LEN], obj[32] = "";
 	victory_losses(g, side, &lost, &units, &spl, &sp0);
-	/* Broken when lost * 100 >= break% * units: the first such number. */
-	need = (g->side[side].break_percent * units + 99) / 100;
-	for (int i = 0; i < g->nobj; i++)
-		all += g->obj[i].value;
+	need = victory_break_at(g, side, units);
 	if (g->nobj)
-		snprintf(obj, sizeof obj, "obj %d/%d ", victory_points(g, side), all);
+		snprintf(obj, sizeof obj, "obj %d/%d ", victory_points(g, side), victory_points_total(g));
 	snprintf(name, sizeof name, "%s", g->side[side].name);
 	if (strstr(name, " ("))
 		*strstr(name, " (") = '\0';
