@@ -20,6 +20,7 @@
 #include "engine/rules.h"
 #include "estimate.h"
 #include "odds.h"
+#include "tuning.h"
 
 static int option(const struct decision *d, const char *key)
 {
@@ -119,13 +120,13 @@ static double safe_distance(const struct game *g, int unit, int from, double lo,
 }
 
 /* Guns whose crews leave them for a square: lost if the square moves or
- * goes, so counted at half their worth. */
-static double abandoned_worth(const struct game *g, const struct unit *guns)
+ * goes, so counted at a share of their worth (half, as tuned). */
+static double abandoned_worth(const struct ai_tuning *tune, const struct game *g, const struct unit *guns)
 {
-	return -0.5 * guns->sp * est_sp_worth(g, guns);
+	return -tune->abandoned * guns->sp * est_sp_worth(g, guns);
 }
 
-static int decide_artillery_charged(struct game *g, struct decision *d)
+static int decide_artillery_charged(const struct ai_tuning *tune, struct game *g, struct decision *d)
 {
 	const struct unit *u = &g->units[d->unit];
 	double best = -est_fight_value(g, d->other, d->unit), v;
@@ -134,14 +135,14 @@ static int decide_artillery_charged(struct game *g, struct decision *d)
 	if ((k = option(d, "flee")) >= 0) {
 		double dist = safe_distance(g, d->unit, d->other, d->opt[k].lo, d->opt[k].hi, true);
 		double p = est_pass(u, 0);
-		v = -(1 - p) * est_whole_worth(g, u) - p * (dist < 0 ? est_whole_worth(g, u) : 0.25);
+		v = -(1 - p) * est_whole_worth(g, u) - p * (dist < 0 ? est_whole_worth(g, u) : tune->fled);
 		if (v > best) {
 			best = v;
 			pick = k;
 			value = dist;
 		}
 	}
-	if ((k = option(d, "crews")) >= 0 && (v = abandoned_worth(g, u) - 0.25) > best) {
+	if ((k = option(d, "crews")) >= 0 && (v = abandoned_worth(tune, g, u) - tune->crews_left) > best) {
 		best = v;
 		pick = k;
 		value = 0;
@@ -149,7 +150,7 @@ static int decide_artillery_charged(struct game *g, struct decision *d)
 	return choose(d, pick, value);
 }
 
-static int decide_fallback(struct game *g, struct decision *d)
+static int decide_fallback(const struct ai_tuning *tune, struct game *g, struct decision *d)
 {
 	int k = option(d, "fallback");
 	double stand = -est_fight_value(g, d->other, d->unit), dist;
@@ -157,7 +158,7 @@ static int decide_fallback(struct game *g, struct decision *d)
 		return choose(d, option(d, "stand"), 0);
 	dist = safe_distance(g, d->unit, d->other, d->opt[k].lo, d->opt[k].hi, false);
 	/* Falling back gives the charger its break-through, nothing more. */
-	if (dist >= 0 && -0.25 > stand)
+	if (dist >= 0 && -tune->fell_back > stand)
 		return choose(d, k, dist);
 	return choose(d, option(d, "stand"), 0);
 }
@@ -166,7 +167,7 @@ static int decide_square(struct general_ai *ai, struct game *g, struct decision 
 {
 	const struct unit *u = &g->units[d->unit], *c = &g->units[d->other];
 	struct est_charge e;
-	if (ai->level == AI_EASY)
+	if (!ai->tune->weigh_square)
 		return choose(d, option(d, "square"), 0);
 	if (game_units_within(u, c, GEOM_CONTACT)) {
 		/* Reached: the cavalry's worth of trying against standing. */
@@ -182,7 +183,7 @@ static int decide_square(struct general_ai *ai, struct game *g, struct decision 
 	}
 }
 
-static int decide_feint(struct game *g, struct decision *d)
+static int decide_feint(const struct ai_tuning *tune, struct game *g, struct decision *d)
 {
 	int k = option(d, "feint");
 	double fight = -INFINITY;
@@ -191,14 +192,14 @@ static int decide_feint(struct game *g, struct decision *d)
 		if (is_square(s))
 			fight = est_fight_value(g, d->unit, d->other);
 		if (fight < 0)
-			for (double dist = d->opt[k].hi; dist >= d->opt[k].lo - 1e-9; dist -= 1.5)
+			for (double dist = d->opt[k].hi; dist >= d->opt[k].lo - 1e-9; dist -= tune->feint_step)
 				if (est_feint_clear(g, d->unit, d->other, dist))
 					return choose(d, k, dist);
 	}
 	return choose(d, option(d, "stand"), 0);
 }
 
-static int decide_feint_pivot(struct game *g, struct decision *d)
+static int decide_feint_pivot(const struct ai_tuning *tune, struct game *g, struct decision *d)
 {
 	const struct unit *u = &g->units[d->unit];
 	int k = option(d, "pivot"), e = -1;
@@ -218,7 +219,7 @@ static int decide_feint_pivot(struct game *g, struct decision *d)
 	/* Face the nearest enemy, if the turn is allowed and touches nothing
 	 * (a pivot that touches is the end of the unit). */
 	turn = geom_angle_diff(u->facing, geom_bearing(u->pos, g->units[e].pos));
-	if (fabs(turn) < 10 || fabs(turn) > d->opt[k].hi ||
+	if (fabs(turn) < tune->feint_turn || fabs(turn) > d->opt[k].hi ||
 	    move_pivot_blocker(g, d->unit, u->facing, u->facing + turn) != -1)
 		return choose(d, option(d, "none"), 0);
 	return choose(d, k, turn);
@@ -371,7 +372,7 @@ static int decide_breakthrough(struct general_ai *ai, struct game *g, struct dec
 			u->sp -= hits;
 			v = est_charge(g, d->unit, t, true, NULL);
 			u->sp += hits;
-			v -= hits * est_sp_worth(g, u) + ai->charge_threshold;
+			v -= hits * est_sp_worth(g, u) + ai->tune->charge_threshold;
 		} else {
 			continue;
 		}
@@ -406,21 +407,22 @@ int general_decide(struct controller *ctl, struct game *g, struct decision *d)
 		return choose(d, 0, 0);
 	switch (d->kind) {
 	case DK_OPPORTUNITY:
-		return choose(d, option(d, est_reaction_charge(g, d->unit, d->other, false) > ai->charge_threshold ? "charge"
-		                                                                                                  : "no"), 0);
+		return choose(d, option(d, est_reaction_charge(g, d->unit, d->other, false) > ai->tune->charge_threshold
+		                                   ? "charge"
+		                                   : "no"), 0);
 	case DK_COUNTER:
 		return decide_counter(g, d);
 	case DK_FALLBACK:
-		return decide_fallback(g, d);
+		return decide_fallback(ai->tune, g, d);
 	case DK_FLEE:
 	case DK_CREWS:
-		return decide_artillery_charged(g, d);
+		return decide_artillery_charged(ai->tune, g, d);
 	case DK_ESQUARE:
 		return decide_square(ai, g, d);
 	case DK_FEINT:
-		return decide_feint(g, d);
+		return decide_feint(ai->tune, g, d);
 	case DK_FEINT_PIVOT:
-		return decide_feint_pivot(g, d);
+		return decide_feint_pivot(ai->tune, g, d);
 	case DK_RETURN_FIRE:
 	case DK_SUPPORT_FIRE:
 		return decide_fire(g, d);

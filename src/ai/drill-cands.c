@@ -15,11 +15,7 @@
 #include "engine/move.h"
 #include "engine/rules.h"
 #include "engine/volley.h"
-
-/* Distances (cm): how close infantry stands to fire (inside the 4 cm of
- * small arms), where cavalry waits off enemy infantry. */
-#define FIRE_CLOSE 3.5
-#define CAVALRY_OFF 10.0
+#include "tuning.h"
 
 static struct order face_order(int unit, double bearing)
 {
@@ -68,16 +64,17 @@ static void keep_plan(struct cands *cs, const struct order *o, int n, const stru
 
 /* Could formed enemy cavalry charge the unit next time (within its charge
  * and a little, facing it within the 90 degrees a charge may turn)? */
-static bool enemy_cavalry_near(const struct game *g, const struct unit *u)
+static bool enemy_cavalry_near(const struct ai_tuning *tune, const struct game *g, const struct unit *u)
 {
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *o = &g->units[i];
 		const struct move_allowance *ma;
 		if (o->side == u->side || o->state != US_ACTIVE || !unit_is_cavalry(o) || !unit_formed(o) ||
 		    !(ma = rules_move_for(o->type, o->form)) || ma->charge <= 0 ||
-		    fabs(geom_angle_diff(o->facing, geom_bearing(o->pos, u->pos))) > rules_special.pivot_charge_limit + 20)
+		    fabs(geom_angle_diff(o->facing, geom_bearing(o->pos, u->pos))) >
+		            rules_special.pivot_charge_limit + tune->cavalry_turn)
 			continue;
-		if (game_units_within(u, o, ma->charge + 3))
+		if (game_units_within(u, o, ma->charge + tune->cavalry_reach))
 			return true;
 	}
 	return false;
@@ -85,22 +82,23 @@ static bool enemy_cavalry_near(const struct game *g, const struct unit *u)
 
 /* Bearings worth facing: on, toward the aim, toward the nearest enemy,
  * away from it; near ones merged. */
-static int headings(const struct game *g, const struct unit *u, const struct aim *aim, bool far, double *h)
+static int headings(const struct ai_tuning *tune, const struct game *g, const struct unit *u, const struct aim *aim,
+                    bool far, double *h)
 {
 	double d, list[4];
 	int e = est_nearest_enemy(g, u, &d), n = 0, k = 0;
 	list[k++] = u->facing;
 	if (v2_dist(u->pos, aim->target) > 0.5)
 		list[k++] = geom_bearing(u->pos, aim->target);
-	if (e >= 0 && d < 40 && !far) {
+	if (e >= 0 && d < tune->face_within && !far) {
 		list[k++] = geom_bearing(u->pos, g->units[e].pos);
-		if (d < 10)
+		if (d < tune->away_within)
 			list[k++] = geom_bearing(g->units[e].pos, u->pos);
 	}
 	for (int i = 0; i < k; i++) {
 		bool dup = false;
 		for (int j = 0; j < n && !dup; j++)
-			dup = fabs(geom_angle_diff(h[j], list[i])) < 8;
+			dup = fabs(geom_angle_diff(h[j], list[i])) < tune->same_heading;
 		if (!dup)
 			h[n++] = geom_norm_deg(list[i]);
 	}
@@ -109,15 +107,18 @@ static int headings(const struct game *g, const struct unit *u, const struct aim
 
 /* How far to go ahead along bearing h to stand off the nearest enemy
  * (cavalry off infantry, infantry at musket range) or reach the aim. */
-static double stand_off(const struct game *g, const struct unit *u, double h, const struct aim *aim)
+static double stand_off(const struct ai_tuning *tune, const struct game *g, const struct unit *u, double h,
+                        const struct aim *aim)
 {
-	double d, off = unit_is_cavalry(u) ? CAVALRY_OFF : FIRE_CLOSE, along;
+	double d, off = unit_is_cavalry(u) ? tune->cavalry_off : tune->fire_close, along;
 	int e = est_nearest_enemy(g, u, &d);
 	double to_aim = v2_dist(u->pos, aim->target);
-	double want = fabs(geom_angle_diff(h, geom_bearing(u->pos, aim->target))) < 30 ? to_aim - aim->near : 1e9;
-	if (e >= 0 && d < 40) {
+	double want = fabs(geom_angle_diff(h, geom_bearing(u->pos, aim->target))) < tune->stand_off_turn
+	                      ? to_aim - aim->near
+	                      : 1e9;
+	if (e >= 0 && d < tune->face_within) {
 		along = v2_dot(geom_dir(h), geom_dir(geom_bearing(u->pos, g->units[e].pos)));
-		if (along > 0.3)
+		if (along > tune->stand_off_along)
 			want = fmin(want, (d - off) / along);
 	}
 	return want;
@@ -126,8 +127,9 @@ static double stand_off(const struct game *g, const struct unit *u, double h, co
 /* From the unit as set now (after pre, its orders so far): turn to h and
  * stand, or go straight ahead as far as it may, or only so far.  When
  * the turn is blocked, it goes straight first and turns at the end. */
-static void from_here_cands(struct cands *cs, struct game *g, int unit, const struct order *pre, int npre,
-                            double h, const struct aim *aim, bool fires, bool unformed)
+static void from_here_cands(const struct ai_tuning *tune, struct cands *cs, struct game *g, int unit,
+                            const struct order *pre, int npre, double h, const struct aim *aim, bool fires,
+                            bool unformed)
 {
 	struct unit *u = &g->units[unit];
 	struct order o[DRILL_MAX_ORDERS];
@@ -180,7 +182,7 @@ static void from_here_cands(struct cands *cs, struct game *g, int unit, const st
 	/* The move as far as it may go, and as far as it should; swept only
 	 * if it is chosen (the allowance stands for it until then). */
 	body = unit_footprint_as(u->type, u->form, u->pos, h);
-	want = stand_off(g, u, h, aim);
+	want = stand_off(tune, g, u, h, aim);
 	for (int k = 0; k < 2; k++) {
 		struct cand *c;
 		double dist = k == 0 ? allow : want;
@@ -201,11 +203,11 @@ static void from_here_cands(struct cands *cs, struct game *g, int unit, const st
 
 /* The same, every plan marked when its formation change is still to be
  * tried on the engine. */
-static void from_here(struct cands *cs, struct game *g, int unit, const struct order *pre, int npre, double h,
-                      const struct aim *aim, bool fires, bool unformed)
+static void from_here(const struct ai_tuning *tune, struct cands *cs, struct game *g, int unit, const struct order *pre,
+                      int npre, double h, const struct aim *aim, bool fires, bool unformed)
 {
 	int first = cs->n;
-	from_here_cands(cs, g, unit, pre, npre, h, aim, fires, unformed);
+	from_here_cands(tune, cs, g, unit, pre, npre, h, aim, fires, unformed);
 	for (int i = first; i < cs->n; i++)
 		cs->c[i].unformed = unformed;
 }
@@ -219,9 +221,9 @@ void drill_manoeuvre_cands(struct cands *cs, struct general_ai *ai, struct game 
 	enum formation forms[5];
 	int nf = 0;
 	double h[4];
-	int nh = headings(g, u, aim, far, h);
+	int nh = headings(ai->tune, g, u, aim, far, h);
 	bool inf = unit_is_infantry(u), fires = !volley_may_fire(g, u) && !unit_is_cavalry(u) && g->divmove < 0;
-	bool cav = inf && ai->level != AI_EASY && enemy_cavalry_near(g, u);
+	bool cav = inf && ai->tune->square_vs_cavalry && enemy_cavalry_near(ai->tune, g, u);
 	forms[nf++] = u->form;
 	if (u->irregular == IRR_NONE && !(u->acted & UA_FORMED) && !unit_is_artillery(u)) {
 		/* Line and column; a square only where cavalry could charge;
@@ -260,14 +262,14 @@ void drill_manoeuvre_cands(struct cands *cs, struct general_ai *ai, struct game 
 			struct pose end;
 			in.unit = unit;
 			in.a = geom_bearing(u->pos, aim->target);
-			in.b = 2;
+			in.b = ai->tune->square_inch;
 			in.has_a = in.has_b = true;
 			if (drill_trial(g, side, &in, 1, unit, &end) == 1)
 				keep_plan(cs, &in, 1, &end, DRILL_SQUARE);
 		}
 		if (u->form != FORM_SQUARE && u->form != FORM_ESQUARE)
 			for (int k = 0; k < nh; k++)
-				from_here(cs, g, unit, o, n, h[k], aim, base.fires, n > 0);
+				from_here(ai->tune, cs, g, unit, o, n, h[k], aim, base.fires, n > 0);
 		*u = keep_u;
 	}
 	/* Special moves of a line: side-step or step back. */
@@ -321,7 +323,7 @@ void drill_manoeuvre_cands(struct cands *cs, struct general_ai *ai, struct game 
 			struct shape fs;
 			struct order o;
 			if ((ft->type != TT_BRIDGE && (ft->type != TT_LANDMARK || !inf)) ||
-			    v2_dist(geom_poly_centroid(ft->pts, ft->n), u->pos) > 15)
+			    v2_dist(geom_poly_centroid(ft->pts, ft->n), u->pos) > ai->tune->feature_within)
 				continue;
 			fs = feature_shape(ft);
 			if (geom_distance(&us, &fs) > 0.2)
@@ -339,13 +341,13 @@ void drill_manoeuvre_cands(struct cands *cs, struct general_ai *ai, struct game 
 
 /* Guns: turn to the best target, or limber up and go where there will be
  * targets in a clear zone of fire, unlimbering toward the enemy. */
-void drill_artillery_cands(struct cands *cs, struct game *g, int unit, const struct aim *aim, bool far,
-                            const struct est_paths *paths)
+void drill_artillery_cands(const struct ai_tuning *tune, struct cands *cs, struct game *g, int unit,
+                           const struct aim *aim, bool far, const struct est_paths *paths)
 {
 	struct unit *u = &g->units[unit];
 	const struct move_allowance *ma = rules_move_for(u->type, u->form);
 	double d, h[6], allow = g->divmove >= 0 ? g->divmove_allow : ma ? ma->redeploy : 0;
-	int e = est_nearest_enemy(g, u, &d), nh = headings(g, u, aim, far, h);
+	int e = est_nearest_enemy(g, u, &d), nh = headings(tune, g, u, aim, far, h);
 	bool fires = !volley_may_fire(g, u) && g->divmove < 0;
 	/* Out to either side of the enemy, for a zone of fire that friends do
 	 * not mask, when it has no target from here. */

@@ -10,6 +10,8 @@
 #include "estimate.h"
 #include "plan.h"
 
+struct ai_tuning;
+
 /* Where a plan leaves a unit. */
 struct pose {
 	struct vec2 pos;
@@ -73,8 +75,8 @@ bool drill_verify_cand(struct game *g, enum side side, int unit, struct cand *c,
  * (drill-cands.c). */
 void drill_manoeuvre_cands(struct cands *cs, struct general_ai *ai, struct game *g, enum side side, int unit,
                            const struct aim *aim, bool far);
-void drill_artillery_cands(struct cands *cs, struct game *g, int unit, const struct aim *aim, bool far,
-                           const struct est_paths *paths);
+void drill_artillery_cands(const struct ai_tuning *tune, struct cands *cs, struct game *g, int unit,
+                           const struct aim *aim, bool far, const struct est_paths *paths);
 
 /* The best shot a unit has from where it stands, as worth (drill.c). */
 double drill_best_shot(const struct game *g, int unit, const struct est_paths *paths, int looks);

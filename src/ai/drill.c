@@ -24,6 +24,7 @@
 #include "engine/victory.h"
 #include "engine/volley.h"
 #include "odds.h"
+#include "tuning.h"
 
 bool drill_in_hand(const struct game *g, const struct unit *u, enum side side)
 {
@@ -82,7 +83,7 @@ double drill_best_shot(const struct game *g, int unit, const struct est_paths *p
 
 /* The best charge a unit could make from here next time (the enemy as
  * it stands, reacting as suits it, with the friends that would join). */
-static double charge_prospect(struct game *g, int unit, struct est_paths *paths)
+static double charge_prospect(const struct ai_tuning *tune, struct game *g, int unit, struct est_paths *paths)
 {
 	const struct unit *u = &g->units[unit];
 	const struct move_allowance *ma = rules_move_for(u->type, u->form);
@@ -90,7 +91,7 @@ static double charge_prospect(struct game *g, int unit, struct est_paths *paths)
 	int looked = 0;
 	if (!ma || ma->charge <= 0 || unit_is_artillery(u) || !unit_formed(u))
 		return 0;
-	for (int i = 0; i < paths->nnear && looked < 4; i++) {
+	for (int i = 0; i < paths->nnear && looked < tune->charge_looks; i++) {
 		int k = paths->near[i];
 		const struct unit *t = &g->units[k];
 		if (t->side == u->side || t->state != US_ACTIVE || !game_units_within(u, t, ma->charge))
@@ -102,22 +103,22 @@ static double charge_prospect(struct game *g, int unit, struct est_paths *paths)
 }
 
 /* Friends close enough to join a fight it is in, or to be joined. */
-static double support(const struct game *g, int unit, const struct est_paths *paths)
+static double support(const struct ai_tuning *tune, const struct game *g, int unit, const struct est_paths *paths)
 {
 	const struct unit *u = &g->units[unit];
 	int n = 0;
-	for (int i = 0, k; i < paths->nnear && n < 3; i++)
+	for (int i = 0, k; i < paths->nnear && n < tune->support_most; i++)
 		if ((k = paths->near[i]) != unit && g->units[k].side == u->side && g->units[k].state == US_ACTIVE &&
 		    unit_formed(&g->units[k]) && !unit_is_artillery(&g->units[k]) &&
-		    game_units_within(u, &g->units[k], rules_melee.join_range + 2))
+		    game_units_within(u, &g->units[k], rules_melee.join_range + tune->support_within))
 			n++;
 	return n;
 }
 
 /* How many friends a unit would stand in front of, masking their fire
- * and blocking their way: within 5 cm ahead of infantry, 20 cm ahead of
- * a battery (its close range). */
-static double masking(const struct game *g, int unit, const struct est_paths *paths)
+ * and blocking their way: within mask_ahead cm ahead of infantry, 20 cm
+ * ahead of a battery (its close range). */
+static double masking(const struct ai_tuning *tune, const struct game *g, int unit, const struct est_paths *paths)
 {
 	const struct unit *u = &g->units[unit];
 	struct vec2 ub[4];
@@ -132,7 +133,7 @@ static double masking(const struct game *g, int unit, const struct est_paths *pa
 		if (k->side != u->side || k->state != US_ACTIVE || (!unit_is_artillery(k) && !unit_is_infantry(k)) ||
 		    k->form == FORM_SQUARE || k->form == FORM_ESQUARE)
 			continue;
-		ahead = unit_is_artillery(k) ? rules_fire.art_range[RANGE_CLOSE] : 5;
+		ahead = unit_is_artillery(k) ? rules_fire.art_range[RANGE_CLOSE] : tune->mask_ahead;
 		if (v2_dist(k->pos, u->pos) > ahead + 8)
 			continue;
 		zone = unit_footprint(k);
@@ -140,27 +141,28 @@ static double masking(const struct game *g, int unit, const struct est_paths *pa
 		zone.d = ahead;
 		zs = geom_obb_shape(&zone, zb);
 		if (geom_overlap(&us, &zs))
-			n += unit_is_artillery(k) ? 0.6 : 0.4;
+			n += unit_is_artillery(k) ? tune->mask_guns : tune->mask_foot;
 	}
 	return n;
 }
 
-/* Standing on the objective it is to take or hold: worth half its value,
- * and more the fewer friends stand there too (the last one there keeps it
+/* Standing on the objective it is to take or hold: worth a share of its
+ * value (half at normal tuning), and more the fewer friends stand there too (the last one there keeps it
  * for its side, or takes it when no enemy is left on it). */
-static double on_objective_worth(const struct game *g, int unit, int obj)
+static double on_objective_worth(const struct ai_tuning *tune, const struct game *g, int unit, int obj)
 {
 	const struct objective *o = &g->obj[obj];
 	int others = 0;
 	for (int i = 0; i < g->nunits; i++)
 		others += i != unit && g->units[i].side == g->units[unit].side && g->units[i].state == US_ACTIVE &&
 		          victory_on_objective(g, o, &g->units[i]);
-	return o->value * (0.5 + 1.5 / (1 + others));
+	return o->value * (tune->on_objective + tune->on_objective_last / (1 + others));
 }
 
 static double pose_score(struct general_ai *ai, struct game *g, int unit, const struct pose *p,
                          const struct aim *aim, struct est_paths *paths)
 {
+	const struct ai_tuning *tune = ai->tune;
 	struct unit *u = &g->units[unit], keep = *u;
 	struct est_threat t;
 	double score = 0, before, after, shot;
@@ -169,10 +171,10 @@ static double pose_score(struct general_ai *ai, struct game *g, int unit, const 
 	u->form = p->form;
 	/* What it can do from here: fire now, fire and charge next time
 	 * (guns that will not fire now look at their nearest target only). */
-	shot = drill_best_shot(g, unit, paths, unit_is_artillery(u) ? (p->fires ? 2 : 1) : 3);
-	score += (p->fires ? 1.0 : 0) * shot + 0.5 * shot;
-	if (ai->level != AI_EASY)
-		score += 0.5 * charge_prospect(g, unit, paths);
+	shot = drill_best_shot(g, unit, paths, unit_is_artillery(u) ? (p->fires ? 2 : 1) : tune->shot_looks);
+	score += (p->fires ? tune->shot_now : 0) * shot + tune->shot_later * shot;
+	if (tune->charge_later > 0)
+		score += tune->charge_later * charge_prospect(tune, g, unit, paths);
 	/* What the enemy could do to it here. */
 	est_threat(g, unit, paths, &t);
 	score -= aim->risk * (t.charge + t.fire);
@@ -181,16 +183,16 @@ static double pose_score(struct general_ai *ai, struct game *g, int unit, const 
 	after = fmax(0, v2_dist(p->pos, aim->target) - aim->near);
 	score += aim->pull * (before - after);
 	if (aim->objective >= 0 && victory_on_objective(g, &g->obj[aim->objective], u))
-		score += on_objective_worth(g, unit, aim->objective);
+		score += on_objective_worth(tune, g, unit, aim->objective);
 	/* Staying, still on its way and turned from it where nothing lets it
 	 * turn: next time's progress is lost too. */
 	if (after > 1 && !unit_is_artillery(u) && v2_dist(p->pos, keep.pos) < 0.5) {
 		double to = geom_bearing(p->pos, aim->target);
 		const struct move_allowance *ma = rules_move_for(u->type, u->form);
-		if (ma && fabs(geom_angle_diff(p->facing, to)) > 30 && !est_may_pivot(g, unit, to))
-			score -= 0.5 * aim->pull * fmin(ma->move, after);
+		if (ma && fabs(geom_angle_diff(p->facing, to)) > tune->stuck_turn && !est_may_pivot(g, unit, to))
+			score -= tune->stuck_cost * aim->pull * fmin(ma->move, after);
 	}
-	score += 0.1 * support(g, unit, paths) - masking(g, unit, paths);
+	score += tune->support * support(tune, g, unit, paths) - masking(tune, g, unit, paths);
 	*u = keep;
 	return score;
 }
@@ -210,11 +212,11 @@ void drill_scratch_free(struct drill_scratch *s)
 /* Charges */
 
 /* A charge that would clear an objective of its defenders is worth more. */
-static double objective_bonus(const struct game *g, int t)
+static double objective_bonus(const struct ai_tuning *tune, const struct game *g, int t)
 {
 	for (int i = 0; i < g->nobj; i++)
 		if (g->obj[i].holder != (int)(g->units[t].side ^ 1) && victory_on_objective(g, &g->obj[i], &g->units[t]))
-			return 1.0;
+			return tune->clears_objective;
 	return 0;
 }
 
@@ -240,7 +242,7 @@ static int best_charge(struct general_ai *ai, struct game *g, int unit, double b
 		    (least = aim_least_turn(u, e)) < 0 ||
 		    u->pivoted + least > rules_special.pivot_charge_limit + 1e-9)
 			continue;
-		h = est_charge_hope(g, unit, t) + objective_bonus(g, t);
+		h = est_charge_hope(g, unit, t) + objective_bonus(ai->tune, g, t);
 		if (h < bar)
 			continue;
 		for (j = n++; j > 0 && hope[j - 1] < h; j--) {
@@ -253,13 +255,12 @@ static int best_charge(struct general_ai *ai, struct game *g, int unit, double b
 	/* The engine asked about the most hopeful first, until none left
 	 * could beat the best allowed. */
 	for (int i = 0; i < n && hope[i] > *value; i++) {
-		double v = est_charge(g, unit, target[i], false, NULL) + objective_bonus(g, target[i]);
+		double v = est_charge(g, unit, target[i], false, NULL) + objective_bonus(ai->tune, g, target[i]);
 		if (v > *value) {
 			*value = v;
 			best = target[i];
 		}
 	}
-	(void)ai;
 	return best;
 }
 
@@ -281,12 +282,12 @@ void drill_plan(struct general_ai *ai, struct game *g, enum side side, int unit,
 	plan_aim(ai, g, unit, &aim);
 	/* Far from the enemy only the march toward the aim is looked at. */
 	est_nearest_enemy(g, u, &dn);
-	far = dn > 40 || g->divmove >= 0;
+	far = dn > ai->tune->far_from_enemy || g->divmove >= 0;
 	est_paths_begin(paths, g, unit);
 	stay = best = pose_score(ai, g, unit, &here, &aim, paths);
 	cs->n = 0;
 	if (unit_is_artillery(u))
-		drill_artillery_cands(cs, g, unit, &aim, far, paths);
+		drill_artillery_cands(ai->tune, cs, g, unit, &aim, far, paths);
 	else
 		drill_manoeuvre_cands(cs, ai, g, side, unit, &aim, far);
 	for (int i = 0; i < cs->n; i++) {
@@ -324,7 +325,7 @@ void drill_plan(struct general_ai *ai, struct game *g, enum side side, int unit,
 			cs->c[pick].score = pose_score(ai, g, unit, &cs->c[pick].end, &aim, paths);
 	}
 	/* A charge worth its risk, and worth more than any manoeuvre. */
-	bar = ai->charge_threshold * (1 - ai->urgency[u->side]);
+	bar = ai->tune->charge_threshold * (1 - ai->urgency[u->side]);
 	target = best_charge(ai, g, unit, fmax(bar, best - stay), &charge);
 	if (target >= 0 && charge >= bar && charge >= best - stay) {
 		out->o[0] = order_new(ORD_CHARGE);

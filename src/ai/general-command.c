@@ -13,14 +13,15 @@
 #include "engine/seq.h"
 #include "estimate.h"
 #include "general-int.h"
+#include "tuning.h"
 
 /* ------------------------------------------------------------------ */
 /* Commanders */
 
 /* How many of a side's units (of a division, div >= 0; of a brigade
- * counting double, brig >= 0) a commander would keep in command from a
+ * counting more, brig >= 0) a commander would keep in command from a
  * place: 1 for each in command, a half for each cautious. */
-static double command_count(struct game *g, int k, struct vec2 at, int div, int brig)
+static double command_count(const struct ai_tuning *tune, struct game *g, int k, struct vec2 at, int div, int brig)
 {
 	struct commander *c = &g->cmdrs[k];
 	struct vec2 keep = c->pos;
@@ -32,7 +33,7 @@ static double command_count(struct game *g, int k, struct vec2 at, int div, int 
 		double w;
 		if (u->side != c->side || !general_active(u) || (div >= 0 && unit_division(g, u) != div))
 			continue;
-		w = u->brigade == brig ? 2 : 1;
+		w = u->brigade == brig ? tune->brigade_counts : 1;
 		st = command_status(g, u, NULL);
 		n += st == CS_IN_COMMAND ? w : st == CS_CAUTIOUS ? w / 2 : 0;
 	}
@@ -40,20 +41,20 @@ static double command_count(struct game *g, int k, struct vec2 at, int div, int 
 	return n;
 }
 
-/* Is a command stand safe there: no enemy within 8 cm (closer, a move
+/* Is a command stand safe there: no enemy within cm (closer, a move
  * makes it evade and lose its radius, a charge overruns it)? */
-static bool stand_safe(const struct game *g, enum side side, struct vec2 at)
+static bool stand_safe(const struct game *g, enum side side, struct vec2 at, double within)
 {
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
 		struct vec2 b[4];
 		struct shape us, cs;
 		struct commander probe = { .pos = at };
-		if (u->side == side || !general_active(u) || v2_dist(u->pos, at) > 20)
+		if (u->side == side || !general_active(u) || v2_dist(u->pos, at) > within + 12)
 			continue;
 		us = unit_shape(u, b);
 		cs = commander_shape(&probe);
-		if (geom_distance(&us, &cs) < 8)
+		if (geom_distance(&us, &cs) < within)
 			return false;
 	}
 	return true;
@@ -69,8 +70,8 @@ static bool place_commander(struct general_ai *ai, struct game *g, enum side sid
 	struct commander *c = &g->cmdrs[k];
 	struct vec2 spots[8], mid;
 	int n = 0;
+	const struct ai_tuning *tune = ai->tune;
 	double here, best;
-	(void)ai;
 	if (c->state != US_ACTIVE || c->attached >= 0 || c->moved_turn == g->turn)
 		return false;
 	if (general_centroid(g, side, div, &mid))
@@ -103,7 +104,8 @@ static bool place_commander(struct general_ai *ai, struct game *g, enum side sid
 	}
 	for (int i = 0, m = n; i < m && n < 8; i++)
 		spots[n++] = v2_scale(v2_add(spots[i], c->pos), 0.5);
-	here = best = command_count(g, k, c->pos, div, brig) + (stand_safe(g, side, c->pos) ? 0 : -3);
+	here = best = command_count(tune, g, k, c->pos, div, brig) +
+	              (stand_safe(g, side, c->pos, tune->stand_clear) ? 0 : -tune->stand_unsafe);
 	for (int i = 0; i < n; i++) {
 		struct vec2 to = spots[i];
 		double v, len = v2_dist(to, c->pos);
@@ -111,10 +113,10 @@ static bool place_commander(struct general_ai *ai, struct game *g, enum side sid
 		/* A stand rides at most 36 cm. */
 		if (len > rules_command.stand_move - 0.5)
 			to = v2_add(c->pos, v2_scale(v2_sub(to, c->pos), (rules_command.stand_move - 0.5) / len));
-		if (!stand_safe(g, side, to))
+		if (!stand_safe(g, side, to, tune->stand_clear))
 			continue;
-		v = command_count(g, k, to, div, brig);
-		if (v <= best + 0.25)
+		v = command_count(tune, g, k, to, div, brig);
+		if (v <= best + tune->stand_gain)
 			continue;
 		t = order_new(ORD_CMOVE);
 		t.unit = k;
@@ -125,7 +127,7 @@ static bool place_commander(struct general_ai *ai, struct game *g, enum side sid
 		best = v;
 		*o = t;
 	}
-	return best > here + 0.25;
+	return best > here + tune->stand_gain;
 }
 
 /* Before a brigade acts: its commander attaches to the unit that most
@@ -134,9 +136,10 @@ static bool place_commander(struct general_ai *ai, struct game *g, enum side sid
 bool general_brigade_commander(struct general_ai *ai, struct game *g, enum side side, struct order *o)
 {
 	int b = g->active_brigade, k, need = -1;
+	const struct ai_tuning *tune = ai->tune;
 	struct commander *c;
 	double worst = 0;
-	if (b < 0 || g->divmove >= 0 || ai->level == AI_EASY || (k = g->brigs[b].commander) < 0 || k >= g->ncmdrs)
+	if (b < 0 || g->divmove >= 0 || !tune->commanders || (k = g->brigs[b].commander) < 0 || k >= g->ncmdrs)
 		return false;
 	c = &g->cmdrs[k];
 	if (c->state != US_ACTIVE)
@@ -160,7 +163,7 @@ bool general_brigade_commander(struct general_ai *ai, struct game *g, enum side 
 		if (st == CS_IN_COMMAND)
 			continue;
 		est_nearest_enemy(g, u, &d);
-		want = (st == CS_NOT_IN_COMMAND ? 2 : 1) * (1 + 30 / (d + 10));
+		want = (st == CS_NOT_IN_COMMAND ? tune->attach_out : 1) * (1 + tune->attach_enemy / (d + tune->attach_soft));
 		if (want > worst) {
 			worst = want;
 			need = i;
@@ -191,7 +194,7 @@ bool general_brigade_commander(struct general_ai *ai, struct game *g, enum side 
 	/* Out of reach: ride up behind it, to attach next time. */
 	{
 		const struct unit *u = &g->units[need];
-		struct vec2 to = v2_add(u->pos, v2_scale(geom_dir(u->facing), -4));
+		struct vec2 to = v2_add(u->pos, v2_scale(geom_dir(u->facing), -tune->ride_behind));
 		double len = v2_dist(to, c->pos);
 		if (len < 1)
 			return false;
@@ -201,7 +204,7 @@ bool general_brigade_commander(struct general_ai *ai, struct game *g, enum side 
 		o->unit = k;
 		o->npts = 1;
 		o->pts[0] = to;
-		return stand_safe(g, side, to) && drill_try(g, side, o);
+		return stand_safe(g, side, to, tune->stand_clear) && drill_try(g, side, o);
 	}
 }
 
@@ -210,6 +213,7 @@ bool general_brigade_commander(struct general_ai *ai, struct game *g, enum side 
 
 static double brigade_stake(struct general_ai *ai, struct game *g, int b)
 {
+	const struct ai_tuning *tune = ai->tune;
 	double stake = 0;
 	int div = g->brigs[b].division;
 	for (int i = 0; i < g->nunits; i++) {
@@ -223,19 +227,21 @@ static double brigade_stake(struct general_ai *ai, struct game *g, int b)
 		if (e < 0)
 			continue;
 		/* Threatened units, and units that can hurt someone now. */
-		if (d < 12)
-			stake += 2;
-		else if (d < 24)
-			stake += 1;
+		if (d < tune->stake_threat_within)
+			stake += tune->stake_threat;
+		else if (d < tune->stake_near_within)
+			stake += tune->stake_near;
 		ma = rules_move_for(u->type, u->form);
-		if (ai->level != AI_EASY && unit_is_cavalry(u) && ma && d < ma->charge &&
+		if (unit_is_cavalry(u) && ma && d < ma->charge &&
 		    g->units[e].form != FORM_SQUARE && g->units[e].form != FORM_ESQUARE && !unit_is_cavalry(&g->units[e]))
-			stake += 3;
+			stake += tune->stake_cavalry;
 		if (unit_is_artillery(u) && d < rules_fire.art_range[RANGE_MEDIUM])
-			stake += 1;
+			stake += tune->stake_guns;
 	}
 	if (div >= 0 && div < g->ndivs)
-		stake += ai->plan[div].role == ROLE_ATTACK ? 1 : ai->plan[div].role == ROLE_RESERVE ? -1 : 0;
+		stake += ai->plan[div].role == ROLE_ATTACK    ? tune->stake_attack
+		         : ai->plan[div].role == ROLE_RESERVE ? tune->stake_reserve
+		                                              : 0;
 	return stake;
 }
 
@@ -244,7 +250,6 @@ static double brigade_stake(struct general_ai *ai, struct game *g, int b)
  * 24) while none of its units is within 18 cm of the enemy (the rules
  * allow it from 12) and none has reached its goal.  Brigade by brigade it
  * would go 6 cm at a time: too slow to bring up a corps arriving piecemeal. */
-#define MARCH_CLEAR 6
 static int division_to_march(struct general_ai *ai, struct game *g, enum side side)
 {
 	for (int d = 0; d < g->ndivs; d++) {
@@ -261,10 +266,10 @@ static int division_to_march(struct general_ai *ai, struct game *g, enum side si
 			any = true;
 			est_nearest_enemy(g, u, &dist);
 			nearest = fmin(nearest, dist);
-			if (v2_dist(u->pos, ai->plan[d].goal) < 15)
+			if (v2_dist(u->pos, ai->plan[d].goal) < ai->tune->march_there)
 				nearest = 0; /* already there */
 		}
-		if (!any || nearest < rules_division_move.blocked_within + MARCH_CLEAR)
+		if (!any || nearest < rules_division_move.blocked_within + ai->tune->march_clear)
 			continue;
 		o = order_new(ORD_DIVMOVE);
 		o.target = d;
@@ -280,6 +285,7 @@ static int division_to_march(struct general_ai *ai, struct game *g, enum side si
 
 void general_initiative(struct general_ai *ai, struct game *g, enum side side, struct order *o)
 {
+	const struct ai_tuning *tune = ai->tune;
 	int best = -1, march, corps = g->side[side].corps;
 	/* A division stand that has moved binds the initiative to its
 	 * division. */
@@ -289,10 +295,10 @@ void general_initiative(struct general_ai *ai, struct game *g, enum side side, s
 		if (g->corps[c].side == side)
 			corps = c;
 	/* The corps commander first, where he keeps most in command. */
-	if (ai->level != AI_EASY && bound < 0 && corps >= 0 && g->corps[corps].commander >= 0 &&
+	if (tune->commanders && bound < 0 && corps >= 0 && g->corps[corps].commander >= 0 &&
 	    place_commander(ai, g, side, g->corps[corps].commander, -1, -1, o))
 		return;
-	if (ai->level != AI_EASY && (march = division_to_march(ai, g, side)) >= 0 &&
+	if (tune->march && (march = division_to_march(ai, g, side)) >= 0 &&
 	    (bound < 0 || bound == march)) {
 		if (g->divs[march].commander >= 0 &&
 		    place_commander(ai, g, side, g->divs[march].commander, march, -1, o))
@@ -306,7 +312,7 @@ void general_initiative(struct general_ai *ai, struct game *g, enum side side, s
 		if (brigade_side(g, b) != side || !seq_brigade_available(g, b) ||
 		    (bound >= 0 && g->brigs[b].division != bound))
 			continue;
-		s = ai->level == AI_EASY ? -b : brigade_stake(ai, g, b);
+		s = !tune->by_stake ? -b : brigade_stake(ai, g, b);
 		if (s > bs) {
 			bs = s;
 			best = b;
@@ -314,7 +320,7 @@ void general_initiative(struct general_ai *ai, struct game *g, enum side side, s
 	}
 	if (best >= 0) {
 		int div = g->brigs[best].division;
-		if (ai->level != AI_EASY && div >= 0 && g->divs[div].commander >= 0 &&
+		if (tune->commanders && div >= 0 && g->divs[div].commander >= 0 &&
 		    place_commander(ai, g, side, g->divs[div].commander, div, best, o))
 			return;
 		*o = order_new(ORD_BRIGADE);

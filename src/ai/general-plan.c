@@ -14,6 +14,7 @@
 #include "engine/victory.h"
 #include "general-int.h"
 #include "route.h"
+#include "tuning.h"
 
 /* ------------------------------------------------------------------ */
 /* Looking at the table */
@@ -38,14 +39,14 @@ static double objective_size(const struct game *g, const struct objective *o)
 	return 2 * o->radius;
 }
 
-/* Is an enemy of side on (or close to) an objective? */
-static bool objective_defended(const struct game *g, int obj, enum side side)
+/* Is an enemy of side on (or within cm of) an objective? */
+static bool objective_defended(const struct game *g, int obj, enum side side, double within)
 {
 	const struct objective *o = &g->obj[obj];
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
 		if (u->side != side && general_active(u) &&
-		    (victory_on_objective(g, o, u) || v2_dist(u->pos, objective_centre(g, o)) < 8))
+		    (victory_on_objective(g, o, u) || v2_dist(u->pos, objective_centre(g, o)) < within))
 			return true;
 	}
 	return false;
@@ -95,7 +96,7 @@ static int strength_near(const struct game *g, enum side side, int div, struct v
 
 /* How fast a division gets anywhere: its slowest horse or foot (cm a
  * Turn; its guns follow as they can). */
-static double division_speed(const struct game *g, int div)
+static double division_speed(const struct game *g, int div, double slowest)
 {
 	double slow = INFINITY;
 	for (int i = 0; i < g->nunits; i++) {
@@ -106,12 +107,8 @@ static double division_speed(const struct game *g, int div)
 			continue;
 		slow = fmin(slow, ma->move);
 	}
-	return isinf(slow) || slow < 6 ? 6 : slow;
+	return isinf(slow) || slow < slowest ? slowest : slow;
 }
-
-/* An enemy this close (cm) to an objective of a side's own that decides
- * the battle presses the side as much as being behind. */
-#define PRESSED_WITHIN 20
 
 /* Would the result (who is ahead on objectives) change if the objective
  * changed hands (to side when it is not side's, from it when it is)? */
@@ -141,6 +138,7 @@ static bool decides(int held, int lost, const struct objective *o, enum side sid
  * battle, is pressed: urgent from the start, more so as the end nears. */
 void general_plan(struct general_ai *ai, struct game *g, enum side side)
 {
+	const struct ai_tuning *tune = ai->tune;
 	int mine = side_sp(g, side), theirs = side_sp(g, side ^ 1);
 	int held = victory_points(g, side), lost = victory_points(g, side ^ 1), ndiv = 0;
 	double late = g->turns > 0 ? (double)g->turn / g->turns : 0, taken[64] = { 0 };
@@ -151,7 +149,7 @@ void general_plan(struct general_ai *ai, struct game *g, enum side side)
 
 	/* Ahead on objectives and not clearly stronger, or badly beaten:
 	 * hold what it has. */
-	defend = (held > lost && mine < theirs * 1.2) || mine < theirs * 0.6;
+	defend = (held > lost && mine < theirs * tune->hold_if_weaker) || mine < theirs * tune->hold_if_beaten;
 	pressed = held < lost;
 	for (int d = 0; d < g->ndivs; d++) {
 		struct div_plan *p = &ai->plan[d];
@@ -174,10 +172,10 @@ void general_plan(struct general_ai *ai, struct game *g, enum side side)
 		if ((decisive[i] = decides(held, lost, &g->obj[i], side))) {
 			any_decisive = true;
 			if (g->obj[i].holder == (int)side &&
-			    strength_near(g, side ^ 1, -1, objective_centre(g, &g->obj[i]), PRESSED_WITHIN) > 0)
+			    strength_near(g, side ^ 1, -1, objective_centre(g, &g->obj[i]), tune->pressed_within) > 0)
 				pressed = true;
 		}
-	ai->urgency[side] = pressed ? fmin(1, 0.5 + late) : 0;
+	ai->urgency[side] = pressed ? fmin(1, tune->urgency_base + late) : 0;
 	for (int round = 0; round < g->ndivs; round++) {
 		int bd = -1, bo = -1;
 		double best = 0;
@@ -187,15 +185,15 @@ void general_plan(struct general_ai *ai, struct game *g, enum side side)
 			int own;
 			if (done[d] || division_side(g, d) != side || !general_centroid(g, side, d, &at))
 				continue;
-			speed = division_speed(g, d);
+			speed = division_speed(g, d, tune->slowest_speed);
 			own = strength_near(g, side, d, at, INFINITY);
 			for (int i = 0; i < g->nobj && i < 64; i++) {
 				const struct objective *o = &g->obj[i];
 				struct vec2 c = objective_centre(g, o);
 				bool ours = o->holder == (int)side, theirs_o = o->holder == (int)(side ^ 1);
-				int there = strength_near(g, side ^ 1, -1, c, 12);
+				int there = strength_near(g, side ^ 1, -1, c, tune->enemy_on_within);
 				double turns = v2_dist(at, c) / speed, swing, score;
-				if (any_decisive ? !decisive[i] : turns > left + 1)
+				if (any_decisive ? !decisive[i] : turns > left + tune->turns_spare)
 					continue;
 				/* What changing (or keeping) its holder does to the
 				 * score: taken from the enemy it counts twice; ours and
@@ -204,19 +202,19 @@ void general_plan(struct general_ai *ai, struct game *g, enum side side)
 				 * counts double and what is already ours counts little;
 				 * ahead, what keeps the lead counts double. */
 				if (ours) {
-					swing = there ? 2.0 * o->value : 0.2 * o->value;
+					swing = there ? tune->swing_threatened * o->value : tune->swing_quiet * o->value;
 					if (held > lost && held - lost <= 2 * o->value)
-						swing *= 2;
+						swing *= tune->swing_lead;
 					else if (held < lost)
-						swing *= 0.3;
+						swing *= tune->swing_behind;
 				} else {
-					swing = (theirs_o ? 2.0 : 1.0) * o->value;
+					swing = (theirs_o ? tune->swing_taken : tune->swing_free) * o->value;
 					if (held <= lost && swing > lost - held)
-						swing *= 2;
+						swing *= tune->swing_turning;
 					if (defend)
-						swing *= 0.5;
+						swing *= tune->swing_holding;
 				}
-				score = swing * (own + 1.0) / (own + there + 1.0) / (turns + 2) / (1 + taken[i]);
+				score = swing * (own + 1.0) / (own + there + 1.0) / (turns + tune->turns_offset) / (1 + taken[i]);
 				if (score > best) {
 					best = score;
 					bd = d;
@@ -234,8 +232,8 @@ void general_plan(struct general_ai *ai, struct game *g, enum side side)
 		if (!decisive[bo]) {
 			struct vec2 at, c = objective_centre(g, &g->obj[bo]);
 			int own = general_centroid(g, side, bd, &at) ? strength_near(g, side, bd, at, INFINITY) : 0;
-			int there = strength_near(g, side ^ 1, -1, c, 12);
-			taken[bo] += 0.7 * fmin(1, (own + 1.0) / (there + 1.0));
+			int there = strength_near(g, side ^ 1, -1, c, tune->enemy_on_within);
+			taken[bo] += tune->taken_share * fmin(1, (own + 1.0) / (there + 1.0));
 		}
 		ai->plan[bd].objective = bo;
 		ai->plan[bd].goal = objective_centre(g, &g->obj[bo]);
@@ -249,7 +247,8 @@ void general_plan(struct general_ai *ai, struct game *g, enum side side)
 	/* A corps of three divisions or more that is not the stronger and not
 	 * pressed keeps the one farthest from the fighting in reserve for the
 	 * first third of the battle. */
-	if (ndiv >= 3 && late <= 0.34 && have_enemy && mine < theirs * 1.3 && ai->urgency[side] == 0) {
+	if (ndiv >= tune->reserve_divisions && late <= tune->reserve_until && have_enemy &&
+	    mine < theirs * tune->reserve_if_weaker && ai->urgency[side] == 0) {
 		int far = -1;
 		double fd = -1;
 		for (int d = 0; d < g->ndivs; d++) {
@@ -274,12 +273,13 @@ void plan_aim(const struct general_ai *ai, const struct game *g, int unit, struc
 	const struct unit *u = &g->units[unit];
 	int div = unit_division(g, u);
 	const struct div_plan *p = div >= 0 && div < g->ndivs ? &ai->plan[div] : NULL;
+	const struct ai_tuning *tune = ai->tune;
 	struct vec2 middle;
 	double late = g->turns > 0 ? (double)g->turn / g->turns : 0;
 	bool seize;
 
-	*aim = (struct aim){ .target = u->pos, .objective = -1, .pull = 0.12, .near = 2, .risk = 1.0,
-		             .role = p ? p->role : ROLE_ATTACK };
+	*aim = (struct aim){ .target = u->pos, .objective = -1, .pull = tune->aim_pull, .near = tune->aim_near,
+		             .risk = tune->aim_risk, .role = p ? p->role : ROLE_ATTACK };
 	if (!p)
 		return;
 	aim->target = p->goal;
@@ -289,10 +289,10 @@ void plan_aim(const struct general_ai *ai, const struct game *g, int unit, struc
 	 * each unit heads for the goal shifted by where it stands in the
 	 * division, so that they do not all converge on one point. */
 	seize = p->role != ROLE_RESERVE && p->objective >= 0 && g->obj[p->objective].holder != (int)u->side &&
-	        !objective_defended(g, p->objective, u->side);
+	        !objective_defended(g, p->objective, u->side, tune->defended_within);
 	if (!seize && general_centroid(g, u->side, div, &middle)) {
 		struct vec2 off = v2_sub(u->pos, middle);
-		double len = v2_len(off), most = 20;
+		double len = v2_len(off), most = tune->frontage;
 		/* Holding an objective of ours: on it, not around it. */
 		if (p->role == ROLE_HOLD && p->objective >= 0 && g->obj[p->objective].holder == (int)u->side)
 			most = objective_size(g, &g->obj[p->objective]) / 2;
@@ -307,26 +307,25 @@ void plan_aim(const struct general_ai *ai, const struct game *g, int unit, struc
 	switch (p->role) {
 	case ROLE_ATTACK:
 		/* More urgent as the end draws near. */
-		aim->pull = 0.12 * (1 + late);
-		aim->risk = ai->level == AI_HARD ? 0.7 : 0.8;
+		aim->pull = tune->aim_pull * (1 + late);
+		aim->risk = tune->attack_risk;
 		break;
 	case ROLE_HOLD:
-		aim->pull = 0.12;
-		aim->near = 5;
-		aim->risk = 1.0;
+		aim->pull = tune->hold_pull;
+		aim->near = tune->hold_near;
+		aim->risk = tune->hold_risk;
 		break;
 	case ROLE_RESERVE:
-		aim->pull = 0.04;
-		aim->near = 15;
-		aim->risk = 1.2;
+		aim->pull = tune->reserve_pull;
+		aim->near = tune->reserve_near;
+		aim->risk = tune->reserve_risk;
 		break;
 	}
 	if (seize)
-		aim->pull *= 1.5;
+		aim->pull *= tune->seize_pull;
 	/* Pressed (see general_plan): pressing on, with less regard for the
 	 * cost. */
-	aim->pull *= 1 + 4 * ai->urgency[u->side];
-	aim->risk *= 1 - 0.7 * ai->urgency[u->side];
-	if (ai->level == AI_EASY)
-		aim->risk *= 0.5;
+	aim->pull *= 1 + tune->urgent_pull * ai->urgency[u->side];
+	aim->risk *= 1 - tune->urgent_risk * ai->urgency[u->side];
+	aim->risk *= tune->risk_scale;
 }

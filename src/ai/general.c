@@ -28,6 +28,7 @@
 #include "general-int.h"
 #include "odds.h"
 #include "route.h"
+#include "tuning.h"
 
 static const char *const role_words[] = { "attack", "hold", "reserve" };
 
@@ -85,7 +86,7 @@ static bool best_fire(struct general_ai *ai, struct game *g, enum side side, str
 			double v;
 			if (!fire_check(g, i, k, NULL, &shot) || shot.dice <= 0)
 				continue;
-			if (ai->level == AI_EASY)
+			if (!ai->tune->fire_by_worth)
 				v = 100 - game_unit_distance(u, t); /* the nearest */
 			else
 				v = odds_fire_hits(shot.dice) * est_sp_worth(g, t) +
@@ -116,14 +117,14 @@ static bool hopeless(struct general_ai *ai, struct game *g, enum side side, stru
 		const struct unit *u = &g->units[i];
 		double worst = 0;
 		int foe = -1;
-		if (u->side != side || !general_active(u) || (u->acted & (UA_CHARGED | UA_FIRED)) || ai->level == AI_EASY)
+		if (u->side != side || !general_active(u) || (u->acted & (UA_CHARGED | UA_FIRED)) || !ai->tune->retreat)
 			continue;
 		for (int k = 0; k < g->nunits; k++)
 			if (g->units[k].side != side && general_active(&g->units[k]) &&
 			    game_units_within(u, &g->units[k], GEOM_CONTACT)) {
 				struct est_fight f;
 				est_fight(g, i, k, &f);
-				if (f.gone[0] > 0.95 && f.lost[1] < 0.5 && f.value < worst) {
+				if (f.gone[0] > ai->tune->lost_gone && f.lost[1] < ai->tune->lost_for && f.value < worst) {
 					worst = f.value;
 					foe = k;
 				}
@@ -269,14 +270,15 @@ static int next_unit(struct general_ai *ai, struct game *g, enum side side)
 static bool stale(const struct general_ai *ai, const struct game *g, int unit)
 {
 	const struct unit *u = &g->units[unit];
+	double near = ai->tune->stale_within;
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *o = &g->units[i];
 		const struct drill_mark *m = &ai->marks[i];
 		if (i == unit || (o->state == m->state && v2_dist(o->pos, m->pos) < 1e-9 && o->facing == m->facing &&
 		                  o->form == m->form && o->markers == m->markers))
 			continue;
-		if (v2_dist(o->pos, u->pos) < 25 || v2_dist(m->pos, u->pos) < 25 ||
-		    v2_dist(o->pos, ai->drills[unit].end) < 25 || v2_dist(m->pos, ai->drills[unit].end) < 25)
+		if (v2_dist(o->pos, u->pos) < near || v2_dist(m->pos, u->pos) < near ||
+		    v2_dist(o->pos, ai->drills[unit].end) < near || v2_dist(m->pos, ai->drills[unit].end) < near)
 			return true;
 	}
 	return false;
@@ -292,18 +294,16 @@ static bool charge_still_on(struct game *g, const struct order *o)
 	       order_charge_check(g, o->unit, o->target, false, why, sizeof why) == 0;
 }
 
-/* How many units (those to act first) are planned before the intent is
- * written; the others are planned as their turn comes, so that no single
- * call plans a whole division. */
-#define PLAN_AHEAD 3
-
 static int manoeuvre(struct general_ai *ai, struct game *g, enum side side, struct order *o)
 {
 	if (!ai->planned) {
 		ai->planned = true;
 		for (int i = 0; i < g->nunits; i++)
 			ai->drills[i].planned = false;
-		for (int k = 0; k < PLAN_AHEAD; k++) {
+		/* The units to act first are planned before the intent is
+		 * written (the plan_ahead of the tuning); the others as their
+		 * turn comes, so that no single call plans a whole division. */
+		for (int k = 0; k < ai->tune->plan_ahead; k++) {
 			int i = next_unit(ai, g, side);
 			if (i < 0)
 				break;
@@ -419,7 +419,7 @@ int general_init(struct general_ai *ai, struct game *g, enum ai_level level)
 		.ctl = { .ctx = ai, .order = general_order, .refused = general_refused, .decide = general_decide },
 		.level = level, .initiative = -1, .phase = -1, .unit = -1, .plan_turn = { -1, -1 },
 	};
-	ai->charge_threshold = level == AI_EASY ? 3.0 : level == AI_HARD ? 0.25 : 0.75;
+	ai->tune = &ai_tuning[(unsigned)level < AI_LEVEL_COUNT ? level : AI_NORMAL];
 	ai->did = calloc((size_t)g->nunits + 1, sizeof *ai->did);
 	ai->drills = calloc((size_t)g->nunits + 1, sizeof *ai->drills);
 	ai->marks = calloc((size_t)g->nunits + 1, sizeof *ai->marks);
