@@ -20,6 +20,7 @@
 #include "engine/rules.h"
 #include "estimate.h"
 #include "odds.h"
+#include "tie.h"
 #include "tuning.h"
 
 static int option(const struct decision *d, const char *key)
@@ -322,7 +323,7 @@ static double round_worth(const struct game *g, int unit, int foe, int sp)
 static int decide_split(struct game *g, struct decision *d)
 {
 	const struct unit *u = &g->units[d->unit];
-	int foes[16], n = 0, best = -1, k = option(d, "sp");
+	int foes[16], n = 0, best = -1, k = option(d, "sp"), ties = 0;
 	double even = 0, bv = -INFINITY;
 	for (int i = 0; i < g->nunits && n < 16; i++)
 		if (g->units[i].side != u->side && g->units[i].state == US_ACTIVE &&
@@ -335,6 +336,9 @@ static int decide_split(struct game *g, struct decision *d)
 		even += round_worth(g, d->unit, foes[i], u->sp / n);
 		if (v > bv) {
 			bv = v;
+			best = foes[i];
+			ties = 1;
+		} else if (v == bv && ai_tie(g, &ties)) {
 			best = foes[i];
 		}
 	}
@@ -386,14 +390,17 @@ static int decide_breakthrough(struct general_ai *ai, struct game *g, struct dec
 }
 
 /* A bridge charged over: the strongest of the units that could be said
- * to defend it. */
-static int decide_bridge(const struct game *g, struct decision *d)
+ * to defend it (of units as strong, one drawn). */
+static int decide_bridge(struct game *g, struct decision *d)
 {
-	int best = 0, bsp = -1;
+	int best = 0, bsp = -1, ties = 0;
 	for (int i = 0; i < d->nopts; i++) {
 		int t = orbat_find_unit(g, d->opt[i].key);
 		if (t >= 0 && g->units[t].sp > bsp) {
 			bsp = g->units[t].sp;
+			best = i;
+			ties = 1;
+		} else if (t >= 0 && g->units[t].sp == bsp && ai_tie(g, &ties)) {
 			best = i;
 		}
 	}

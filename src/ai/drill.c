@@ -24,6 +24,7 @@
 #include "engine/victory.h"
 #include "engine/volley.h"
 #include "odds.h"
+#include "tie.h"
 #include "tuning.h"
 
 bool drill_in_hand(const struct game *g, const struct unit *u, enum side side)
@@ -208,6 +209,18 @@ void drill_scratch_free(struct drill_scratch *s)
 	free(s);
 }
 
+/* Are two plans the same manoeuvre but for where it goes (the same
+ * orders, ending in the same formation)? */
+static bool same_kind(const struct cand *a, const struct cand *b)
+{
+	if (a->n != b->n || a->kind != b->kind || a->end.form != b->end.form)
+		return false;
+	for (int k = 0; k < a->n; k++)
+		if (a->o[k].kind != b->o[k].kind)
+			return false;
+	return true;
+}
+
 /* ------------------------------------------------------------------ */
 /* Charges */
 
@@ -307,13 +320,23 @@ void drill_plan(struct general_ai *ai, struct game *g, enum side side, int unit,
 		cs->c[i].score = dup ? -INFINITY : pose_score(ai, g, unit, p, &aim, paths);
 	}
 	/* Best first: a move not yet swept is swept now, cut to the distance
-	 * it can really go, and weighed again, until the best is sure. */
+	 * it can really go, and weighed again, until the best is sure.  Of
+	 * plans worth the same, the same manoeuvre to different places are
+	 * drawn between; otherwise the order they are drawn up in stands (a
+	 * whole move before a shorter one, column before line), and staying
+	 * wins its ties: no order for nothing.  (Drawing between every equal
+	 * left the mirrored battle lopsided.) */
 	for (;;) {
+		int ties = 0;
 		pick = -1;
 		best = stay;
 		for (int i = 0; i < cs->n; i++)
 			if (cs->c[i].score > best + 1e-9) {
 				best = cs->c[i].score;
+				pick = i;
+				ties = 1;
+			} else if (pick >= 0 && cs->c[i].score >= best - 1e-9 && same_kind(&cs->c[i], &cs->c[pick]) &&
+			           ai_tie(g, &ties)) {
 				pick = i;
 			}
 		if (pick < 0 || (!cs->c[pick].unswept && !cs->c[pick].unformed && !cs->c[pick].untried))

@@ -13,6 +13,7 @@
 #include "engine/seq.h"
 #include "estimate.h"
 #include "general-int.h"
+#include "tie.h"
 #include "tuning.h"
 
 /* ------------------------------------------------------------------ */
@@ -135,7 +136,7 @@ static bool place_commander(struct general_ai *ai, struct game *g, enum side sid
  * enemy the more), or moves up toward it. */
 bool general_brigade_commander(struct general_ai *ai, struct game *g, enum side side, struct order *o)
 {
-	int b = g->active_brigade, k, need = -1;
+	int b = g->active_brigade, k, need = -1, ties = 0;
 	const struct ai_tuning *tune = ai->tune;
 	struct commander *c;
 	double worst = 0;
@@ -166,6 +167,9 @@ bool general_brigade_commander(struct general_ai *ai, struct game *g, enum side 
 		want = (st == CS_NOT_IN_COMMAND ? tune->attach_out : 1) * (1 + tune->attach_enemy / (d + tune->attach_soft));
 		if (want > worst) {
 			worst = want;
+			need = i;
+			ties = 1;
+		} else if (want == worst && need >= 0 && ai_tie(g, &ties)) {
 			need = i;
 		}
 	}
@@ -286,7 +290,7 @@ static int division_to_march(struct general_ai *ai, struct game *g, enum side si
 void general_initiative(struct general_ai *ai, struct game *g, enum side side, struct order *o)
 {
 	const struct ai_tuning *tune = ai->tune;
-	int best = -1, march, corps = g->side[side].corps;
+	int best = -1, march, corps = g->side[side].corps, ties = 0;
 	/* A division stand that has moved binds the initiative to its
 	 * division. */
 	int bound = seq_pending_division(g, side);
@@ -316,6 +320,9 @@ void general_initiative(struct general_ai *ai, struct game *g, enum side side, s
 		if (s > bs) {
 			bs = s;
 			best = b;
+			ties = 1;
+		} else if (s == bs && best >= 0 && ai_tie(g, &ties)) {
+			best = b; /* as much at stake: one drawn */
 		}
 	}
 	if (best >= 0) {

@@ -14,6 +14,7 @@
 #include "engine/victory.h"
 #include "general-int.h"
 #include "route.h"
+#include "tie.h"
 #include "tuning.h"
 
 /* ------------------------------------------------------------------ */
@@ -177,7 +178,7 @@ void general_plan(struct general_ai *ai, struct game *g, enum side side)
 		}
 	ai->urgency[side] = pressed ? fmin(1, tune->urgency_base + late) : 0;
 	for (int round = 0; round < g->ndivs; round++) {
-		int bd = -1, bo = -1;
+		int bd = -1, bo = -1, ties = 0;
 		double best = 0;
 		for (int d = 0; d < g->ndivs && d < 256; d++) {
 			struct vec2 at;
@@ -219,6 +220,10 @@ void general_plan(struct general_ai *ai, struct game *g, enum side side)
 					best = score;
 					bd = d;
 					bo = i;
+					ties = 1;
+				} else if (score == best && bd >= 0 && ai_tie(g, &ties)) {
+					bd = d;
+					bo = i;
 				}
 			}
 		}
@@ -249,7 +254,7 @@ void general_plan(struct general_ai *ai, struct game *g, enum side side)
 	 * first third of the battle. */
 	if (ndiv >= tune->reserve_divisions && late <= tune->reserve_until && have_enemy &&
 	    mine < theirs * tune->reserve_if_weaker && ai->urgency[side] == 0) {
-		int far = -1;
+		int far = -1, ties = 0;
 		double fd = -1;
 		for (int d = 0; d < g->ndivs; d++) {
 			struct vec2 at;
@@ -257,6 +262,9 @@ void general_plan(struct general_ai *ai, struct game *g, enum side side)
 				continue;
 			if (v2_dist(at, enemy) > fd) {
 				fd = v2_dist(at, enemy);
+				far = d;
+				ties = 1;
+			} else if (v2_dist(at, enemy) == fd && ai_tie(g, &ties)) {
 				far = d;
 			}
 		}

@@ -28,6 +28,7 @@
 #include "general-int.h"
 #include "odds.h"
 #include "route.h"
+#include "tie.h"
 #include "tuning.h"
 
 static const char *const role_words[] = { "attack", "hold", "reserve" };
@@ -72,7 +73,7 @@ static bool best_fire(struct general_ai *ai, struct game *g, enum side side, str
 {
 	for (int i = 0; i < g->nunits; i++) {
 		struct unit *u = &g->units[i];
-		int best = -1, near[6], n;
+		int best = -1, near[6], n, ties = 0;
 		double bv = 0;
 		if (ai->did[i] & DID_FIRE || !drill_in_hand(g, u, side) || unit_is_cavalry(u) || volley_may_fire(g, u))
 			continue;
@@ -93,6 +94,9 @@ static bool best_fire(struct general_ai *ai, struct game *g, enum side side, str
 				    est_gone_worth(g, t) * odds_fire_at_least(shot.dice, t->sp - unit_elimination_sp(t));
 			if (v > bv) {
 				bv = v;
+				best = k;
+				ties = 1;
+			} else if (v == bv && best >= 0 && ai_tie(g, &ties)) {
 				best = k;
 			}
 		}
@@ -246,11 +250,12 @@ static void new_step(struct general_ai *ai, struct game *g)
 	}
 }
 
-/* The unit of the brigade nearest the enemy that has not yet acted. */
+/* The unit of the brigade nearest the enemy that has not yet acted (of
+ * units as near, one drawn). */
 static int next_unit(struct general_ai *ai, struct game *g, enum side side)
 {
 	double bd = INFINITY;
-	int best = -1;
+	int best = -1, ties = 0;
 	for (int i = 0; i < g->nunits; i++) {
 		double d;
 		if (ai->did[i] & DID_DONE || !drill_in_hand(g, &g->units[i], side))
@@ -258,6 +263,9 @@ static int next_unit(struct general_ai *ai, struct game *g, enum side side)
 		est_nearest_enemy(g, &g->units[i], &d);
 		if (d < bd) {
 			bd = d;
+			best = i;
+			ties = 1;
+		} else if (d == bd && best >= 0 && ai_tie(g, &ties)) {
 			best = i;
 		}
 	}
