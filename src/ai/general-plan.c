@@ -125,6 +125,33 @@ static bool decides(int held, int lost, const struct objective *o, enum side sid
 	return then != now;
 }
 
+/* What changing (or keeping) an objective's holder does to the score,
+ * with held and lost the objectives' points of the side and of the enemy,
+ * there whether the enemy stands on it, defend whether the side holds
+ * what it has: taken from the enemy it counts twice; ours and threatened,
+ * twice what losing it would cost; ours and quiet, little.  Behind, what
+ * could turn the result counts double and what is already ours counts
+ * little; ahead, what keeps the lead counts double (as tuned). */
+static double objective_swing(const struct ai_tuning *tune, const struct objective *o, enum side side, int held,
+                              int lost, bool there, bool defend)
+{
+	double swing;
+	if (o->holder == (int)side) {
+		swing = there ? tune->swing_threatened * o->value : tune->swing_quiet * o->value;
+		if (held > lost && held - lost <= 2 * o->value)
+			swing *= tune->swing_lead;
+		else if (held < lost)
+			swing *= tune->swing_behind;
+	} else {
+		swing = (o->holder == (int)(side ^ 1) ? tune->swing_taken : tune->swing_free) * o->value;
+		if (held <= lost && swing > lost - held)
+			swing *= tune->swing_turning;
+		if (defend)
+			swing *= tune->swing_holding;
+	}
+	return swing;
+}
+
 /* The plan: each division is given the objective it can do most for,
  * worth its value, the more so when it is not ours (or ours and the enemy
  * is at it), the less so the more enemy stands on it for the strength the
@@ -191,31 +218,12 @@ void general_plan(struct general_ai *ai, struct game *g, enum side side)
 			for (int i = 0; i < g->nobj && i < 64; i++) {
 				const struct objective *o = &g->obj[i];
 				struct vec2 c = objective_centre(g, o);
-				bool ours = o->holder == (int)side, theirs_o = o->holder == (int)(side ^ 1);
 				int there = strength_near(g, side ^ 1, -1, c, tune->enemy_on_within);
-				double turns = v2_dist(at, c) / speed, swing, score;
+				double turns = v2_dist(at, c) / speed, score;
 				if (any_decisive ? !decisive[i] : turns > left + tune->turns_spare)
 					continue;
-				/* What changing (or keeping) its holder does to the
-				 * score: taken from the enemy it counts twice; ours and
-				 * threatened, twice what losing it would cost; ours and
-				 * quiet, little.  Behind, what could turn the result
-				 * counts double and what is already ours counts little;
-				 * ahead, what keeps the lead counts double. */
-				if (ours) {
-					swing = there ? tune->swing_threatened * o->value : tune->swing_quiet * o->value;
-					if (held > lost && held - lost <= 2 * o->value)
-						swing *= tune->swing_lead;
-					else if (held < lost)
-						swing *= tune->swing_behind;
-				} else {
-					swing = (theirs_o ? tune->swing_taken : tune->swing_free) * o->value;
-					if (held <= lost && swing > lost - held)
-						swing *= tune->swing_turning;
-					if (defend)
-						swing *= tune->swing_holding;
-				}
-				score = swing * (own + 1.0) / (own + there + 1.0) / (turns + tune->turns_offset) / (1 + taken[i]);
+				score = objective_swing(tune, o, side, held, lost, there > 0, defend) * (own + 1.0) /
+				        (own + there + 1.0) / (turns + tune->turns_offset) / (1 + taken[i]);
 				if (score > best) {
 					best = score;
 					bd = d;
