@@ -14,65 +14,25 @@
 #   supporting artillery fire, suppression, the command test; every throw
 #   is in the log with what it was for, and the hits follow the dice.
 #
-# The dice come from fixed seeds.  Each seed was chosen (by trying seeds
-# in turn) so that side A wins the first initiative and the test in
-# question comes out as wanted, and every check that depends on a throw
-# first asserts the throw itself ("... : 1D6 4"): a change to the dice or
-# to the order in which they are thrown fails loudly here instead of
-# silently testing another path.  To find a new seed, run the script of a
-# case (KEEP=1 keeps them in $tmp/*.cmds) over seeds 1, 2, 3 ... and take
-# the first whose log shows the throw the case needs.
+# The dice that matter are scripted: side A wins Turn 1's initiative
+# ('run MAP A': 2D6 6+6 against 1+1), and 'dice N' comes right before the
+# order or answer whose test takes it, so a script reads as the rule does
+# ("dice 3", "answer feint 8": "K1 tries to feint (Veteran: 3 or more):
+# 1D6 3", "K1 passes").  A pass or a failure is thrown at the edge of the
+# quality where it can be (a veteran passes on 3, fails on 2).  Every
+# check that depends on a throw first asserts the throw itself: a change
+# to the order in which the dice are thrown fails loudly here instead of
+# silently testing another path.  The throws no check depends on (most
+# shots' dice) come from the seed; SEED=N sh tests/charges.sh plays them
+# with others.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
 plan 152
 
-# logs NAME: the log lines, without the "log: " prefix
-logs() {
-	sed -n 's/^log: //p' "$tmp/$1.out"
-}
-
-# has NAME 'TEXT': exact log line present (0) or not (1)
-has() {
-	logs "$1" | grep -Fxq -- "$2"
-}
-
-# count NAME PATTERN: how many output lines match PATTERN (grep -E)
-count() {
-	grep -Ec -- "$2" "$tmp/$1.out"
-}
-
-# seq_ok NAME 'LINE1' 'LINE2' ...: the log lines appear in this order,
-# one right after the other.
-seq_ok() {
-	n=$1
-	shift
-	logs "$n" >"$tmp/seq.log"
-	for l in "$@"; do printf '%s\n' "$l"; done >"$tmp/seq.want"
-	awk 'NR == FNR { want[++w] = $0; next }
-	     { line[++n] = $0 }
-	     END {
-		for (i = 1; i + w - 1 <= n; i++) {
-			ok = 1
-			for (k = 1; k <= w; k++) if (line[i + k - 1] != want[k]) { ok = 0; break }
-			if (ok) exit 0
-		}
-		exit 1
-	     }' "$tmp/seq.want" "$tmp/seq.log"
-}
-
-# check STATUS DESCRIPTION [NAME]: ok, and on failure show the run's log
-check() {
-	ok "$1" "$2"
-	if [ "$1" -ne 0 ] && [ -n "$3" ]; then
-		grep -E '^(log|decide|refused): ' "$tmp/$3.out" | tail -12 | sed 's/^/#   /'
-		sed 's/^/#   stderr: /' "$tmp/$3.err"
-	fi
-}
-
 # ======================================================================
 # Refused charges (charge-refuse.cfg)
 # ======================================================================
-run charge-refuse 2 ref <<'EOF'
+run charge-refuse A ref <<'EOF'
 dump
 brigade R
 charge R1 E5
@@ -124,7 +84,7 @@ is "$(count ref '^log: .*: [0-9]+D6 ')" 2 "refusals throw no dice (only the two 
 # "If any unit about faces or pivots by more than 90 degrees, then that unit
 # cannot initiate a charge during the same initiative": R12 pivots 120
 # degrees (180 to 300), then tries the charge it could otherwise make.
-run charge-refuse 2 ref120 <<'EOF'
+run charge-refuse A ref120 <<'EOF'
 brigade R
 face R12 300
 charge R12 E12
@@ -133,7 +93,7 @@ is "$(logline ref120 '^log: R12 pivots')" "log: R12 pivots to face 300 (over 90:
 	"a pivot of 120 degrees is over 90 ..."
 like "$(refusal ref120 'charge R12 E12')" "R12 has turned over 90 degrees this initiative and cannot charge" \
 	"... and the unit that pivoted 120 degrees cannot charge"
-run charge-refuse 2 refdiv <<'EOF'
+run charge-refuse A refdiv <<'EOF'
 divmove AD2
 charge V1 E4
 EOF
@@ -142,41 +102,48 @@ like "$(refusal refdiv 'charge V1 E4')" "units in a division manoeuvre cannot ch
 # ======================================================================
 # Extended charges and the cautious unit (charge-react.cfg, lane CE)
 # ======================================================================
-run charge-react 2 ce-a <<'EOF'
+run charge-react A ce-a <<'EOF'
 brigade CE
+dice 2
 charge X5 X5T extend
+dice 2
 charge U5 U5T
 dump
 EOF
-seq_ok ce-a "X5 tries to extend its charge (Veteran: 3 or more): 1D6 1" "X5 fails." \
+seq_ok ce-a "X5 tries to extend its charge (Veteran: 3 or more): 1D6 2" "X5 fails." \
 	"X5 stays where it is, disordered (blue marker)."
-check $? "extended charge: 1D6 1 against veteran's 3 fails and leaves the unit disordered" ce-a
+check $? "extended charge: 1D6 2 against veteran's 3 fails and leaves the unit disordered" ce-a
 is "$(pos ce-a X5) $(field ce-a '$' unit X5 markers)" "x=284.00 y=70.00 facing=0.0 formation=column blue" \
 	"... in place, with a blue marker"
-seq_ok ce-a "U5 tests to charge (in command but cautious) (Veteran: 3 or more): 1D6 1" "U5 fails." \
+seq_ok ce-a "U5 tests to charge (in command but cautious) (Veteran: 3 or more): 1D6 2" "U5 fails." \
 	"U5 will not charge and stays where it is for the rest of the phase."
-check $? "a cautious unit tests before charging (1D6 1: it stays)" ce-a
+check $? "a cautious unit tests before charging (1D6 2: it stays)" ce-a
 is "$(pos ce-a U5)" "x=270.00 y=55.00 facing=0.0 formation=column" "... and does not move"
 
-run charge-react 36 ce-b <<'EOF'
+run charge-react A ce-b <<'EOF'
 brigade CE
+dice 3 1
 charge X5 X5T extend
+dice 3
 charge U5 U5T
 answer no
 dump
 EOF
-seq_ok ce-b "X5 passes." "X5's extended charge: 1D6 cm forward: 1D6 1" "X5 moves 1.0 cm." \
+seq_ok ce-b "X5 tries to extend its charge (Veteran: 3 or more): 1D6 3" "X5 passes." \
+	"X5's extended charge: 1D6 cm forward: 1D6 1" "X5 moves 1.0 cm." \
 	"X5 still cannot reach X5T: it stays there, disordered (blue marker)."
 check $? "extended charge passed, but 1 cm forward leaves 10 cm, past a column's 9: disordered" ce-b
 is "$(pos ce-b X5) $(field ce-b '$' unit X5 markers)" "x=284.00 y=69.00 facing=0.0 formation=column blue" \
 	"... 1 cm on, with a blue marker"
-like "$(logs ce-b | grep -A1 '^U5 tests to charge')" "1D6 [3-6]$" "the cautious unit throws 3 or more this time"
+is "$(logs ce-b | grep '^U5 tests to charge')" "U5 tests to charge (in command but cautious) (Veteran: 3 or more): 1D6 3" \
+	"the cautious unit throws 3 this time, enough for a veteran"
 seq_ok ce-b "U5 passes." "U5 charges U5T from 5.0 cm." "Austrians: U5T: let it pass." "U5 reaches U5T."
 check $? "... and charges home" ce-b
 is "$(pos ce-b U5)" "x=270.00 y=50.05 facing=0.0 formation=column" "the charger stops in contact (0.05 cm)"
 
-run charge-react 4 ce-c <<'EOF'
+run charge-react A ce-c <<'EOF'
 brigade CE
+dice 4 3
 charge X5 X5T extend
 answer no
 dump
@@ -189,7 +156,7 @@ is "$(pos ce-c X5)" "x=284.00 y=59.05 facing=0.0 formation=column" "... into con
 # ======================================================================
 # Cavalry charges: emergency squares, feints, skirmishers (lane KS)
 # ======================================================================
-run charge-react 2 ks-fail <<'EOF'
+run charge-react A ks-fail <<'EOF'
 brigade KS
 charge K2 T2
 charge K9 H9
@@ -197,7 +164,9 @@ charge K10 C10
 answer fallback 31
 answer fallback 20
 charge K1 T1
+dice 3
 answer square
+dice 2
 answer square
 dump
 EOF
@@ -217,23 +186,24 @@ is "$(pos ks-fail C10) $(field ks-fail '$' unit C10 markers)" "x=16.00 y=20.00 f
 is "$(field ks-fail '$' unit K10 markers)" "white" "the break-through is marked on K10"
 like "$(grep '^decide: [A-Za-z]*: T1' "$tmp/ks-fail.out")" "K1 charges from over 12 cm: try to form an emergency square \(1D6 >= 4\)\?" \
 	"cavalry from 17 cm: the trained line may try an emergency square (4 or more)"
-seq_ok ks-fail "T1 tries to form an emergency square (Trained: 4 or more): 1D6 1" "T1 fails." \
+seq_ok ks-fail "T1 tries to form an emergency square (Trained: 4 or more): 1D6 3" "T1 fails." \
 	"T1 fails to form square and takes 2 hits (1 SP left)." \
 	"T1 (line before K1) is eliminated: caught out of square by cavalry."
 check $? "failing costs two hits: the line of 3 SP is left with 1 and eliminated" ks-fail
 is "$(field ks-fail '$' unit T1 status)" "eliminated" "... T1 is gone"
 like "$(grep '^decide: [A-Za-z]*: N1' "$tmp/ks-fail.out")" "try to form an emergency square \(1D6 \+1 Austrian column >= 4\)" \
 	"a formed unit within 6 cm may try too; an Austrian column has +1"
-seq_ok ks-fail "N1 tries to form an emergency square (Trained: 3 or more, +1 Austrian column): 1D6 1" "N1 fails."
-check $? "... 1D6 1 +1 fails" ks-fail
+seq_ok ks-fail "N1 tries to form an emergency square (Trained: 3 or more, +1 Austrian column): 1D6 2" "N1 fails."
+check $? "... 1D6 2 +1 fails" ks-fail
 is "$(pos ks-fail N1) $(field ks-fail '$' unit N1 sp) $(field ks-fail '$' unit N1 markers)" \
 	"x=36.00 y=40.00 facing=180.0 formation=column 6 blue" \
 	"a neighbour failing its square takes no hits (no cavalry reached it), but has reacted"
 is "$(count ks-fail 'faces an emergency square')" 0 "no feint without an emergency square"
 
-run charge-react 4 ks-pass <<'EOF'
+run charge-react A ks-pass <<'EOF'
 brigade KS
 charge K1 T1
+dice 4
 answer square
 answer stand
 answer stand
@@ -257,11 +227,13 @@ is "$(field ks-pass '$' unit N1 markers)" "none" "... and then has not reacted"
 like "$(grep '^decide: [A-Za-z]*: K1' "$tmp/ks-pass.out")" "turn the charge into a feint \(1D6 >= 3, then back 6 to 12 cm\)\?  \[answer stand \| answer feint N \(6 to 12 cm\)\]" \
 	"cavalry facing an emergency square may try to feint"
 
-run charge-react 4 feint <<'EOF'
+run charge-react A feint <<'EOF'
 brigade KS
 charge K1 T1
+dice 4
 answer square
 answer stand
+dice 3
 answer feint 8
 answer pivot -30
 dump
@@ -272,38 +244,42 @@ like "$(grep '^decide: [A-Za-z]*: K1 may pivot' "$tmp/feint.out")" "\[answer non
 	"after the feint the cavalry may pivot up to 90 degrees"
 is "$(pos feint K1)" "x=30.00 y=51.05 facing=330.0 formation=line" "K1 is 8 cm back along its path and faces 330"
 
-run charge-react 4 feint-crash <<'EOF'
+run charge-react A feint-crash <<'EOF'
 brigade KS
 charge K1 T1
+dice 4
 answer square
 answer stand
+dice 3
 answer feint 8
 answer pivot 90
 dump
 EOF
-seq_ok feint-crash "K1 passes." "K1 feints back 8.0 cm." "French: K1 pivot by (degrees) (90.0)." \
+seq_ok feint-crash "K1 tries to feint (Veteran: 3 or more): 1D6 3" "K1 passes." "K1 feints back 8.0 cm." "French: K1 pivot by (degrees) (90.0)." \
 	"K1 (cuirassiers) is eliminated: its pivot after the feint touched another unit."
 check $? "a pivot after the feint that touches a unit (F1) eliminates the cavalry" feint-crash
 
-run charge-react 46 feint-fail <<'EOF'
+run charge-react A feint-fail <<'EOF'
 brigade KS
 charge K1 T1
+dice 4
 answer square
 answer stand
+dice 2
 answer feint 8
 dump
 EOF
 seq_ok feint-fail "T1 passes." "T1 forms an emergency square." "Austrians: N1: stand and fight." \
 	"French: K1 feint: fall back along the path (cm) (8.0)." \
-	"K1 tries to feint (Veteran: 3 or more): 1D6 1" "K1 fails."
-check $? "a failed feint (1D6 1)" feint-fail
+	"K1 tries to feint (Veteran: 3 or more): 1D6 2" "K1 fails."
+check $? "a failed feint (1D6 2)" feint-fail
 is "$(pos feint-fail K1) $(count feint-fail '^decide: [A-Za-z]*: K1 may pivot')" "x=30.00 y=43.05 facing=0.0 formation=line 0" \
 	"... leaves the cavalry in contact, with no pivot"
 
 # ======================================================================
 # Counter-charges and skirmishers falling back (lane IN)
 # ======================================================================
-run charge-react 2 in <<'EOF'
+run charge-react A in <<'EOF'
 brigade IN
 charge L3 T3
 answer charge
@@ -330,7 +306,7 @@ is "$(pos in S5) $(field in '$' unit S5 markers) $(field in '$' unit L5 markers)
 seq_ok in "S6 about faces." "S6 (skirmishers before L6) is eliminated: it ran into the enemy." "L6 obtains a break-through."
 check $? "skirmishers falling back into an enemy unit (X6) are eliminated" in
 
-run charge-react 2 in-let <<'EOF'
+run charge-react A in-let <<'EOF'
 brigade IN
 charge L3 T3
 answer no
@@ -346,9 +322,12 @@ like "$(refusal in-let 'retreat L3')" "L3 has charged during this initiative and
 # ======================================================================
 # Horse artillery and the crews (lane HA)
 # ======================================================================
-cat >"$tmp/ha.cmds" <<'EOF'
+# ha PIP: H7 throws PIP to limber up and flee
+ha() {
+	cat <<EOF
 brigade HA
 charge L7 H7
+dice $1
 answer flee 15
 charge L8 G8
 answer crews
@@ -359,13 +338,14 @@ fire L8 Q8
 answer hold
 dump
 EOF
-run charge-react 2 ha-fail <"$tmp/ha.cmds"
-run charge-react 4 ha-pass <"$tmp/ha.cmds"
+}
+ha 3 | run charge-react A ha-fail
+ha 4 | run charge-react A ha-pass
 like "$(grep '^decide: [A-Za-z]*: H7' "$tmp/ha-fail.out")" "limber up and flee .*\[answer stand \| answer flee N \(12 to 20 cm\)\]$" \
 	"horse artillery charged by infantry may limber up and flee 12 to 20 cm"
-seq_ok ha-fail "H7 tries to limber up and flee (Trained: 4 or more): 1D6 1" "H7 fails." \
+seq_ok ha-fail "H7 tries to limber up and flee (Trained: 4 or more): 1D6 3" "H7 fails." \
 	"H7 (horse battery 7) is eliminated: it failed to limber up and was overrun." "L7 obtains a break-through."
-check $? "failing to limber up (1D6 1) the battery is overrun; the charger breaks through" ha-fail
+check $? "failing to limber up (1D6 3) the battery is overrun; the charger breaks through" ha-fail
 seq_ok ha-pass "H7 tries to limber up and flee (Trained: 4 or more): 1D6 4" "H7 passes." "H7 about faces." \
 	"H7 limbers up and flees 15.0 cm." "L7 obtains a break-through."
 check $? "passing (1D6 4) it about faces and flees" ha-pass
@@ -386,27 +366,25 @@ like "$(grep '^decide: [A-Za-z]*: Q8' "$tmp/ha-fail.out")" "^decide: [A-Za-z]*: 
 # ======================================================================
 # Opportunity charges (lanes MV and KV)
 # ======================================================================
-cat >"$tmp/mv.cmds" <<'EOF'
-brigade MV
-move M4 6
-answer charge
-dump
-EOF
-run charge-react 4 opp-pass <"$tmp/mv.cmds"
-run charge-react 2 opp-fail <"$tmp/mv.cmds"
+# opp PIP: O4 throws PIP to opportunity-charge M4
+opp() {
+	printf 'brigade MV\nmove M4 6\ndice %s\nanswer charge\ndump\n' "$1"
+}
+opp 4 | run charge-react A opp-pass
+opp 3 | run charge-react A opp-fail
 like "$(grep '^decide: [A-Za-z]*: O4' "$tmp/opp-pass.out")" "O4 may opportunity-charge M4 moving 9 cm away \(1D6 >= 4\)\?  \[answer no \| answer charge\]$" \
 	"cavalry in command may opportunity-charge a unit moving within 12 cm"
 seq_ok opp-pass "O4 pivots to face M4." "O4 tests to opportunity-charge (Trained: 4 or more): 1D6 4" "O4 passes." \
 	"O4 opportunity-charges M4 (9.2 cm)." "M4 moves 0.0 cm (0.0 of its 6 cm allowance)."
 check $? "passing (1D6 4) it charges home and stops the mover" opp-pass
 is "$(field opp-pass '$' unit M4 y) $(field opp-pass '$' unit O4 markers)" "60.00 blue" "M4 is stopped where it was; O4 has reacted"
-seq_ok opp-fail "O4 tests to opportunity-charge (Trained: 4 or more): 1D6 1" "O4 fails." \
+seq_ok opp-fail "O4 tests to opportunity-charge (Trained: 4 or more): 1D6 3" "O4 fails." \
 	"O4 fails to charge and does no more this initiative." "M4 moves 6.0 cm (6.0 of its 6 cm allowance)."
-check $? "failing (1D6 1) it does no more and the mover goes on" opp-fail
+check $? "failing (1D6 3) it does no more and the mover goes on" opp-fail
 is "$(field opp-fail '$' unit M4 y) $(field opp-fail '$' unit O4 x),$(field opp-fail '$' unit O4 y) $(count opp-fail '^decide: [A-Za-z]*: O4')" \
 	"54.00 176.00,48.00 1" "... the whole 6 cm; O4 stays and is not asked again"
 
-run charge-react 2 opp-no <<'EOF'
+run charge-react A opp-no <<'EOF'
 brigade MV
 move M4 6
 answer no
@@ -418,19 +396,20 @@ is "$(count opp-no '^decide: [A-Za-z]*: O4 may opportunity-charge M4')" 2 \
 is "$(field opp-no '$' unit M4 y) $(field opp-no '$' unit O4 markers) $(count opp-no '^log: .*: [0-9]+D6 ')" "54.00 none 2" \
 	"letting it pass is no reaction: no marker, no throw"
 
-run charge-react 4 guns <<'EOF'
+run charge-react A guns <<'EOF'
 brigade MV
 redeploy G4 0 10
+dice 4
 answer charge
 dump
 EOF
-like "$(grep -A1 '^log: O5 tests to opportunity-charge' "$tmp/guns.out" | tr '\n' ' ')" \
-	"\(Trained: 4 or more\): 1D6 [4-6] log: O5 passes\." "a redeploying battery may be opportunity-charged (1D6 4 or more)"
+is "$(grep -A1 '^log: O5 tests to opportunity-charge' "$tmp/guns.out" | tr '\n' ' ')" \
+	"log: O5 tests to opportunity-charge (Trained: 4 or more): 1D6 4 log: O5 passes. " "a redeploying battery may be opportunity-charged (1D6 4)"
 seq_ok guns "G4 (foot battery) is eliminated: guns caught on the move by an opportunity charge are overrun." \
 	"O5 obtains a break-through."
 check $? "... artillery contacted by an opportunity charge is eliminated; the charger breaks through" guns
 
-run charge-react 2 kv <<'EOF'
+run charge-react A kv <<'EOF'
 brigade KV
 move K4 5
 dump
@@ -440,7 +419,7 @@ is "$(count kv '^decide: ') $(field kv '$' unit K4 y)" "0 57.00" "infantry (I4, 
 # ======================================================================
 # Firing (charge-fire.cfg)
 # ======================================================================
-run charge-fire 2 fa <<'EOF'
+run charge-fire A fa <<'EOF'
 brigade FA
 fire P1 Q1
 end
@@ -456,6 +435,7 @@ fire P1 Q1
 fire P1b Q1
 fire P2 Q2
 answer hold
+dice 2
 fire NC QNC
 dump
 EOF
@@ -484,27 +464,29 @@ like "$(grep '^log: P2 fires at Q2' "$tmp/fa.out")" "\(line 2, target in column 
 	"+1 die at a column"
 like "$(grep '^decide: [A-Za-z]*: Q2' "$tmp/fa.out")" "with 1 dice \(column 1 = 1 die\)" "a column returns fire with 1 die"
 is "$(count fa '^log: Q2 returns') $(field fa '$' unit Q2 markers)" "0 none" "a unit that holds its fire has no yellow marker"
-seq_ok fa "NC tests to fire (not in command) (Veteran: 3 or more): 1D6 1" "NC fails." "NC does not fire."
-check $? "a unit out of command tests to fire: 1D6 1, it does not fire" fa
+seq_ok fa "NC tests to fire (not in command) (Veteran: 3 or more): 1D6 2" "NC fails." "NC does not fire."
+check $? "a unit out of command tests to fire: 1D6 2, it does not fire" fa
 is "$(field fa '$' unit QNC sp)" 6 "... and QNC loses nothing"
 
-run charge-fire 4 nc <<'EOF'
+run charge-fire A nc <<'EOF'
 brigade FA
 end
+dice 3
 fire NC QNC
 answer fire
 dump
 EOF
-seq_ok nc "NC tests to fire (not in command) (Veteran: 3 or more): 1D6 4" "NC passes."
-check $? "... 1D6 4: it passes" nc
+seq_ok nc "NC tests to fire (not in command) (Veteran: 3 or more): 1D6 3" "NC passes."
+check $? "... 1D6 3: it passes" nc
 like "$(grep -A1 '^log: NC passes' "$tmp/nc.out" | tail -1)" "^log: NC fires at QNC at 3\.0 cm \(line 2 = 2 dice\): 2D6 " "... and fires"
 like "$(logline nc '^log: QNC returns fire at NC')" "^log: QNC returns fire at NC at 3\.0 cm \(line 2 = 2 dice\): 2D6 " \
 	"a target not in command returns fire as normal ..."
 is "$(count nc '^log: QNC tests to fire')" 0 "... without a test (only firing at will needs one)"
 
-run charge-fire 2 fg <<'EOF'
+run charge-fire A fg <<'EOF'
 brigade FG
 end
+dice 1 1 5
 fire AB1 R1
 fire AB2 R2
 fire AB3 R3
@@ -521,7 +503,7 @@ like "$(refusal fg 'fire AB4 R4')" "out of range \(87\.5 cm; artillery reaches 8
 like "$(grep '^log: AL fires' "$tmp/fg.out")" "\(light guns at long range 0, target in column \+1 = 1 die\): 1D6 [1-6]$" \
 	"a light battery at long range throws 1 die at a column (the rules' example)"
 
-run charge-fire 2 fz <<'EOF'
+run charge-fire A fz <<'EOF'
 brigade FZ
 redeploy Z8 0 2
 end
@@ -560,7 +542,7 @@ is "$(field fz '$' unit Z6 markers) $(field fz '$' unit Z7 markers) $(field fz '
 like "$(refusal fz 'fire Z7 SK6')" "yellow marker" "a suppressed battery cannot fire"
 like "$(refusal fz 'fire Z6 SK6')" "yellow marker" "... nor try again"
 
-run charge-fire 2 fdiv <<'EOF'
+run charge-fire A fdiv <<'EOF'
 divmove FD4
 move W1 1
 end
@@ -572,9 +554,14 @@ like "$(refusal fdiv 'fire W1 RZ8')" "units of a division manoeuvre may not fire
 # Structural damage (structure.cfg): artillery firing at buildings and
 # bridges, with the restrictions of any shot
 # ======================================================================
-cat >"$tmp/st.cmds" <<'EOF'
+# st PIPS: the structural damage throws, in the order the batteries fire
+# (B1, B8 while VL1 stands, B2, B3); then the Austrians take the next
+# initiative (3D6 1+1+1 against 2D6 6+6) for BI, and the French theirs.
+st() {
+	cat <<EOF
 brigade GUNS
 end
+dice $1
 bombard B1 VL1
 bombard B8 VL1
 bombard B2 LM
@@ -585,6 +572,7 @@ bombard B6 VL4
 bombard B7 VL5
 answer suppress
 dump
+dice 1 1 1 6 6
 end
 brigade BI
 end
@@ -593,8 +581,9 @@ brigade A1
 cross U1 BR
 dump
 EOF
-run structure 58 st-hit <"$tmp/st.cmds"
-run structure 4 st-miss <"$tmp/st.cmds"
+}
+st '2 2 2' | run structure A st-hit
+st '3 3 3 3' | run structure A st-miss
 seq_ok st-hit "B1 bombards VL1 at 10.5 cm (medium guns at close range)." \
 	"B1's fire on VL1: structural damage on 2 or less: 1D6 2" "VL1 takes 1 structural hit (1 of 1)." \
 	"VL1 is destroyed: it is now passable rough ground."
@@ -606,10 +595,13 @@ seq_ok st-hit "B3's fire on BR: structural damage on 2 or less: 1D6 2" "BR takes
 	"BR is destroyed and can no longer be crossed."
 check $? "a bridge of strength 1 is destroyed by one hit" st-hit
 like "$(refusal st-hit 'cross U1 BR')" "BR has been destroyed and can no longer be crossed" "... and is gone for good"
-seq_ok st-miss "B1's fire on VL1: structural damage on 2 or less: 1D6 4" \
+seq_ok st-miss "B1's fire on VL1: structural damage on 2 or less: 1D6 3" \
 	"B8 bombards VL1 at 11.1 cm (medium guns at close range)." \
 	"B8's fire on VL1: structural damage on 2 or less: 1D6 3" \
-	"B2 bombards LM at 10.5 cm (heavy guns at close range)."
+	"B2 bombards LM at 10.5 cm (heavy guns at close range)." \
+	"B2's fire on LM: structural damage on 2 or less: 1D6 3" \
+	"B3 bombards BR at 15.5 cm (medium guns at close range)." \
+	"B3's fire on BR: structural damage on 2 or less: 1D6 3"
 check $? "a throw of 3 or more does no damage" st-miss
 is "$(count st-miss 'structural hit')" 0 "... to any structure"
 like "$(refusal st-hit 'bombard B4 VL2')" "VL2 is not in front of B4" "a battery cannot fire at a village behind it"

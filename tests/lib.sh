@@ -24,6 +24,18 @@ scratch() {
 
 skip_all() { echo "1..0 # SKIP $*"; exit 0; }
 
+# The seed of batch runs whose dice that matter are scripted: any will do
+# (SEED=N sh tests/X.sh tries another).
+: "${SEED:=1}"
+
+# first_pips SIDE: a --dice file, created under ${TMPDIR:-/tmp} and
+# removed on exit with $tmp (call it after scratch, or set $tmp), with
+# which SIDE (A or B) wins Turn 1's initiative: 2D6 6+6 against 1+1.
+first_pips() {
+	case $1 in A) printf '6 6 1 1\n' ;; *) printf '1 1 6 6\n' ;; esac >"$tmp/first-$1.pips"
+	echo "$tmp/first-$1.pips"
+}
+
 # ok STATUS DESCRIPTION: passes when STATUS is 0.
 ok() {
 	tap_n=$((tap_n + 1))

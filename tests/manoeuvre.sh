@@ -11,29 +11,13 @@
 # (which stand of a unit changing formation stays in place) the pattern
 # accepts each lawful answer and nothing else.
 #
-# The initiative is thrown with dice, so each run picks the first seed for
-# which side A wins the throws the run needs (a probe run finds it), and
-# the sequence-of-play test builds its script as it goes, reading who has
-# the initiative from 'dump' after each brigade.
+# The dice are scripted: each run has the French win Turn 1's initiative
+# (--dice: 2D6 6+6 against 1+1), and a run that needs them to win a later
+# one too says so with 'dice' (3D6 6+6+6 against 2D6 1+1) before the
+# firing phase ends.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 211
-
-# seed_for MAP PROBE: the first seed for which the probe script runs with
-# nothing refused and ends with side A holding a fresh initiative.
-seed_for() {
-	s=1
-	while [ "$s" -le 80 ]; do
-		"$GROGNARD" --batch --side both --seed "$s" "$rules/$1.cfg" <"$2" >"$tmp/probe.out" 2>&1
-		if ! grep -q '^refused:' "$tmp/probe.out" &&
-		   grep '^game ' "$tmp/probe.out" | tail -1 | grep -q ' phase=initiative initiative=A '; then
-			echo "$s"
-			return
-		fi
-		s=$((s + 1))
-	done
-	echo 1
-}
+plan 214
 
 # accepted NAME 'ORDER' DESCRIPTION: the order was not refused
 accepted() {
@@ -45,13 +29,13 @@ accepted() {
 	fi
 }
 
-printf 'dump\n' >"$tmp/first"
-
 # ======================================================================
 # The Sequence of Play
 # ======================================================================
-seed=$(seed_for seq "$tmp/first")
-cat >"$tmp/seq.cmds" <<'EOF'
+# Every throw for the initiative is scripted: the French win Turn 1's
+# (2D6 6+6 against 1+1); after a brigade the side that had it throws 3D6
+# against 2D6 (French first, whoever held it); a tie is thrown again.
+run seq A seq <<'EOF'
 brigade B1
 brigade R
 move a1 1
@@ -62,56 +46,52 @@ move a1b 1
 move a1 1
 dump
 end
+dice 1 1 5  2 5  5 2 5  2 2
 end
+brigade A1
+brigade A2
+end
+end
+brigade B1
+end
+end
+brigade B2
+end
+dice 1 2  5 5
+end
+brigade B1
+end
+dice 6 6  1 1 1
+end
+brigade R
+end
+dice 6 6 6  1 1
+end
+brigade A1
+end
+dice 1 1 1  6 6
+end
+brigade B2
+end
+end
+brigade A2
+end
+end
+move a2 1
 dump
 EOF
-# Play the rest of the battle: whoever has the initiative chooses the
-# first brigade it has not chosen this Turn (the reserve brigade R has no
-# unit on the table in Turn 1).  The first time side A wins the
-# initiative again in Turn 1 it first tries A1 a second time.
-used=" A1 "
-turn=1
-again=no
-i=0
-while [ "$i" -lt 24 ]; do
-	i=$((i + 1))
-	"$GROGNARD" --batch --side both --seed "$seed" "$rules/seq.cfg" <"$tmp/seq.cmds" \
-		>"$tmp/seq.out" 2>"$tmp/seq.err"
-	g=$(grep '^game ' "$tmp/seq.out" | tail -1)
-	case $g in *" phase=over "*) break ;; esac
-	t=$(printf '%s\n' "$g" | sed -n 's/^game turn=\([0-9]*\) .*/\1/p')
-	side=$(printf '%s\n' "$g" | sed -n 's/.* initiative=\([AB]\) .*/\1/p')
-	[ -n "$side" ] || break
-	if [ "$t" != "$turn" ]; then
-		turn=$t
-		used=" "
-	fi
-	if [ "$side" = A ]; then
-		cands="A1 A2"
-		[ "$turn" -ge 2 ] && cands="A1 A2 R"
-	else
-		cands="B1 B2"
-	fi
-	if [ "$side" = A ] && [ "$turn" = 1 ] && [ "$again" = no ]; then
-		echo "brigade A1" >>"$tmp/seq.cmds"
-		again=yes
-	fi
-	pick=
-	for b in $cands; do
-		case $used in *" $b "*) ;; *) pick=$b; break ;; esac
-	done
-	[ -n "$pick" ] || break
-	printf 'brigade %s\nend\nend\ndump\n' "$pick" >>"$tmp/seq.cmds"
-	used="$used$pick "
-done
-printf 'move a2 1\ndump\n' >>"$tmp/seq.cmds"
-"$GROGNARD" --batch --side both --seed "$seed" "$rules/seq.cfg" <"$tmp/seq.cmds" \
-	>"$tmp/seq.out" 2>"$tmp/seq.err"
+# Turn 1: French 3D6 1+1+5 = 7 against 2D6 2+5 = 7, a tie; thrown again,
+# 12 against 4: the French keep it for A2.  Then the French have no
+# brigade left: the Austrians have B1 and B2 without a throw.  Turn 2:
+# 2D6 1+2 against 5+5: the Austrians (B1); 2D6 12 against 3D6 3: the French
+# (R, the reserve, now on the table); 3D6 18 against 2D6 2: the French
+# again (A1); 3D6 3 against 2D6 12: the Austrians (B2); the French last (A2).
+throws() {
+	grep '^log: ' "$tmp/seq.out" | sed -n "/$1/,\$p" | grep -E 'throw for the initiative|A tie' | sed 's/^log: //'
+}
 
-like "$(grep '^log: ' "$tmp/seq.out" | sed -n '/Turn 1 of 2 begins/,/have the initiative (/p' | grep 'throw for the initiative' | head -1)" \
-	"^log: French throw for the initiative: 2D6 [1-6]\+[1-6] = [0-9]+$" "Turn 1 opens with the French throwing 2D6"
-like "$(grep '^log: ' "$tmp/seq.out" | sed -n '/Turn 1 of 2 begins/,/have the initiative (/p' | grep 'Austrians throw for the initiative' | head -1)" \
-	"^log: Austrians throw for the initiative: 2D6 [1-6]\+[1-6] = [0-9]+$" "... against the Austrians' 2D6"
+is "$(throws 'Turn 1 of 2 begins' | head -2)" "French throw for the initiative: 2D6 6+6 = 12
+Austrians throw for the initiative: 2D6 1+1 = 2" "Turn 1 opens with each side throwing 2D6 (the French win, 12 to 2)"
 like "$(refusal seq 'brigade B1')" "enemy brigade" "a side cannot choose an enemy brigade"
 like "$(refusal seq 'brigade R')" "no units on the table" "a brigade whose units are all in reserve cannot be chosen"
 like "$(refusal seq 'move a1 1')" "manoeuvre phase" "no unit moves before a brigade is chosen"
@@ -123,38 +103,48 @@ is "$(grep '^unit id=a1 ' "$tmp/seq.out" | head -1 | sed -n 's/.* \(y=[^ ]*\) .*
 	"the first unit moved once only (80 - 1)"
 like "$(logline seq 'had the initiative and throw')" "^log: French had the initiative and throw 3D6 against 2D6\.$" \
 	"after the first brigade the side that had the initiative throws 3D6 against 2D6"
-like "$(grep '^log: ' "$tmp/seq.out" | sed -n '/had the initiative and throw/,$p' | grep 'French throw for the initiative' | head -1)" \
-	"^log: French throw for the initiative: 3D6 [1-6]\+[1-6]\+[1-6] = [0-9]+$" "... and really throws three dice"
+is "$(throws 'had the initiative and throw' | sed -n 1,5p)" "French throw for the initiative: 3D6 1+1+5 = 7
+Austrians throw for the initiative: 2D6 2+5 = 7
+A tie: both sides throw again.
+French throw for the initiative: 3D6 5+2+5 = 12
+Austrians throw for the initiative: 2D6 2+2 = 4" "... really three dice against two; a tie is thrown again, with 3D6 against 2D6 still"
+is "$(logline seq 'second brigade has the initiative')" "log: French: second brigade has the initiative." \
+	"the side that throws more keeps the initiative (12 against 4)"
 is "$(awk '
 	/ have the initiative \(/ { split($0, w, " "); last = w[2]; inround = 0 }
-	/ had the initiative and throw 3D6 against 2D6/ { split($0, w, " "); h = w[2]; if (h != last) bad++; inround = 1; next }
+	/ had the initiative and throw 3D6 against 2D6/ { split($0, w, " "); h = w[2]; if (h != last) bad++; inround = 1; n++; next }
 	/ throw for the initiative: / && inround {
 		split($0, w, " ")
 		if (w[2] == h && $0 !~ /: 3D6 /) bad++
 		if (w[2] != h && $0 !~ /: 2D6 /) bad++
 	}
-	END { print bad + 0 }' "$tmp/seq.out")" 0 "every later throw: 3D6 for the side that had the initiative, 2D6 for the other"
+	END { print bad + 0, n + 0 }' "$tmp/seq.out")" "0 4" \
+	"every later throw: 3D6 for the side that had the initiative, 2D6 for the other (four such throws, each side holding)"
 like "$(refusal seq 'brigade A1')" "already had the initiative this Turn" "a brigade is chosen once a Turn"
 is "$(awk '/^log: Turn 1 of 2 begins/ { t = 1 } /^log: Turn 1 ends/ { t = 0 } t && /has the initiative\.$/ { n++ } END { print n + 0 }' "$tmp/seq.out")" 4 \
 	"Turn 1 lasts until both sides have used each of their 4 brigades on the table"
+is "$(awk '/^log: French: second brigade has the initiative/ { t = 1 } /^log: Turn 1 ends/ { t = 0 } t && /throw for the initiative/ { n++ } END { print n + 0 }' "$tmp/seq.out")" 0 \
+	"a side with no brigade left to choose: the other has the initiative without a throw"
 like "$(grep '^unit id=r1 ' "$tmp/seq.out" | head -1)" "status=reserve arrives=2" "the reserve is off the table in Turn 1"
 like "$(grep '^log: ' "$tmp/seq.out" | sed -n '/Turn 1 ends/,/throw for the initiative/p' | sed 's/^log: //' | sed 's/: .*//' | tr '\n' '|')" \
 	"^Turn 1 ends\.\|Turn 2 of 2 begins \([0-9:]+\)\.\|([^|]*\|)*reserve arrives on the field\.\|([^|]*\|)*[A-Za-z]+ throw for the initiative\|$" \
 	"the reserve arrives at the start of Turn 2, before its initiative is thrown"
-like "$(grep '^log: ' "$tmp/seq.out" | sed -n '/Turn 2 of 2 begins/,/have the initiative (/p' | grep 'throw for the initiative' | sed 's/^log: //' | tr '\n' '|')" \
-	"^([A-Za-z]+ throw for the initiative: 2D6 [1-6]\+[1-6] = [0-9]+\|)+$" "a new Turn opens with 2D6 each again"
+is "$(throws 'Turn 2 of 2 begins' | head -2)" "French throw for the initiative: 2D6 1+2 = 3
+Austrians throw for the initiative: 2D6 5+5 = 10" "a new Turn opens with 2D6 each again"
+is "$(logline seq 'reserve brigade has the initiative')" "log: French: reserve brigade has the initiative." \
+	"in Turn 2 the reserve brigade may be chosen"
 like "$(grep '^unit id=r1 ' "$tmp/seq.out" | tail -1)" "status=in_command" "the reserve is on the table in Turn 2"
 is "$(awk '/^log: Turn 2 of 2 begins/ { t = 1 } /^log: Turn 2 ends/ { t = 0 } t && /has the initiative\.$/ { n++ } END { print n + 0 }' "$tmp/seq.out")" 5 \
 	"in Turn 2 the reserve brigade is chosen too (5 brigades)"
 like "$(logline seq 'battle is over')" "^log: The battle is over: the last Turn has been played\.$" "the turn limit ends the battle"
 like "$(grep '^game ' "$tmp/seq.out" | tail -1)" "^game turn=2 turns=2 phase=over " "... after Turn 2, with no Turn 3"
 like "$(grep '^refused: ' "$tmp/seq.out" | tail -1)" "^refused: move a2 1: the battle is over$" "no orders after the end (the refusal names the order)"
+is "$(grep -c '^refused: ' "$tmp/seq.out") $(cat "$tmp/seq.err")" "7 " "no other order refused, no script error"
 
 # ======================================================================
 # Movement allowances (open ground)
 # ======================================================================
-seed=$(seed_for open "$tmp/first")
-run open "$seed" inf-a <<'EOF'
+run open A inf-a <<'EOF'
 brigade INF
 move L1 6.5
 move L1 max
@@ -179,7 +169,7 @@ is "$(pos inf-a L2)" "x=22.00 y=74.00 facing=0.0 formation=column" "infantry in 
 like "$(refusal inf-a 'move K1 18.5')" "allowance of 18" "skirmishers: 18.5 cm is past their 18 cm"
 is "$(pos inf-a K1)" "x=34.00 y=62.00 facing=0.0 formation=skirmish" "light infantry in skirmish line moves 18 cm"
 
-run open "$seed" cav <<'EOF'
+run open A cav <<'EOF'
 brigade CAV
 move H1 15.5
 sidestep H1 right 2
@@ -214,7 +204,7 @@ is "$(pos cav HA1)" "x=70.00 y=30.00 facing=0.0 formation=battery" "horse artill
 like "$(logline cav '^log: HA1 ')" "may not fire" "a redeployed battery may not fire this initiative"
 like "$(refusal cav 'sidestep H1 right 2')" "only infantry in line or skirmish line" "cavalry cannot side-step"
 
-run open "$seed" art <<'EOF'
+run open A art <<'EOF'
 brigade ART
 prolong F1 1.5
 prolong F1 1
@@ -255,7 +245,7 @@ like "$(refusal cav 'form C2 skirmish')" "lancer" "lancers cannot form a skirmis
 like "$(refusal cav 'form C2 square')" "only infantry may form squares" "cavalry cannot form square"
 like "$(refusal cav 'form H2 skirmish')" "only light infantry and non-lancer light cavalry" "heavy cavalry cannot form a skirmish line"
 
-run open "$seed" sq <<'EOF'
+run open A sq <<'EOF'
 brigade SQ
 move S1 2
 inch S1 90 4.5
@@ -275,7 +265,7 @@ like "$(pos sq S4)" "^x=150.00 y=(89.75|90.25) facing=90.0 formation=line$" "lea
 # ======================================================================
 # Pivots, about face, side-step, step-back, oblique, inching
 # ======================================================================
-run open "$seed" inf-b <<'EOF'
+run open A inf-b <<'EOF'
 brigade INF
 face L1 90
 sidestep L1 right 6.5
@@ -332,7 +322,7 @@ is "$(pos sq S2)" "x=118.00 y=110.00 facing=0.0 formation=square" "... and 2 cm 
 # ======================================================================
 # Interpenetration
 # ======================================================================
-run open "$seed" pass <<'EOF'
+run open A pass <<'EOF'
 brigade PASS
 move P1 6
 move P1 max
@@ -354,7 +344,7 @@ is "$(field pass '$' unit P7 y)" "102.05" "a normal move stops just short of the
 # ======================================================================
 # Undo, and refused orders change nothing
 # ======================================================================
-run open "$seed" undo <<'EOF'
+run open A undo <<'EOF'
 brigade INF
 move L1 3
 undo
@@ -383,8 +373,7 @@ like "$(refusal undo 'form L4 column')" "one formation change" "a formation chan
 # ======================================================================
 # Terrain
 # ======================================================================
-seed=$(seed_for terrain "$tmp/first")
-run terrain "$seed" ter <<'EOF'
+run terrain A ter <<'EOF'
 brigade T
 move T1 6
 move T1 max
@@ -457,7 +446,7 @@ near "$(field ter '$' unit T21 y)" 46 0.05 "a line (two stands wide) does not fo
 # (its width takes a centre to y 46.5) inside W10: T23 follows it 5.5 cm,
 # ignoring the wood, then spends its last 0.5 cm of allowance in the wood
 # at half rate.
-run terrain "$seed" ter-road <<'EOF'
+run terrain A ter-road <<'EOF'
 brigade T
 move T10 max
 move T23 max
@@ -471,7 +460,7 @@ near "$(field ter-road '$' unit T23 y)" 46.25 0.01 "leaving a road the ground co
 # rate), and over a bridge, which it reaches and is then placed beyond,
 # touching it, mirrored across the water (from y 83.25 to 76.75, touching
 # the bank): that ends its move.
-run terrain "$seed" ter-cmd <<'EOF'
+run terrain A ter-cmd <<'EOF'
 cmove AC 24.5 70
 brigade T
 cmove T 93 70 93 60
@@ -486,7 +475,7 @@ is "$(logline ter-cmd '^log: Brig-T rides')" "log: Brig-T rides 3.7 cm and cross
 	"a command stand crosses a river by a bridge"
 is "$(field ter-cmd '$' commander T x),$(field ter-cmd '$' commander T y)" "93.00,76.75" "... placed on the far side, touching the bridge"
 
-run terrain "$seed" ter-cross <<'EOF'
+run terrain A ter-cross <<'EOF'
 brigade T
 cross T22 BR3
 end
@@ -500,8 +489,7 @@ like "$(refusal ter-cross 'fire T22 E1')" "crossed a bridge this initiative may 
 # More terrain (ground.cfg): forest, boggy ground, hedges, fences, walls,
 # villages, ditches, command stands
 # ======================================================================
-seed=$(seed_for ground "$tmp/first")
-run ground "$seed" gr <<'EOF'
+run ground A gr <<'EOF'
 brigade G
 move G1 max
 move G2 3
@@ -542,9 +530,7 @@ near "$(field gr '$' unit G11 y)" 40.5 0.05 "a ditch: half rate (2 cm free, then
 # ======================================================================
 # Division manoeuvres
 # ======================================================================
-printf 'brigade D2a\nend\nend\ndivmove D1\nend\nend\ndump\n' >"$tmp/div.probe"
-seed=$(seed_for division "$tmp/div.probe")
-run division "$seed" div24 <<'EOF'
+run division A div24 <<'EOF'
 divmove D3
 divmove D2
 move V1 24
@@ -562,9 +548,10 @@ is "$(pos div24 V1)" "x=100.00 y=85.00 facing=0.0 formation=column" "move max st
 like "$(refusal div24 'move V2 25')" "allowance of 24" "24 cm at most"
 is "$(pos div24 V2)" "x=139.00 y=100.00 facing=90.0 formation=line" "a pivot, then 24 cm straight ahead (east)"
 
-run division "$seed" div36 <<'EOF'
+run division A div36 <<'EOF'
 brigade D2a
 end
+dice 6 6 6 1 1
 end
 divmove D2
 divmove D1
@@ -581,6 +568,7 @@ redeploy G1 270 36
 cmove D1a 25 80
 dump
 end
+dice 6 6 6 1 1
 end
 brigade D1a
 brigade D1art
@@ -613,7 +601,7 @@ like "$(refusal div36 'cmove D1 10 110')" "none of far division's brigades is le
 # "units from a Division doing a Division Manoeuvre cannot fire during the
 # upcoming Firing Phase": every unit of it, moved or not (G1 stays put, Z1
 # is 52 cm away, in long range).
-run division "$seed" divfire <<'EOF'
+run division A divfire <<'EOF'
 divmove D1
 end
 fire G1 Z1
@@ -624,9 +612,7 @@ like "$(refusal divfire 'fire G1 Z1')" "units of a division manoeuvre may not fi
 # ======================================================================
 # Command stands, attaching, retreat
 # ======================================================================
-printf 'brigade A1\nend\nend\ndump\n' >"$tmp/cmd.probe"
-seed=$(seed_for command "$tmp/cmd.probe")
-run command "$seed" cmd <<'EOF'
+run command A cmd <<'EOF'
 dump
 cmove A1 100 96
 cmove AC 56 20 56 21
@@ -649,6 +635,7 @@ retreat Y1
 retreat N7
 retreat N6
 end
+dice 6 6 6 1 1
 end
 cmove AD1 45 75
 brigade A2
@@ -697,7 +684,7 @@ like "$(grep '^unit id=N5 ' "$tmp/cmd.out" | tail -1)" "status=retreated" "a uni
 # 5 x 2 cm at (45, 60), pivots to face east, which sweeps it over AD1
 # placed 0.75 cm behind it; the stand is then moved the least distance off
 # (from y 63 to just beyond the line's new edge at 62.5: 62.5 + 1.25 + 0.1).
-run command "$seed" cmd-pivot <<'EOF'
+run command A cmd-pivot <<'EOF'
 cmove AD1 45 63
 brigade A1
 face N2 90
@@ -712,8 +699,7 @@ is "$(field cmd-pivot '$' commander AD1 x),$(field cmd-pivot '$' commander AD1 y
 # radius for the rest of the Turn.
 sed 's/{ id = "BD"; x = 70.0; y = 3.0; },/{ id = "BD"; x = 45.0; y = 63.0; },/' \
 	"$rules/command.cfg" >"$tmp/cmd-enemy.cfg"
-printf 'brigade A1\nface N2 90\ndump\n' |
-	"$GROGNARD" --batch --side both --seed "$seed" "$tmp/cmd-enemy.cfg" >"$tmp/cmd-enemy.out" 2>&1
+printf 'brigade A1\nface N2 90\ndump\n' | run "$tmp/cmd-enemy.cfg" A cmd-enemy
 is "$(logline cmd-enemy 'Div-B')" "log: Div-B evades N2 (white markers: no command radius this Turn)." \
 	"a pivot that sweeps a unit over an enemy command stand makes it evade"
 d=$(awk -v x="$(field cmd-enemy '$' commander BD x)" -v y="$(field cmd-enemy '$' commander BD y)" \
@@ -722,7 +708,7 @@ is "$d $(field cmd-enemy '$' commander BD radius)" "ok 0" "... 6 to 12 cm away, 
 
 # "A player may only move his Corps ... command stands whenever that player
 # has the initiative": the firing phase is part of the initiative.
-run command "$seed" cmd2 <<'EOF'
+run command A cmd2 <<'EOF'
 brigade A1
 end
 cmove AC 20 30

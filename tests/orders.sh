@@ -14,30 +14,26 @@
 # - the side with the initiative may not about face a unit in contact;
 # - a unit at 1 SP spared only as a square or unformed is removed when it
 #   takes another formation (the Guard is not).
-# Side A wins the first initiative with seed 2; the dice that matter are
-# scripted ('dice N...'), and each run checks them in the log.
+# Side A wins the first initiative ('run MAP A': 2D6 6+6 against 1+1); the
+# dice that matter are scripted ('dice N...'), and each run checks them in
+# the log.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
 plan 38
-
-# count NAME PATTERN: how many output lines match PATTERN (grep -E)
-count() {
-	grep -Ec -- "$2" "$tmp/$1.out"
-}
 
 # ======================================================================
 # The facing of a charge (charge-aim.cfg)
 # ======================================================================
 # Lane CS (the audit's "cs"): straight ahead L meets T's corner 7 cm on,
 # clear of F; T's centre lies 16.7 degrees to the right, past F.
-run charge-aim 2 cs <<'EOF'
+run charge-aim A cs <<'EOF'
 brigade CS
 charge L T facing 16.7
 charge L T
 answer no
 dump
 EOF
-like "$(logline cs 'throw for the initiative')" "French throw for the initiative: 2D6 6\+5 = 11" "(seed 2: the French have the initiative)"
+like "$(logline cs 'throw for the initiative')" "French throw for the initiative: 2D6 6\+6 = 12" "(the scripted dice give the French the initiative)"
 like "$(refusal cs 'charge L T facing 16.7')" "^L cannot charge T: it would contact F on the way \(a unit cannot charge through" \
 	"turned to face T's centre the column would run into its friend: refused, naming the rule"
 is "$(logline cs '^log: L (charges|reaches|pivots)')" "log: L charges T from 7.0 cm." \
@@ -46,7 +42,7 @@ is "$(pos cs L) $(count cs '^log: L reaches T\.$')" "x=20.00 y=63.05 facing=0.0 
 	"... and reaches T, 7 cm on, touching nothing else"
 
 # Lane OF (the audit's "e1"): skirmishing hussars straight at a line's flank.
-run charge-aim 2 of <<'EOF'
+run charge-aim A of <<'EOF'
 brigade OF
 charge C1 E1 facing 97.6
 charge C1 E1
@@ -58,7 +54,7 @@ is "$(logline of '^log: C1 charges') $(pos of C1)" "log: C1 charges E1 from 10.5
 	"straight ahead they reach its flank and outflank it: the charge goes in"
 
 # Facings given: more than 90 degrees, or one without the target ahead.
-run charge-aim 2 face <<'EOF'
+run charge-aim A face <<'EOF'
 brigade EX
 charge H18 T9 facing 95
 charge H18 T9 facing 40
@@ -77,7 +73,7 @@ is "$(refusal face 'charge X6 T6')" "$(refusal face 'charge X6 T6 facing 0')" \
 # ======================================================================
 # Extended charges: just outside (charge-aim.cfg, lane EX)
 # ======================================================================
-run charge-aim 2 ex <<'EOF'
+run charge-aim A ex <<'EOF'
 brigade EX
 charge X7 T7 extend
 charge XF T8 extend
@@ -106,7 +102,7 @@ like "$(grep -A2 '^log: H18 tries to extend' "$tmp/ex.out" | tr '\n' '|')" \
 # ======================================================================
 # Abandoned guns, and units at 1 SP (order-limits.cfg)
 # ======================================================================
-run order-limits 2 ab <<'EOF'
+run order-limits A ab <<'EOF'
 brigade A1
 charge L G
 answer crews
@@ -156,7 +152,7 @@ is "$(field ab '$' unit Q2 status) $(field ab '$' unit S status) $(field ab '$' 
 # ======================================================================
 # About face in contact (order-limits.cfg; the audit's "ch")
 # ======================================================================
-run order-limits 2 ch <<'EOF'
+run order-limits A ch <<'EOF'
 brigade A1
 charge L2 T2
 answer no
@@ -173,10 +169,7 @@ is "$(pos ch L2)" "x=85.00 y=58.05 facing=0.0 formation=column" "... it still fa
 # ======================================================================
 # A command stand whose place is taken when it is due waits, as a unit
 # does: the Austrian line R moves onto Div-A's place on Turn 1.
-printf '1 1 6 6\n' >"$tmp/b-first"
-printf 'brigade B1\nmove R 6\nend\nend\nbrigade A1\nend\nend\ndump\n' |
-	"$GROGNARD" --batch --side both --seed 1 --dice "$tmp/b-first" "$rules/arrive-blocked.cfg" \
-		>"$tmp/arrive.out" 2>"$tmp/arrive.err"
+printf 'brigade B1\nmove R 6\nend\nend\nbrigade A1\nend\nend\ndump\n' | run arrive-blocked B arrive
 is "$(grep -E '^log: (Corps-A|Div-A) ' "$tmp/arrive.out")" "log: Corps-A arrives on the field.
 log: Div-A cannot come on: his place is taken by reactor." "a command stand whose place is taken does not come on"
 is "$(field arrive '$' commander AD status)" "reserve" "... and stays in reserve, off the field"

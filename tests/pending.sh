@@ -33,7 +33,12 @@ game_pid() {
 	done
 }
 
-start --side both --seed 4 "$map"
+# The battle begins in batch mode with the French winning Turn 1's
+# initiative (--dice: the terminal takes no scripted dice), saved, and
+# played on in the terminal.
+french=$(first_pips A)
+printf 'save begun\n' | "$GROGNARD" --batch --side both --seed "$SEED" --dice "$french" "$map" >/dev/null 2>&1
+start --load begun
 cmd "brigade MV"
 cmd "move M4 6"
 like "$(screen)" "O4 may opportunity-charge M4" "the move raises the opportunity-charge question"
@@ -49,10 +54,11 @@ printf 'answer charge\ndump\n' | "$GROGNARD" --batch --side both --load autosave
 like "$(grep '^decide:' "$tmp/cont")" "O4 may opportunity-charge M4" "continued in batch mode, the question is asked again"
 # The same battle played straight through, answered the same way.
 printf 'brigade MV\nmove M4 6\nanswer charge\ndump\n' |
-	"$GROGNARD" --batch --side both --seed 4 "$map" >"$tmp/straight" 2>&1
+	"$GROGNARD" --batch --side both --seed "$SEED" --dice "$french" "$map" >"$tmp/straight" 2>&1
 state() { grep -E '^(game|unit|commander|objective) ' "$1" | sed 's/ seed=[0-9]*//'; }
 is "$(state "$tmp/cont")" "$(state "$tmp/straight")" "... and answered, it comes out as the battle played straight through"
-like "$(grep 'O4 tests to opportunity-charge' "$tmp/cont")" "1D6 4$" "... with the same dice (1D6 4)"
+throw=$(grep 'O4 tests to opportunity-charge' "$tmp/straight")
+is "$(grep 'O4 tests to opportunity-charge' "$tmp/cont")" "${throw:-(no throw)}" "... with the same dice"
 
 # Terminal: the question is on the screen again.
 start --load autosave

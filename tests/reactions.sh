@@ -13,54 +13,12 @@
 # - a unit that turned to charge and failed stands in the mover's way;
 # - no charge at a mover while it passes through a friend.
 #
-# The dice that matter are scripted ('dice N...'), and each check that
-# depends on a throw asserts the throw itself first.
+# The dice that matter are scripted (the French win Turn 1's initiative:
+# 'run MAP A'; then 'dice N...'), and each check that depends on a throw
+# asserts the throw itself first.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
 plan 42
-
-# logs NAME: the log lines, without the "log: " prefix
-logs() {
-	sed -n 's/^log: //p' "$tmp/$1.out"
-}
-
-# has NAME 'TEXT': exact log line present (0) or not (1)
-has() {
-	logs "$1" | grep -Fxq -- "$2"
-}
-
-# count NAME PATTERN: how many output lines match PATTERN (grep -E)
-count() {
-	grep -Ec -- "$2" "$tmp/$1.out"
-}
-
-# seq_ok NAME 'LINE1' 'LINE2' ...: the log lines appear in this order,
-# one right after the other.
-seq_ok() {
-	n=$1
-	shift
-	logs "$n" >"$tmp/seq.log"
-	for l in "$@"; do printf '%s\n' "$l"; done >"$tmp/seq.want"
-	awk 'NR == FNR { want[++w] = $0; next }
-	     { line[++n] = $0 }
-	     END {
-		for (i = 1; i + w - 1 <= n; i++) {
-			ok = 1
-			for (k = 1; k <= w; k++) if (line[i + k - 1] != want[k]) { ok = 0; break }
-			if (ok) exit 0
-		}
-		exit 1
-	     }' "$tmp/seq.want" "$tmp/seq.log"
-}
-
-# check STATUS DESCRIPTION [NAME]: ok, and on failure show the run's log
-check() {
-	ok "$1" "$2"
-	if [ "$1" -ne 0 ] && [ -n "$3" ]; then
-		grep -E '^(log|decide|refused): ' "$tmp/$3.out" | tail -12 | sed 's/^/#   /'
-		sed 's/^/#   stderr: /' "$tmp/$3.err"
-	fi
-}
 
 # ======================================================================
 # Opportunity charges at any point of the move (react-move.cfg, lanes 1, 2)
@@ -70,7 +28,7 @@ check() {
 # C1 first comes within 12 cm (about y 104.3); it is offered the charge
 # where a pivot of its own brings C1 ahead with its way clear of X1 (C1 at
 # y 101.02, R1 turning 23 degrees, not to C1's centre), and charges home.
-run react-move 2 mv1 <<'EOF2'
+run react-move A mv1 <<'EOF2'
 brigade A1
 move C1 30
 dump
@@ -89,7 +47,7 @@ is "$(field mv1 '$' unit C1 y) $(count mv1 '^decide: ') $(field mv1 '$' unit R1 
 
 # Letting it pass: asked again once its charge would outflank the mover (C1
 # at y 89.55, R1 reaching its right flank), not where C1 stops, 13 cm away.
-run react-move 2 mv1-no <<'EOF2'
+run react-move A mv1-no <<'EOF2'
 brigade A1
 move C1 30
 answer no
@@ -102,7 +60,7 @@ like "$(grep '^decide: ' "$tmp/mv1-no.out" | sed -n 2p)" "R1 may opportunity-cha
 	"... when its charge would now outflank the mover"
 is "$(field mv1-no 1 unit C1 y) $(field mv1-no '$' unit C1 y) $(field mv1-no '$' unit R1 markers)" "89.55 75.00 none" \
 	"... at y 89.55; the mover then goes its whole way; letting it pass is no reaction"
-run react-move 2 mv1-flank <<'EOF2'
+run react-move A mv1-flank <<'EOF2'
 brigade A1
 move C1 30
 answer no
@@ -118,7 +76,7 @@ like "$(logline mv1-flank '^log: Impact: R1, set 1 of 2 against C1')" "\(outflan
 # have to turn over 90 degrees; it is first offered the charge where a
 # pivot of 90 degrees or less brings C2 ahead (y 84.55: its charge would
 # already outflank C2), then where C2 stops (y 70): two offers.
-run react-move 2 mv2 <<'EOF2'
+run react-move A mv2 <<'EOF2'
 brigade A2
 move C2 30
 dump
@@ -138,7 +96,7 @@ like "$(grep '^decide: ' "$tmp/mv2.out" | sed -n 2p)" "R2 may opportunity-charge
 # most a move gives.
 sed 's/{ unit = "R2"; x = 100.0; y = 80.0; facing = 0.0;/{ unit = "R2"; x = 99.0; y = 75.0; facing = 225.0;/' \
 	"$rules/react-move.cfg" >"$tmp/react-move-ahead.cfg"
-"$GROGNARD" --batch --side both --seed 2 "$tmp/react-move-ahead.cfg" >"$tmp/mv2b.out" 2>"$tmp/mv2b.err" <<'EOF2'
+run "$tmp/react-move-ahead.cfg" A mv2b <<'EOF2'
 brigade A2
 move C2 30
 dump
@@ -159,7 +117,7 @@ is "$(field mv2b 1 unit C2 y) $(field mv2b 2 unit C2 y) $(field mv2b 3 unit C2 y
 # "a unit cannot charge" once in contact: it awaits hand-to-hand combat.
 # E3 touches L3t and is not offered L3 passing 4 cm away; E3b, in the
 # same place but touching nobody, is offered L3b and charges it.
-run react-move 2 mv3 <<'EOF2'
+run react-move A mv3 <<'EOF2'
 brigade A3
 move L3 4
 move L3b 4
@@ -182,7 +140,7 @@ like "$(logline mv3 '^log: E3b opportunity-charges L3b')" "opportunity-charges L
 # cautious "must test to initiate a charge or ... an opportunity charge":
 # T4 (cautious) throws its command test first; T4b, not in command, may
 # still counter-charge, with no test at all.
-run react-move 2 cc-fail <<'EOF2'
+run react-move A cc-fail <<'EOF2'
 brigade A4
 charge K4 T4
 dice 1
@@ -202,7 +160,7 @@ like "$(grep '^decide: [A-Za-z]*: T4b ' "$tmp/cc-fail.out")" "T4b is charged by 
 	"a unit not in command may counter-charge, without a test"
 seq_ok cc-fail "Austrians: T4b: counter-charge." "T4b pivots to face K4b." "T4b counter-charges K4b (11.0 cm)."
 check $? "... and does so with no die thrown" cc-fail
-run react-move 2 cc-pass <<'EOF2'
+run react-move A cc-pass <<'EOF2'
 brigade A4
 charge K4 T4
 dice 4
@@ -221,7 +179,7 @@ is "$(count cc-pass '^log: T4 tests to') $(count cc-pass '^log: K4 reaches')" "1
 # unit is simply moved back into contact": with R1 1 cm behind it, T1's
 # square can only form reaching forward into K1's place; K1 is moved
 # straight back the 2 cm the square needs and stays in contact.
-run react-square 2 sq <<'EOF2'
+run react-square A sq <<'EOF2'
 brigade AK
 charge K1 T1
 dice 4
@@ -254,7 +212,7 @@ is "$(count sq '^log: .*has no room')" 0 "nobody is refused for want of room"
 # just fired providing that the artillery unit is within 6 cm of the target
 # unit just fired at": S1, 2 cm from T1, supports although the shot
 # eliminated T1; S2, 7 cm from T2, does not.
-run react-fire 2 support <<'EOF2'
+run react-fire A support <<'EOF2'
 brigade AG
 end
 dice 1 1 5
@@ -280,9 +238,7 @@ is "$(count support '^refused')" 0 "no order of the script is refused"
 # short of it instead of ending inside it (a save of it would be refused).
 XDG_DATA_HOME=$tmp/xdg
 export XDG_DATA_HOME
-printf '6 6 1 1\n' >"$tmp/french-first"
-"$GROGNARD" --batch --side both --seed 1 --dice "$tmp/french-first" "$rules/react-turn.cfg" \
-	>"$tmp/turn.out" 2>"$tmp/turn.err" <<'EOF2'
+run react-turn A turn <<'EOF2'
 brigade A1
 dice 1
 move M max
@@ -301,8 +257,7 @@ is "$?/$(cat "$tmp/turn.check")" "0/" "... so that no two units overlap (the sav
 # would touch the friend too, and the mover would be left inside it.  M
 # (skirmishing cavalry) passes through F; R's second chance, to outflank
 # it, comes once M is clear of F (y 47.00, touching F), not inside it.
-"$GROGNARD" --batch --side both --seed 1 --dice "$tmp/french-first" "$rules/react-friend.cfg" \
-	>"$tmp/friend.out" 2>"$tmp/friend.err" <<'EOF2'
+run react-friend A friend <<'EOF2'
 brigade A1
 move M 24
 answer no
@@ -320,9 +275,7 @@ is "$?/$(cat "$tmp/friend.check")/$(count friend '^log: R opportunity-charges M'
 # A charge's target that turned to counter-charge and failed (cautious, 1D6
 # 2) stands as it turned: the charger meets it there, in contact, and the
 # two do not overlap (they did, in an Auerstedt battle).
-printf 'brigade A1\ncharge M R\ndice 2\nanswer charge\nsave countered\n' |
-	"$GROGNARD" --batch --side both --seed 1 --dice "$tmp/french-first" "$rules/counter-turn.cfg" \
-		>"$tmp/ct.out" 2>"$tmp/ct.err"
+printf 'brigade A1\ncharge M R\ndice 2\nanswer charge\nsave countered\n' | run counter-turn A ct
 seq_ok ct "R pivots to face M." "R tests to counter-charge (in command but cautious) (Veteran: 3 or more): 1D6 2" \
 	"R fails." "R holds back." "M reaches R."
 check $? "a target that turned to counter-charge and failed is reached where it stands" ct

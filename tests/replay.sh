@@ -8,9 +8,10 @@
 scratch replay
 plan 21
 
-# Three initiatives against the computer, with an order taken back.
-printf 'brigade StH1\nmove 10L1 3\nundo\nmove 10L1 2\nend\nend\nbrigade StH2\nend\nend\nsave r\nquit\n' |
-	"$GROGNARD" --batch --side A --seed 1 >"$tmp/play" 2>&1
+# Three initiatives against the computer, with an order taken back: the
+# French win Turn 1's (--dice) and the next (3D6 6+6+6 against 2D6 1+1).
+printf 'brigade StH1\nmove 10L1 3\nundo\nmove 10L1 2\nend\ndice 6 6 6 1 1\nend\nbrigade StH2\nend\nend\nsave r\nquit\n' |
+	"$GROGNARD" --batch --side A --seed "$SEED" --dice "$(first_pips A)" >"$tmp/play" 2>&1
 grep -q 'Order taken back' "$tmp/play"
 ok $? "the battle has an order taken back"
 "$GROGNARD" --replay r --batch </dev/null >"$tmp/out" 2>"$tmp/err"
@@ -49,7 +50,7 @@ like "$(sed -n 3p "$tmp/steps.err")" "^stdin:11: a replay takes next, prev, firs
 
 # An order changed in the save: the same number of log lines and dice,
 # but not the same battle.
-printf 'brigade StH1\nmove 10L1 2\nsave plain\nquit\n' | "$GROGNARD" --batch --side A --seed 1 >/dev/null 2>&1
+printf 'brigade StH1\nmove 10L1 2\nsave plain\nquit\n' | "$GROGNARD" --batch --side A --seed "$SEED" --dice "$(first_pips A)" >/dev/null 2>&1
 sed 's/"move 10L1 2"/"move 10L1 1"/' "$dir/plain.save" >"$dir/edited.save"
 "$GROGNARD" --replay edited --batch </dev/null >/dev/null 2>"$tmp/err"
 is "$?" 1 "a replay that does not come out as saved exits 1"

@@ -6,22 +6,13 @@
 # re-throwing the weather, and the readings the rules leave open (command
 # status fixed for an initiative, landmarks, bridges, streams, Cossacks).
 #
-# The dice that matter are scripted (--dice FILE, or 'dice' in a script),
+# The dice that matter are scripted ('run' in rules-lib.sh gives --dice
+# FILE: the pips after the scenario's own setup throws, Turn 1's
+# initiative first, then its weather; 'dice' in a script gives the next),
 # so each run says which throws it expects and checks them first.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 64
-
-# rund MAP PIPS NAME < commands: run tests/rules/MAP.cfg (or MAP itself
-# when it is a path) with --dice (the pips after the scenario's own setup
-# throws: Turn 1's initiative comes first, then its weather).
-rund() {
-	case $1 in */*) map=$1 ;; *) map=$rules/$1.cfg ;; esac
-	printf '%s\n' "$2" >"$tmp/$3.pips"
-	cat >"$tmp/$3.in" && mv "$tmp/$3.in" "$tmp/$3.cmds"
-	"$GROGNARD" --batch --side both --seed 1 --dice "$tmp/$3.pips" "$map" <"$tmp/$3.cmds" \
-		>"$tmp/$3.out" 2>"$tmp/$3.err"
-}
+plan 65
 
 # weathered MAP WEATHER: a copy of tests/rules/MAP.cfg under another weather
 weathered() {
@@ -37,7 +28,7 @@ decision() {
 # ======================================================================
 # Half rate begins at real contact, not 0.05 cm before it
 # ======================================================================
-rund edge '6 6 1 1' edge <<'EOF'
+run edge '6 6 1 1' edge <<'EOF'
 brigade A1
 move E1 6
 move E2 5
@@ -86,8 +77,8 @@ end
 answer no
 dump
 EOF
-rund mud '6 6 1 1 6 6 5' mud <"$tmp/mud.cmds"
-sed 's/^answer charge$/answer no/' "$tmp/mud.cmds" | rund "$(weathered mud clear)" '6 6 1 1' firm
+run mud '6 6 1 1 6 6 5' mud <"$tmp/mud.cmds"
+sed 's/^answer charge$/answer no/' "$tmp/mud.cmds" | run "$(weathered mud clear)" '6 6 1 1' firm
 like "$(logline mud 'French throw')" "2D6 6\+6 = 12" "(mud: the French have the initiative)"
 like "$(logline mud 'showers for')" "showers for 6 Turns; one sees 36 cm" "(the rain's first spell is showers)"
 is "$(refusal mud 'charge I1 b1')" \
@@ -119,9 +110,9 @@ like "$(logline mud 'turns to mud')" "The whole field turns to mud" "the log say
 # good), 2D6 over 1D6 (mist), or not (snow for the pair's Turns).
 printf 'brigade A1\nmove K2 max\ncharge K1 b2\ndump\n' >"$tmp/snow.cmds"
 snow=$(weathered mud snow)
-rund "$snow" '6 6 1 1 6 1 1' snowclear <"$tmp/snow.cmds"
-rund "$snow" '6 6 1 1 3 4 5' snowmist <"$tmp/snow.cmds"
-rund "$snow" '6 6 1 1 6 2 3' snowfall <"$tmp/snow.cmds"
+run "$snow" '6 6 1 1 6 1 1' snowclear <"$tmp/snow.cmds"
+run "$snow" '6 6 1 1 3 4 5' snowmist <"$tmp/snow.cmds"
+run "$snow" '6 6 1 1 6 2 3' snowfall <"$tmp/snow.cmds"
 like "$(logline snowclear 'double')" "A double: the weather clears" "(snow, then a double before any fell)"
 is "$(logline snowclear '^log: K2 moves')" "log: K2 moves 15.0 cm (15.0 of its 15 cm allowance)." \
 	"a double cleared the sky before any snow fell: no mud, cavalry at full rate"
@@ -140,8 +131,8 @@ is "$(refusal snowfall 'charge K1 b2')" \
 # Joining in is movement: half rate for the ground and for hot weather
 # ======================================================================
 printf 'brigade A1\nend\nend\ndump\n' >"$tmp/join.cmds"
-rund join '6 6 1 1' join <"$tmp/join.cmds"
-rund "$(weathered join hot)" '6 6 1 1' joinhot <"$tmp/join.cmds"
+run join '6 6 1 1' join <"$tmp/join.cmds"
+run "$(weathered join hot)" '6 6 1 1' joinhot <"$tmp/join.cmds"
 is "$(logline join '^log: JI joins')" "log: JI joins in against j1 (5.5 cm)." "on open ground a line joins from 5.5 cm"
 is "$(logline joinhot '^log: JI joins')" "" "... in hot weather it cannot: its 6 cm carry it 3"
 is "$(logline joinhot '^log: JK joins')" "log: JK joins in against k2 (2.5 cm)." "... but from 2.5 cm it can"
@@ -150,9 +141,9 @@ is "$(logline join '^log: JW joins')" "" "4 cm through a wood is 8 cm of allowan
 # ======================================================================
 # The weather thrown again, once, before the battle
 # ======================================================================
-# mud.cfg with its weather thrown at the start (seed 3: 3+5, clear); the
-# --dice pips come after that throw: 6+5 for the re-throw (strong winds),
-# then Turn 1's initiative.
+# mud.cfg with its weather thrown at the start (a setup throw, whatever
+# the seed gives); the --dice pips come after that throw: 6+5 for the
+# re-throw (strong winds), then Turn 1's initiative.
 XDG_DATA_HOME=$tmp/data
 export XDG_DATA_HOME
 saves=$XDG_DATA_HOME/grognard
@@ -168,10 +159,11 @@ rethrow-weather
 save rethrown
 dump
 EOF
-"$GROGNARD" --batch --side both --seed 3 --dice "$tmp/rethrow.pips" "$roll" <"$tmp/rethrow.cmds" \
+"$GROGNARD" --batch --side both --seed "$SEED" --dice "$tmp/rethrow.pips" "$roll" <"$tmp/rethrow.cmds" \
 	>"$tmp/rethrow.out" 2>"$tmp/rethrow.err"
 is "$?/$(cat "$tmp/rethrow.err")" "0/" "a script may throw the weather again (no error)"
-is "$(logline rethrow 'The weather is clear')" "log: The weather is clear." "(the weather is thrown first: clear)"
+like "$(grep '^log: ' "$tmp/rethrow.out" | sed -n 1,3p | sed 's/^log: //' | tr '\n' '|')" \
+	"^weather of the battle: 2D6 [1-6]\+[1-6] = [0-9]+\|The weather is [a-z ]+\.\|" "(the weather is thrown first, at the setup)"
 is "$(logline rethrow 'thrown again')" "log: weather of the battle, thrown again: 2D6 6+5 = 11" \
 	"'rethrow-weather' throws the weather again with the scripted dice, logged"
 is "$(logline rethrow 'The weather is thrown again')" "log: The weather is thrown again: strong winds, for the battle." \
@@ -192,9 +184,9 @@ printf 'last\n' | "$GROGNARD" --batch --replay rethrown >"$tmp/replay.out" 2>&1
 is "$?" 0 "a replay of it gives the saved battle"
 like "$(grep 'thrown again: 2D6' "$tmp/replay.out")" "2D6 6\+5 = 11" "... throwing the weather again as it was"
 
-printf 'brigade A1\ndump\n' | "$GROGNARD" --batch --side both --seed 3 "$roll" >"$tmp/norethrow.out" 2>&1
+printf 'brigade A1\ndump\n' | "$GROGNARD" --batch --side both --seed "$SEED" "$roll" >"$tmp/norethrow.out" 2>&1
 unlike "$(cat "$tmp/norethrow.out")" "thrown again|^decide:" "a script that does not ask is never asked, and keeps the weather thrown"
-printf 'rethrow-weather\ndump\n' | "$GROGNARD" --batch --side both --seed 3 "$rules/mud.cfg" >"$tmp/fixed.out" 2>&1
+printf 'rethrow-weather\ndump\n' | "$GROGNARD" --batch --side both --seed "$SEED" "$rules/mud.cfg" >"$tmp/fixed.out" 2>&1
 is "$(refusal fixed rethrow-weather)" \
 	"the scenario sets the weather (rain): only a weather thrown before the battle may be thrown again" \
 	"a weather the scenario sets is not thrown again"
@@ -204,7 +196,7 @@ is "$(refusal fixed rethrow-weather)" \
 # ======================================================================
 # Infantry intercepts over a bridge as cavalry does: "Cavalry units can
 # charge or intercept over a bridge" bars nobody.
-rund bridge '6 6 1 1' bridge <<'EOF'
+run bridge '6 6 1 1' bridge <<'EOF'
 brigade A1
 move M1 5
 answer charge
@@ -217,7 +209,7 @@ is "$(logline bridge 'g1 stands')" "log: g1 stands at its end of BR: in contact 
 
 # A landmark's advantage goes to the unit defending it, not to whoever
 # stands on its base; a square the scenario stands on it defends it.
-rund landmark '6 6 1 1' landmark <<'EOF'
+run landmark '6 6 1 1' landmark <<'EOF'
 brigade A1
 end
 end
@@ -232,7 +224,7 @@ like "$(logline landmark 'Melee round 1: X2, set 1')" "6 SP, halved for the grou
 # and kept for the initiative: moving the corps stand afterwards changes
 # nothing for that brigade; detaching its brigadier measures that unit
 # again; the next initiative measures afresh.
-rund fixed '6 6 1 1' fixed <<'EOF'
+run fixed '6 6 1 1' fixed <<'EOF'
 brigade A1
 dump
 detach A1
@@ -243,6 +235,8 @@ answer no
 charge D1 d1
 dump
 end
+# M1 comes through its fight with m1: six hits, none back
+dice 6 6 6 6 6 6  1 1 1 1 1 1
 end
 dump
 EOF
@@ -255,9 +249,10 @@ is "$(logline fixed '^log: M1 reaches')" "log: M1 reaches m1." \
 is "$(field fixed 2 unit M1 status)" "in_command" "... the dump shows the status kept"
 is "$(refusal fixed 'charge D1 d1')" "D1 is not in command: units out of command cannot charge" \
 	"a unit whose brigadier detaches is measured again at once"
+like "$(logline fixed 'Melee round 1: M1,')" "6D6 6 6 6 6 6 6 -> 6 hits$" "(M1 destroys m1 with the scripted dice and stays)"
 is "$(field fixed 3 unit N1 status)/$(field fixed 3 unit M1 status)" "in_command/not_in_command" \
 	"once the initiative is over, the stand's new place counts"
-printf 'brigade A1\ncmove AC 40 58\nsave fixed\n' | rund fixed '6 6 1 1' fixsave
+printf 'brigade A1\ncmove AC 40 58\nsave fixed\n' | run fixed '6 6 1 1' fixsave
 printf 'charge N1 n1\n' | "$GROGNARD" --batch --side both --load fixed >"$tmp/fixload.out" 2>&1
 is "$(refusal fixload 'charge N1 n1')" "N1 is not in command: units out of command cannot charge" \
 	"a battle saved in the initiative keeps the status its brigade found"

@@ -400,12 +400,17 @@ void drill_artillery_cands(const struct ai_tuning *tune, struct cands *cs, struc
 			double dist = drill_reach_along(g, unit, &body, dir, want, want, false);
 			struct order o = order_new(ORD_PROLONG);
 			struct pose end = { v2_add(u->pos, v2_scale(dir, dist)), u->facing, u->form, fires };
-			if (dist < want - 1e-6)
+			/* Not to stop on a friend (a long prolong, under rules for a
+			 * larger scale, may pass over one). */
+			if (dist < want - 1e-6 || drill_on_friend_along(g, unit, &body, dir, dist - ORDER_MARGIN))
 				continue;
 			o.unit = unit;
 			o.a = s * (dist - ORDER_MARGIN);
 			o.has_a = true;
 			keep_plan(cs, &o, 1, &end, DRILL_FIRE_POSITION);
+			/* Tried on the engine if chosen: a prolong longer than a
+			 * stand (under rules for a larger scale) may meet anything. */
+			cs->c[cs->n - 1].untried = true;
 		}
 	}
 }

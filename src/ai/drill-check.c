@@ -89,7 +89,8 @@ static bool open_way(const struct game *g, int unit, const struct obb *body, str
 		double r = (feature_is_linear(f->type) ? f->width / 2 : 0) + 0.2;
 		struct shape fs;
 		/* Roads, contours and the like change nothing for a move. */
-		if (f->type == TT_ROAD || (rules_terrain[f->type].move[tc] == GO_FREE && !f->impassable))
+		if (f->type == TT_ROAD || (rules_terrain[f->type].move[tc] == GO_FREE && !f->impassable &&
+		                           !terrain_crossing_cost(f, tc)))
 			continue;
 		if (f->boxed && (f->box[0] - r >= box[2] || f->box[2] + r <= box[0] || f->box[1] - r >= box[3] ||
 		                 f->box[3] + r <= box[1]))
@@ -192,15 +193,20 @@ double drill_move_allowance(const struct game *g, const struct unit *u)
 	return m ? m->move : 0;
 }
 
-/* Would a move of dist straight along the body's facing leave the unit on
- * a friend it has passed through? */
-bool drill_on_friend(const struct game *g, int unit, const struct obb *body, double dist)
+/* Would a move of dist straight along dir (or the body's facing) leave
+ * the unit on a friend it has passed through? */
+bool drill_on_friend_along(const struct game *g, int unit, const struct obb *body, struct vec2 dir, double dist)
 {
 	struct mover m;
 	int k;
 	move_mover_unit(g, unit, TMODE_MOVE, false, &m);
-	k = blocker_at(g, &m, body, geom_dir(body->facing), dist, NULL);
+	k = blocker_at(g, &m, body, dir, dist, NULL);
 	return k >= 0 && g->units[k].side == g->units[unit].side;
+}
+
+bool drill_on_friend(const struct game *g, int unit, const struct obb *body, double dist)
+{
+	return drill_on_friend_along(g, unit, body, geom_dir(body->facing), dist);
 }
 
 /* ------------------------------------------------------------------ */

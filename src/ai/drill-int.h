@@ -60,12 +60,13 @@ struct drill_scratch {
 int drill_trial(struct game *g, enum side side, const struct order *o, int n, int unit, struct pose *end);
 
 /* How far a body may go along dir (the engine's sweep, stopping on no
- * friend), and a unit's allowance now; would a move of dist along the
- * body's facing leave it on a friend (drill-check.c)? */
+ * friend), and a unit's allowance now; would a move of dist along dir
+ * (or the body's facing) leave it on a friend (drill-check.c)? */
 double drill_reach_along(const struct game *g, int unit, const struct obb *body, struct vec2 dir, double want,
                          double allowance, bool limbered);
 double drill_move_allowance(const struct game *g, const struct unit *u);
 bool drill_on_friend(const struct game *g, int unit, const struct obb *body, double dist);
+bool drill_on_friend_along(const struct game *g, int unit, const struct obb *body, struct vec2 dir, double dist);
 
 /* Make a guessed candidate sure; false when it cannot be done
  * (drill-check.c). */

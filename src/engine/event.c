@@ -30,3 +30,9 @@ void event_emit(struct game *g, const struct event *ev)
 	for (int i = 0; i < g->nlisteners; i++)
 		g->listeners[i].fn(g->listeners[i].ctx, g, ev);
 }
+
+void event_unit_changed(struct game *g, int unit)
+{
+	struct event ev = { .kind = EV_UNIT, .unit = unit };
+	event_emit(g, &ev);
+}

@@ -36,5 +36,7 @@ struct listener {
 int event_listen(struct game *g, listener_fn fn, void *ctx);
 void event_unlisten(struct game *g, listener_fn fn, void *ctx);
 void event_emit(struct game *g, const struct event *ev);
+/* Listeners learn that a unit changed (-1: any or all of them). */
+void event_unit_changed(struct game *g, int unit);
 
 #endif

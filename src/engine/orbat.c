@@ -48,15 +48,15 @@ static void roll_one(struct game *g, struct commander *c)
 			         natname, cmd_rating_names[c->rating].label);
 			return;
 		}
-		roll = game_roll(g, 2, NULL, "%s's rating on the %s corps table", c->name, natname);
+		roll = game_roll(g, rules_dice.rating, NULL, "%s's rating on the %s corps table", c->name, natname);
 		c->rating = orbat_corps_rating(nat, roll);
-		game_log(g, "%s (corps) is rated %s (radius %.0f cm).", c->name,
+		game_log(g, "%s (corps) is rated %s (radius %g cm).", c->name,
 		         cmd_rating_names[c->rating].label, commander_radius(c));
 		return;
 	}
-	roll = game_roll(g, 2, NULL, "%s's rating on the division table", c->name);
+	roll = game_roll(g, rules_dice.rating, NULL, "%s's rating on the division table", c->name);
 	c->rating = orbat_division_rating(nat, roll);
-	game_log(g, "%s (division): %d %+d (%s corps) = %d, rated %s (radius %.0f cm).",
+	game_log(g, "%s (division): %d %+d (%s corps) = %d, rated %s (radius %g cm).",
 	         c->name, roll, rules_division_modifier[nat], natname,
 	         roll + rules_division_modifier[nat], cmd_rating_names[c->rating].label,
 	         commander_radius(c));
@@ -101,6 +101,16 @@ int orbat_find_division(const struct game *g, const char *id) { FIND(g->divs, g-
 int orbat_find_corps(const struct game *g, const char *id) { FIND(g->corps, g->ncorps, id); }
 int orbat_find_commander(const struct game *g, const char *id) { FIND(g->cmdrs, g->ncmdrs, id); }
 #undef FIND
+
+enum side brigade_side(const struct game *g, int brigade)
+{
+	return g->corps[g->divs[g->brigs[brigade].division].corps].side;
+}
+
+enum side division_side(const struct game *g, int division)
+{
+	return g->corps[g->divs[division].corps].side;
+}
 
 int unit_division(const struct game *g, const struct unit *u)
 {

@@ -76,6 +76,8 @@ int orbat_find_division(const struct game *g, const char *id);
 int orbat_find_corps(const struct game *g, const char *id);
 int orbat_find_commander(const struct game *g, const char *id);
 
+enum side brigade_side(const struct game *g, int brigade);
+enum side division_side(const struct game *g, int division);
 int unit_division(const struct game *g, const struct unit *u);
 int unit_corps(const struct game *g, const struct unit *u);
 /* Units of a division or brigade that started the battle. */

@@ -184,7 +184,7 @@ int order_do_defend(struct order_ctx *c)
 		u->defends = 0;
 		u->form = c->o->form;
 		u->acted |= UA_MOVED | UA_FORMED | UA_DONE;
-		ord_unit_changed(g, unit);
+		event_unit_changed(g, unit);
 		ord_no_longer_exempt(g, unit);
 		return 0;
 	}

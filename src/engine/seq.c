@@ -10,6 +10,7 @@
 
 #include "command.h"
 #include "control.h"
+#include "deploy.h"
 #include "game.h"
 #include "melee.h"
 #include "move.h"
@@ -18,14 +19,17 @@
 #include "seq.h"
 #include "victory.h"
 
-enum side brigade_side(const struct game *g, int brigade)
+void seq_start_battle(struct game *g)
 {
-	return g->corps[g->divs[g->brigs[brigade].division].corps].side;
-}
-
-enum side division_side(const struct game *g, int division)
-{
-	return g->corps[g->divs[division].corps].side;
+	char clock[8];
+	map_finish(&g->map);
+	deploy_garrisons(g);
+	orbat_roll_ratings(g);
+	weather_setup(g);
+	for (int i = 0; i < g->nunits; i++)
+		g->units[i].sp0 = g->units[i].sp;
+	game_log(g, "%s: %d Turns from %s, weather %s.", g->title[0] ? g->title : "Battle",
+	         g->turns, weather_clock(g, 1, clock), weather_names[g->wx.weather].label);
 }
 
 bool seq_brigade_available(const struct game *g, int brigade)
@@ -172,7 +176,7 @@ static void weather_turn(struct game *g)
 {
 	struct weather_state *w = &g->wx;
 	const struct weather_rules *r = &rules_weather_misc;
-	int d1, f2[2], d2, spell;
+	int d1, f2[6], d2, spell;
 	bool doubles, better;
 
 	if (w->settled_clear)
@@ -190,9 +194,12 @@ static void weather_turn(struct game *g)
 		w->sky_turns--;
 		return;
 	}
-	d1 = game_roll(g, 1, NULL, "%s: weather, the single die", g->side[g->initiative].name);
-	d2 = game_roll(g, 2, f2, "%s: weather, the pair", g->side[g->initiative].name);
-	doubles = f2[0] == f2[1];
+	d1 = game_roll(g, r->spell_dice, NULL, "%s: weather, the single die", g->side[g->initiative].name);
+	d2 = game_roll(g, r->pair_dice, f2, "%s: weather, the pair", g->side[g->initiative].name);
+	/* A double: every die of the pair alike. */
+	doubles = true;
+	for (int i = 1; i < r->pair_dice; i++)
+		doubles = doubles && f2[i] == f2[0];
 	better = d2 > d1;
 	spell = d1;
 	switch (w->weather) {
@@ -255,7 +262,7 @@ static void weather_turn(struct game *g)
 	}
 	w->sky_turns = spell - 1;
 	if (w->sky_sight > 0)
-		game_log(g, "%s for %d Turn%s; one sees %.0f cm.", sky_names[w->sky].label, spell,
+		game_log(g, "%s for %d Turn%s; one sees %g cm.", sky_names[w->sky].label, spell,
 		         spell == 1 ? "" : "s", w->sky_sight);
 	else
 		game_log(g, "%s for %d Turn%s.", sky_names[w->sky].label, spell, spell == 1 ? "" : "s");
@@ -388,7 +395,7 @@ void seq_activate_division(struct game *g, int division, double allowance, doubl
 	g->active_brigade = -1;
 	g->phase = PHASE_MANOEUVRE;
 	g->current_unit = -1;
-	game_log(g, "%s: %s makes a division manoeuvre (up to %.0f cm, none closer than %.0f cm to the enemy).",
+	game_log(g, "%s: %s makes a division manoeuvre (up to %g cm, none closer than %g cm to the enemy).",
 	         g->side[g->initiative].name, g->divs[division].name, allowance, keep_away);
 	event_emit(g, &ev);
 }
@@ -427,71 +434,4 @@ void seq_end_phase(struct game *g)
 		return;
 	}
 	event_emit(g, &ev);
-}
-
-enum step_result game_step(struct game *g, struct controller **ctl)
-{
-	struct order o;
-	char why[MSG_LEN];
-	int r;
-
-	switch (g->phase) {
-	case PHASE_SETUP:
-		seq_begin_turn(g);
-		return g->phase == PHASE_OVER ? STEP_OVER : STEP_OK;
-	case PHASE_OVER:
-		return STEP_OVER;
-	case PHASE_MELEE:
-	case PHASE_BREAKTHROUGH: {
-		/* Automatic phases with decisions in them: a quit puts back the
-		 * state as it was when the phase began. */
-		struct snapshot before;
-		int res;
-		if (game_snapshot(g, &before) < 0)
-			return STEP_QUIT;
-		res = g->phase == PHASE_MELEE ? melee_phase(g, ctl) : melee_breakthrough_phase(g, ctl);
-		if (res == REACT_QUIT) {
-			game_restore(g, &before);
-			snapshot_free(&before);
-			return STEP_QUIT;
-		}
-		snapshot_free(&before);
-		move_clear_all_stands(g);
-		react_stands_overlapped(g);
-		seq_end_phase(g);
-		return g->phase == PHASE_OVER ? STEP_OVER : STEP_OK;
-	}
-	case PHASE_INITIATIVE:
-	case PHASE_MANOEUVRE:
-	case PHASE_FIRE:
-	case PHASE_COUNT:
-		break;
-	}
-	o = order_new(ORD_END);
-	if (g->has_pending) {
-		/* An order stopped while its question waited (a hang-up, a save):
-		 * given again, so the question is asked again, with the same dice. */
-		o = g->pending;
-		g->has_pending = false;
-	} else if (ctl[g->initiative]->order(ctl[g->initiative], g, (enum side)g->initiative, &o) < 0) {
-		return STEP_QUIT;
-	}
-	r = order_exec(g, ctl, (enum side)g->initiative, &o, why, sizeof why);
-	if (r == -2) {
-		/* Taken back with its dice; kept, to be given again. */
-		g->pending = o;
-		g->has_pending = true;
-		return STEP_QUIT;
-	}
-	if (r < 0 && ctl[g->initiative]->refused)
-		ctl[g->initiative]->refused(ctl[g->initiative], g, (enum side)g->initiative, &o, why);
-	return g->phase == PHASE_OVER ? STEP_OVER : STEP_OK;
-}
-
-enum step_result game_run(struct game *g, struct controller **ctl)
-{
-	enum step_result r;
-	while ((r = game_step(g, ctl)) == STEP_OK)
-		;
-	return r;
 }

@@ -13,8 +13,6 @@ struct game;
 /* Brigades a side may still choose this Turn (with units on the table). */
 int seq_brigades_left(const struct game *g, enum side side);
 bool seq_brigade_available(const struct game *g, int brigade);
-enum side brigade_side(const struct game *g, int brigade);
-enum side division_side(const struct game *g, int division);
 
 /* A division stand moves only just before one of its brigades (or its
  * division manoeuvre) is given the initiative: once one has moved in this
@@ -27,6 +25,10 @@ bool seq_division_available(const struct game *g, int division);
  * side B's.  Returns the winner. */
 enum side seq_throw_initiative(struct game *g, int dice_a, int dice_b);
 
+/* After the scenario is loaded: garrisons, throws for ratings, time and
+ * weather where asked, strengths at the start; the battle stands before
+ * Turn 1. */
+void seq_start_battle(struct game *g);
 /* Begin the battle (Turn 1) or the next Turn. */
 void seq_begin_turn(struct game *g);
 /* Give the initiative to a brigade (the manoeuvre phase begins). */

@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* terminal: the battle played in the terminal: the start-up list of saved
+ * battles, who plays, the loop with its autosaves. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ai/ai.h"
+#include "cmd/cmd.h"
+#include "engine/control.h"
+#include "engine/game.h"
+#include "engine/victory.h"
+#include "io/load.h"
+#include "io/options.h"
+#include "io/paths.h"
+#include "io/random-battle.h"
+#include "io/save.h"
+#include "main-int.h"
+#include "random-cli.h"
+#include "ui/ui.h"
+
+/* A terminal that cannot show the battlefield is said so by name, in our
+ * words, before curses starts. */
+bool terminal_usable(void)
+{
+	char why[MSG_LEN];
+	if (ui_terminal_usable(why, sizeof why))
+		return true;
+	fprintf(stderr, "grognard: %s\n", why);
+	return false;
+}
+
+
+/* ------------------------------------------------------------------ */
+/* The terminal game */
+
+/* One of the saves listed deleted, asked by its number and confirmed. */
+static void delete_save(struct ui *ui, const struct save_entry *e, const char *const *k,
+                        const char *const *l, int n)
+{
+	char q[MSG_LEN], why[400];
+	int c = ui_choose(ui, "Delete which saved battle?", k, l, n, "Esc: none");
+	if (c < 0 || ui_hung_up(ui))
+		return;
+	snprintf(q, sizeof q, "Delete %s (%.79s, Turn %d) for good?", e[c].name, e[c].title, e[c].turn);
+	if (!ui_ask(ui, q))
+		return;
+	if (save_remove(e[c].name, why, sizeof why)) {
+		snprintf(why, sizeof why, "%s is deleted.", e[c].name);
+		ui_message(ui, why);
+	} else {
+		ui_alert(ui, why);
+	}
+}
+
+/* Started bare with battles waiting: offer them, newest first, or to
+ * delete one.  A save that cannot be continued says why, and the list
+ * comes again.  Returns the battle chosen (its save's name in name), or
+ * NULL for a new one or when the terminal went away. */
+#define OFFERED 15
+static struct game *offer_saves(struct ui *ui, char *name, size_t size, uint64_t seed)
+{
+	struct save_entry e[OFFERED];
+	char keys[OFFERED][12], titles[OFFERED][180];
+	const char *k[OFFERED + 3], *l[OFFERED + 3];
+	for (;;) {
+		struct diag d = { 0 };
+		struct game *g;
+		char title[120];
+		int n = save_list(e, OFFERED), choice;
+		if (n == 0)
+			return NULL;
+		for (int i = 0; i < n; i++) {
+			snprintf(keys[i], sizeof keys[i], "%d", i + 1);
+			snprintf(titles[i], sizeof titles[i], "%.72s: %.79s, Turn %d", e[i].name, e[i].title,
+			         e[i].turn);
+			k[i] = keys[i];
+			l[i] = titles[i];
+		}
+		k[n] = "n";
+		l[n] = "a new battle";
+		k[n + 1] = "r";
+		l[n + 1] = "a random battle";
+		k[n + 2] = "D";
+		l[n + 2] = "delete one of these saved battles";
+		choice = ui_choose(ui, "Continue a battle?", k, l, n + 3, "Esc: a new battle");
+		if (ui_hung_up(ui))
+			return NULL;
+		if (choice == n + 2) {
+			delete_save(ui, e, k, l, n);
+			continue;
+		}
+		if (choice == n + 1) {
+			/* Its region, size and forces asked (random-cli.c);
+			 * given up, the list again. */
+			if ((g = menu_random_battle(ui, seed)) || ui_hung_up(ui)) {
+				name[0] = '\0';
+				return g;
+			}
+			continue;
+		}
+		if (choice < 0 || choice >= n)
+			return NULL;
+		if ((g = read_save(e[choice].name, false, &d))) {
+			diag_free(&d);
+			snprintf(name, size, "%s", e[choice].name);
+			return g;
+		}
+		snprintf(title, sizeof title, "The battle in %s cannot be continued (q: back to the list)",
+		         e[choice].name);
+		ui_show_text(ui, title, (const char *const *)d.msg, d.n);
+		diag_free(&d);
+	}
+}
+
+/* A continued battle says who plays it. */
+static void tell_players(struct ui *ui, const struct game *g, const struct options *o)
+{
+	char text[300], cpu[40];
+	snprintf(cpu, sizeof cpu, "the computer (%s)", o->ai ? o->ai : "normal");
+	if (strcmp(o->side, "both") == 0)
+		snprintf(text, sizeof text, "The battle goes on where it was left: you play both sides.");
+	else if (strcmp(o->side, "none") == 0)
+		snprintf(text, sizeof text, "The battle goes on where it was left: %s plays both sides.", cpu);
+	else {
+		int me = strcmp(o->side, "B") == 0 ? SIDE_B : SIDE_A;
+		snprintf(text, sizeof text, "The battle goes on where it was left: you play the %s (%s), %s the %s.",
+		         g->side[me].name, side_names[me].key, cpu, g->side[!me].name);
+	}
+	ui_message(ui, text);
+}
+
+int run_terminal(struct game *g, struct options *o)
+{
+	struct ui_options opts;
+	struct diag d = { 0 };
+	struct ui *ui;
+	struct human human;
+	struct computer ai;
+	struct controller *cpu;
+	struct controller *ctl[SIDE_COUNT];
+	struct ui_hooks uh = { .save = save_named, .export_log = export_named, .hangup = &got_hangup,
+	                       .interrupt = &got_interrupt, .export_map = export_map_named };
+	bool watch;
+	enum step_result r;
+	int last = -1;
+	bool saved;
+
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fputs("grognard: not a terminal; use --batch to play without one\n", stderr);
+		game_free(g);
+		return EXIT_USAGE;
+	}
+	if (!terminal_usable()) {
+		game_free(g);
+		return EXIT_BAD_INPUT;
+	}
+	options_default(&opts, &ui_keymap);
+	options_load(&opts, NULL, &d);
+	if (o->ascii)
+		opts.ascii = true;
+	catch_signals();
+	if (!(ui = ui_open(g, &opts, o->mono))) {
+		fputs("grognard: cannot start the terminal\n", stderr);
+		diag_free(&d);
+		game_free(g);
+		return EXIT_BAD_INPUT;
+	}
+	ui_set_hooks(ui, &uh);
+	ui_options_errors(ui, (const char *const *)d.msg, d.n);
+	diag_free(&d);
+
+	/* Started bare with battles waiting: offer them first. */
+	const char *loaded_from = o->load;
+	char name[80];
+	if (!o->scenario && !o->load && !o->rnd.random) {
+		struct game *loaded = offer_saves(ui, name, sizeof name, o->seed);
+		/* Gone while choosing: nothing has happened, nothing to save. */
+		if (ui_hung_up(ui)) {
+			ui_close(ui);
+			game_free(loaded);
+			game_free(g);
+			return EXIT_OK;
+		}
+		if (loaded) {
+			game_free(g);
+			g = loaded;
+			ui_close(ui);
+			if (!(ui = ui_open(g, &opts, o->mono))) {
+				game_free(g);
+				return EXIT_BAD_INPUT;
+			}
+			ui_set_hooks(ui, &uh);
+			loaded_from = name[0] ? name : NULL;
+		}
+	}
+	autosave_as(loaded_from);
+	settle_players(o, g);
+	watch = strcmp(o->side, "none") == 0;
+	if (loaded_from)
+		tell_players(ui, g, o);
+
+	human_init(&human, ui);
+	if (!(cpu = computer_start(&ai, g, o->ai))) {
+		ui_close(ui);
+		fputs("grognard: out of memory\n", stderr);
+		return EXIT_BAD_INPUT;
+	}
+	for (int s = 0; s < SIDE_COUNT; s++)
+		ctl[s] = plays(o, (enum side)s) ? &human.ctl : ui_watch(ui, cpu, watch);
+	ui_set_advisor(ui, cpu);
+	if (!watch)
+		ui_offer_rethrow(ui, g);
+	/* Autosaves at the start and at every new initiative. */
+	for (;;) {
+		if (g->initiatives != last) {
+			autosave(g, ui);
+			last = g->initiatives;
+		}
+		r = game_step(g, ctl);
+		if (r != STEP_OK)
+			break;
+	}
+	saved = autosave(g, ui);
+	if (r == STEP_OVER && !ui_hung_up(ui))
+		ui_battle_over(ui);
+	ui_close(ui);
+	/* Quit or hung up: say what became of the battle (on a terminal that
+	 * is gone this goes nowhere, harmlessly). */
+	if (r == STEP_QUIT || !saved)
+		say_saved();
+	computer_free(&ai);
+	game_free(g);
+	return saved ? EXIT_OK : EXIT_BAD_INPUT;
+}
