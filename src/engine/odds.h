@@ -1,11 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* odds: the rules' real probabilities, worked out exactly from the tables
- * in rules.c, for the computer opponent to weigh its choices with. */
+ * in rules.c: one implementation for the computer opponent's weighing and
+ * the player's preview.  Nothing here sees or throws a die. */
 #ifndef GROGNARD_ODDS_H
 #define GROGNARD_ODDS_H
 
+#include <stdbool.h>
+
+struct game;
+struct unit;
+
 /* Chance that 1D6 plus bonus reaches need (a quality test, a melee hit). */
 double odds_d6_at_least(int need, int bonus);
+/* Chance that a quality test of u passes (1D6 + bonus >= its rating). */
+double odds_pass(const struct unit *u, int bonus);
 /* Expected hits of a fire of this many dice: one hit for each full
  * rules_fire.pips_per_hit of their sum. */
 double odds_fire_hits(int dice);
@@ -40,6 +48,10 @@ struct odds_fight {
 };
 void odds_fight(const struct odds_fighter *a, const struct odds_fighter *b,
                 struct odds_fight *out);
+/* Unit u alone as a fighter against enemy e where both stand now: its
+ * strength, quality, the ground's halvings and its sets by the engine's
+ * own count. */
+void odds_fighter_of(const struct game *g, int u, int e, struct odds_fighter *f);
 /* Dice of a set after the ground's halvings (each halving rounds down). */
 int odds_halved(int sp, int halvings);
 

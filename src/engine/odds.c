@@ -6,8 +6,11 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "engine/rules.h"
+#include "game.h"
+#include "melee.h"
 #include "odds.h"
+#include "rules.h"
+#include "unit.h"
 
 #define MAX_DICE 64
 
@@ -17,6 +20,11 @@ double odds_d6_at_least(int need, int bonus)
 	if (faces <= 0)
 		return 0;
 	return faces >= 6 ? 1 : faces / 6.0;
+}
+
+double odds_pass(const struct unit *u, int bonus)
+{
+	return odds_d6_at_least(rules_quality[u->rating], bonus);
 }
 
 /* The distribution of the sum of n D6: p[s] for s = 0..6n. */
@@ -78,6 +86,19 @@ int odds_halved(int sp, int halvings)
 	for (int h = 0; h < halvings && sp > 0; h++)
 		sp /= 2;
 	return sp < 0 ? 0 : sp;
+}
+
+void odds_fighter_of(const struct game *g, int u, int e, struct odds_fighter *f)
+{
+	const struct unit *x = &g->units[u];
+	*f = (struct odds_fighter){
+		.sp = x->sp,
+		.elim = unit_elimination_sp(x),
+		.need = rules_quality[x->rating],
+		.halvings = melee_halvings(g, u, e),
+		.impact_sets = melee_impact_sets(g, u, e, NULL, 0),
+		.round_sets = melee_round_sets(g, u, e, NULL, 0),
+	};
 }
 
 /* Hand-to-hand: strength is capped for the tables below (no unit of the
