@@ -19,6 +19,8 @@ double odds_pass(const struct unit *u, int bonus);
 double odds_fire_hits(int dice);
 /* Chance that such a fire scores at least k hits. */
 double odds_fire_at_least(int dice, int k);
+/* Chance that n D6 add up to at least need (an extended charge's dice). */
+double odds_sum_at_least(int n, double need);
 /* Expected hits of hand-to-hand sets: sets throws of dice dice, each die
  * a hit on need or more. */
 double odds_melee_hits(int sets, int dice, int need);
@@ -45,6 +47,9 @@ struct odds_fighter {
 struct odds_fight {
 	double lost[2];  /* expected strength points lost, removal counting all */
 	double gone[2];  /* chance each is removed */
+	double win[2];   /* chance each wins: the other removed, it not */
+	double brk[2];   /* chance each has no enemy left after the impact
+	                  * round, itself standing: a break-through */
 };
 void odds_fight(const struct odds_fighter *a, const struct odds_fighter *b,
                 struct odds_fight *out);
