@@ -107,7 +107,9 @@ void cmd_odds_choice(const struct game *g, const struct decision *d, const struc
 	int a = o->go_for_other ? d->other : d->unit, b = o->go_for_other ? d->unit : d->other;
 	if (o->pass >= 0)
 		cmd_lines_add(out, d->unit, "%s's test passes: %s%s.", u->id, cmd_percent(o->pass, pc, sizeof pc),
-		              o->fail_gone ? " (failing, it is overrun)" : "");
+		              !o->fail_gone ? "" : o->fail_hits ? " (failing, its hits remove it)" : " (failing, it is overrun)");
+	else if (o->fail_hits)
+		cmd_lines_add(out, d->unit, "Failing costs %d hits.", o->fail_hits);
 	if (o->overrun)
 		cmd_lines_add(out, d->other, "Guns caught on the move are overrun: no fight.");
 	if (o->has_go) {

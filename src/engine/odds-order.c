@@ -96,11 +96,12 @@ static int charge_way(struct game *g, int a, int t, struct odds_charge *o, struc
 	double gap = 0;
 	if (order_charge_reach(g, a, t, end, facing, why, size) == 0)
 		return 0;
-	if (order_charge_short(g, a, t, &gap, facing, why, size) < 0 || gap <= 0) {
-		/* order_charge_short's words may differ: the plain refusal again. */
-		order_charge_reach(g, a, t, end, facing, why, size);
+	/* Out of reach: an extended charge, if the rules allow one (else
+	 * why it may not be tried). */
+	if (order_charge_short(g, a, t, &gap, facing, why, size) < 0)
 		return -1;
-	}
+	if (gap <= 0)
+		return order_charge_reach(g, a, t, end, facing, why, size);
 	o->extend = true;
 	o->gap = gap;
 	o->extend_dice = rules_extend_dice[ua->type];
@@ -220,7 +221,7 @@ void odds_decision(struct game *g, const struct decision *d, struct odds_choice 
 		}
 		break;
 	case DK_COUNTER:
-		o->pass = command_status(g, u, NULL) == CS_CAUTIOUS ? odds_pass(u, 0) : 1;
+		o->pass = command_status(g, u, NULL) == CS_CAUTIOUS ? odds_pass(u, 0) : -1;
 		fight_charging(g, d->other, d->unit, true, &o->go);
 		fight_charging(g, d->other, d->unit, false, &o->stay);
 		o->has_go = o->has_stay = o->go_for_other = true;
@@ -241,6 +242,8 @@ void odds_decision(struct game *g, const struct decision *d, struct odds_choice 
 		const struct unit keep = *x;
 		int bonus = react_esquare_bonus(g, d->other, d->unit, e->charge_start);
 		o->pass = odds_pass(u, bonus < 0 ? 0 : bonus);
+		o->fail_hits = rules_react.esquare_fail_hits;
+		o->fail_gone = u->sp - o->fail_hits <= unit_elimination_sp(u);
 		odds_fight_units(g, d->other, d->unit, &o->stay);
 		x->form = FORM_ESQUARE;
 		odds_fight_units(g, d->other, d->unit, &o->go);

@@ -64,7 +64,9 @@ bool odds_fire_at(const struct game *g, int firer, int target, const struct vec2
 struct odds_choice {
 	enum decision_kind kind;
 	double pass;            /* the test the choice throws passes, or -1 (none) */
-	bool fail_gone;         /* failing removes the unit (horse artillery overrun) */
+	bool fail_gone;         /* failing removes the unit (horse artillery
+	                         * overrun, a failed square's hits) */
+	int fail_hits;          /* the hits failing costs (emergency square) */
 	bool overrun;           /* guns caught: overrun outright, no fight */
 	bool has_go, has_stay;
 	bool go_for_other;      /* go and stay: [0] is the other (the charger) */
