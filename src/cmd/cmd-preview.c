@@ -112,6 +112,8 @@ void cmd_odds_choice(const struct game *g, const struct decision *d, const struc
 		cmd_lines_add(out, d->unit, "Failing costs %d hits.", o->fail_hits);
 	if (o->overrun)
 		cmd_lines_add(out, d->other, "Guns caught on the move are overrun: no fight.");
+	if (d->kind == DK_FALLBACK)
+		cmd_lines_add(out, d->unit, "Falling back: no fight, %s breaks through.", g->units[d->other].id);
 	if (o->has_go) {
 		fight_words(g, a, b, &o->go, f, sizeof f);
 		cmd_lines_add(out, d->unit, "%s: %s.",
