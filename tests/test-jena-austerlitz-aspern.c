@@ -80,7 +80,7 @@ static void test_jena(void **state)
 	assert_true(wholly_in(g, unit(g, "SKura"), "Isserstedt"));
 	assert_int_equal(guns_of(g, "FSuc") + guns_of(g, "FGaz"), 38);
 	assert_int_equal(unit(g, "SGrHun")->nat, NAT_OTHER);
-	assert_int_equal(unit(g, "P47a")->nat, NAT_PRUSSIAN);
+	assert_int_equal(unit(g, "PGrwa")->nat, NAT_PRUSSIAN);
 	assert_int_equal(g->corps[g->side[SIDE_B].corps].nat, NAT_PRUSSIAN);
 	assert_int_equal(unit(g, "SGrHun")->state, US_RESERVE);
 	assert_int_equal(unit(g, "SGrHun")->arrive_turn, 3);
