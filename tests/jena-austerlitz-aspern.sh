@@ -1,12 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The battles of Jena, Austerlitz and Aspern-Essling: each is played AI
-# against AI to a result without a refused order, its reinforcements come
-# on at their Turns, and it starts at its hour in its weather.  (Their
+# The battles of Jena, Austerlitz, Aspern-Essling and Grossbeeren: each is
+# played AI against AI to a result without a refused order, its
+# reinforcements come on at their Turns, and it starts at its hour in its
+# weather.  (Their
 # data are checked by tests/check-data.sh and
 # tests/test-jena-austerlitz-aspern.)
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-plan 15
+plan 20
 tmp=${TMPDIR:-/tmp}/grognard-jaa.$$
 trap 'rm -f "$tmp"' EXIT
 
@@ -39,4 +40,13 @@ like "$(head -1 "$tmp")" "^log: Aspern-Essling, 22 May 1809: 14 Turns from 06:00
 	"Aspern-Essling: its Turns, time and weather"
 out=$(printf 'quit\n' | "$GROGNARD" --batch aspern 2>&1)
 like "$out" "Essling" "Aspern-Essling: the name finds the map"
+
+battle grossbeeren 5
+ok $? "Grossbeeren, seed 5: AI against AI exits 0"
+is "$(grep -c '^refused' "$tmp")" 0 "Grossbeeren: not one order refused"
+like "$(cat "$tmp")" "^report: Result: " "Grossbeeren: the battle ends with a result"
+like "$(cat "$tmp")" "^log: Cardell's Swedish horse battery arrives on the field\\." \
+	"Grossbeeren: the Swedish battery comes on"
+like "$(head -1 "$tmp")" "^log: Grossbeeren, 23 August 1813: 7 Turns from 17:30, weather rain\\." \
+	"Grossbeeren: its Turns, time and weather"
 done_testing

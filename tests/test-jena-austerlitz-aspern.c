@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-jena-austerlitz-aspern: the shipped battles of Jena, Austerlitz and
- * Aspern-Essling load with the special rules their orders of battle are
- * there to show (Russian twelve-gun batteries, Cossacks, guards, the
- * Austrian columns' square bonus, Saxons under Prussian command), and with
- * the historical facts their head comments state. */
+/* test-jena-austerlitz-aspern: the shipped battles of Jena, Austerlitz,
+ * Aspern-Essling and Grossbeeren load with the special rules their orders
+ * of battle are there to show (Russian twelve-gun batteries, Cossacks,
+ * guards, the Austrian columns' square bonus, Saxons under Prussian and
+ * French command, lancers), and with the historical facts their head
+ * comments state. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -144,12 +145,53 @@ static void test_aspern(void **state)
 	game_free(g);
 }
 
+/* Whether a commander's given rating is one his corps' table can throw. */
+static bool on_its_table(const struct game *g, const struct commander *c)
+{
+	for (int roll = 2; roll <= 12; roll++) {
+		if (c->level == CL_CORPS && orbat_corps_rating(g->corps[c->of].nat, roll) == c->rating)
+			return true;
+		if (c->level == CL_DIVISION &&
+		    orbat_division_rating(g->corps[g->divs[c->of].corps].nat, roll) == c->rating)
+			return true;
+	}
+	return false;
+}
+
+/* Grossbeeren: Reynier's Saxons and French on the French tables, Bülow's
+ * Prussians on the Prussian ones, every rating one of those tables gives;
+ * the Russian company in the Prussian corps keeps its 6 strength points
+ * and the Swedish battery its nationality; Sperl's grenadiers hold the
+ * village; the Saxon uhlans are lancers; rain from 17:30. */
+static void test_grossbeeren(void **state)
+{
+	struct game *g = battle("grossbeeren");
+	(void)state;
+	assert_int_equal(g->corps[g->side[SIDE_A].corps].nat, NAT_FRENCH);
+	assert_int_equal(g->corps[g->side[SIDE_B].corps].nat, NAT_PRUSSIAN);
+	for (int i = 0; i < g->ncmdrs; i++)
+		if (g->cmdrs[i].level != CL_BRIGADE)
+			assert_true(on_its_table(g, &g->cmdrs[i]));
+	assert_int_equal(unit(g, "RPos")->nat, NAT_RUSSIAN);
+	assert_int_equal(unit(g, "RPos")->sp0, 6);
+	assert_int_equal(unit(g, "P12a")->nat, NAT_PRUSSIAN);
+	assert_int_equal(unit(g, "WHA")->nat, NAT_SWEDISH);
+	assert_int_equal(unit(g, "WHA")->arrive_turn, 2);
+	assert_int_equal(unit(g, "SGrSp")->nat, NAT_OTHER);
+	assert_int_equal(unit(g, "F131a")->nat, NAT_FRENCH);
+	assert_true(wholly_in(g, unit(g, "SGrSp"), "Grossbeeren"));
+	assert_true(unit(g, "SUhl")->flags & UF_LANCER);
+	assert_int_equal(g->wx.weather, WX_RAIN);
+	game_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_jena),
 		cmocka_unit_test(test_austerlitz),
 		cmocka_unit_test(test_aspern),
+		cmocka_unit_test(test_grossbeeren),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, NULL, NULL);
