@@ -180,6 +180,7 @@ k=$(measure charge-fire p1h '^log: [1-9][0-9]* hits?: Q1 has' <"$tmp/p1m.m")
 within "$p" "$k" "P1 hits Q1 at least once: preview $p, measured $k of $N"
 # The measure is tight enough to tell the preview from a figure 15
 # points off.
-ok $(close "$(awk -v p="$p" 'BEGIN { print p > 0.5 ? p - 0.15 : p + 0.15 }')" "$k" && echo 1 || echo 0) \
-	"a preview 15 points off would fail the same check"
+off=$(awk -v p="$p" 'BEGIN { print (p > 0.5 ? p - 0.15 : p + 0.15) }')
+ok $(close "$off" "$k" && echo 1 || echo 0) \
+	"a preview 15 points off ($off) would fail the same check"
 done_testing
