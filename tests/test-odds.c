@@ -251,6 +251,30 @@ static void test_decision(void **state)
 	game_free(g);
 }
 
+/* Splitting strength points: a trained line in contact with a line
+ * throws one set a melee round, none at the impact (neither outflanks):
+ * each SP thrown 1/2 hit a round; a line of 6 SP goes at 5 hits. */
+static void test_split(void **state)
+{
+	struct game *g = new_game();
+	struct unit a = test_unit("A1", SIDE_A, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 100, 100, 0);
+	struct unit b = test_unit("B1", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 100, 98, 180);
+	struct decision d = { .kind = DK_SPLIT, .side = SIDE_A };
+	struct odds_choice o;
+	struct kept before;
+	(void)state;
+	d.unit = game_add_unit(g, &a);
+	d.other = game_add_unit(g, &b);
+	keep(g, &before);
+	odds_decision(g, &d, &o);
+	unchanged(g, &before);
+	near(o.per_sp, 1.0 / 2);
+	near(o.per_sp_impact, 0);
+	assert_int_equal(o.need, 5);
+	assert_true(o.pass < 0); /* no test */
+	game_free(g);
+}
+
 int main(void)
 {
 	if (!rules_use_builtin())
@@ -258,7 +282,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pass),        cmocka_unit_test(test_sums),   cmocka_unit_test(test_fight_even),
 		cmocka_unit_test(test_fight_impact), cmocka_unit_test(test_fight_units), cmocka_unit_test(test_charge),
-		cmocka_unit_test(test_fire),        cmocka_unit_test(test_decision),
+		cmocka_unit_test(test_fire),        cmocka_unit_test(test_decision), cmocka_unit_test(test_split),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

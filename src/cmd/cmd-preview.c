@@ -125,9 +125,14 @@ void cmd_odds_choice(const struct game *g, const struct decision *d, const struc
 		fight_words(g, sa, sb, &o->stay, f, sizeof f);
 		cmd_lines_add(out, d->unit, "%s: %s.", d->kind == DK_FEINT ? "Fighting it" : "Standing", f);
 	}
-	if (o->per_sp > 0 || d->kind == DK_JOIN || d->kind == DK_SPLIT || d->kind == DK_BREAKOUT)
-		cmd_lines_add(out, d->unit, "Each SP thrown at %s: %.2f hits a melee round%s.", g->units[d->other].id,
-		              o->per_sp, o->halvings ? " before the ground halves its dice" : "");
+	if (d->kind == DK_JOIN || d->kind == DK_SPLIT || d->kind == DK_BREAKOUT) {
+		char impact[48] = "";
+		if (o->per_sp_impact >= 0)
+			snprintf(impact, sizeof impact, "%.2f hits at the impact, ", o->per_sp_impact);
+		cmd_lines_add(out, d->unit, "Each SP thrown at %s: %s%.2f %sa melee round%s; %d remove it, more are "
+		              "lost.", g->units[d->other].id, impact, o->per_sp, impact[0] ? "" : "hits ",
+		              o->halvings ? " (before the ground halves the dice)" : "", o->need);
+	}
 }
 
 void cmd_odds_fight(const struct game *g, int a, int b, const struct odds_fight *f, struct cmd_lines *out)

@@ -260,9 +260,18 @@ void odds_decision(struct game *g, const struct decision *d, struct odds_choice 
 	case DK_BREAKOUT:
 	case DK_SPLIT: {
 		/* Each strength point thrown at e: its dice each round. */
-		int sets = melee_round_sets(g, d->unit, d->other, NULL, 0);
-		o->per_sp = sets * odds_d6_at_least(rules_quality[u->rating], 0);
+		struct unit *x = &g->units[d->unit];
+		const struct unit keep = *x;
+		double p = odds_d6_at_least(rules_quality[u->rating], 0);
+		/* A square that breaks out fights as a column; the impact is
+		 * known only to a unit already in contact (a split). */
+		if (d->kind == DK_BREAKOUT)
+			x->form = FORM_COLUMN;
+		o->per_sp = melee_round_sets(g, d->unit, d->other, NULL, 0) * p;
+		o->per_sp_impact = d->kind == DK_SPLIT ? melee_impact_sets(g, d->unit, d->other, NULL, 0) * p : -1;
+		o->need = e->sp - unit_elimination_sp(e);
 		o->halvings = melee_halvings(g, d->unit, d->other);
+		*x = keep;
 		if (d->kind == DK_BREAKOUT)
 			o->pass = odds_pass(u, 0);
 		break;

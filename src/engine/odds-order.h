@@ -72,8 +72,10 @@ struct odds_choice {
 	bool go_for_other;      /* go and stay: [0] is the other (the charger) */
 	struct odds_fight go;   /* the fight if it acts (charges, forms square) */
 	struct odds_fight stay; /* the fight if it stands */
-	double per_sp;          /* join, break out, split: expected hits a round
-	                         * for each strength point thrown at the enemy */
+	double per_sp;          /* join, break out, split: expected hits a melee
+	                         * round for each strength point thrown at the enemy */
+	double per_sp_impact;   /* the same at the impact round (a split), or -1 */
+	int need;               /* the hits that remove the enemy (more are lost) */
 	int halvings;           /* before the ground's halvings */
 };
 void odds_decision(struct game *g, const struct decision *d, struct odds_choice *o);
