@@ -133,20 +133,29 @@ static void unchanged(const struct game *g, const struct kept *k)
 	assert_int_equal(k->initiative, g->initiative);
 }
 
+/* A French trained line at (100, 100) facing north and an Austrian one
+ * facing it, its centre at (100, y), of sp strength points: their
+ * indices in *a and *b. */
+static void two_lines(struct game *g, double y, int sp, int *a, int *b)
+{
+	struct unit ua = test_unit("A1", SIDE_A, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 100, 100, 0);
+	struct unit ub = test_unit("B1", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 100, y, 180);
+	ub.sp = sp;
+	*a = game_add_unit(g, &ua);
+	*b = game_add_unit(g, &ub);
+}
+
 /* Two trained lines of 2 SP front to front in contact: the engine counts
  * one set each a melee round (formed against formed), none at the impact
  * (neither outflanks, neither is cavalry): test_fight_even's combat. */
 static void test_fight_units(void **state)
 {
 	struct game *g = new_game();
-	struct unit a = test_unit("A1", SIDE_A, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 100, 100, 0);
-	struct unit b = test_unit("B1", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 100, 98, 180);
 	struct odds_fight f;
 	int ia, ib;
 	(void)state;
-	a.sp = b.sp = 2;
-	ia = game_add_unit(g, &a);
-	ib = game_add_unit(g, &b);
+	two_lines(g, 98, 2, &ia, &ib);
+	g->units[ia].sp = 2;
 	odds_fight_units(g, ia, ib, &f);
 	near(f.win[0], 1.0 / 5);
 	near(f.win[1], 1.0 / 5);
@@ -206,15 +215,11 @@ static void test_charge(void **state)
 static void test_fire(void **state)
 {
 	struct game *g = new_game();
-	struct unit a = test_unit("A1", SIDE_A, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 100, 100, 0);
-	struct unit b = test_unit("B1", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 100, 97, 180);
 	struct odds_fire o;
 	struct kept before;
 	int ia, ib;
 	(void)state;
-	b.sp = 2;
-	ia = game_add_unit(g, &a);
-	ib = game_add_unit(g, &b);
+	two_lines(g, 97, 2, &ia, &ib);
 	keep(g, &before);
 	assert_true(odds_fire_at(g, ia, ib, NULL, &o));
 	unchanged(g, &before);
@@ -257,14 +262,11 @@ static void test_decision(void **state)
 static void test_split(void **state)
 {
 	struct game *g = new_game();
-	struct unit a = test_unit("A1", SIDE_A, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 100, 100, 0);
-	struct unit b = test_unit("B1", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 100, 98, 180);
 	struct decision d = { .kind = DK_SPLIT, .side = SIDE_A };
 	struct odds_choice o;
 	struct kept before;
 	(void)state;
-	d.unit = game_add_unit(g, &a);
-	d.other = game_add_unit(g, &b);
+	two_lines(g, 98, 6, &d.unit, &d.other);
 	keep(g, &before);
 	odds_decision(g, &d, &o);
 	unchanged(g, &before);
