@@ -17,7 +17,7 @@
 #   deviations of the binomial count.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/rules-lib.sh"
-plan 25
+plan 26
 
 # preview NAME PATTERN: the first preview line matching PATTERN
 pv() { grep '^preview: ' "$tmp/$1.out" | grep -E -- "$2" | head -1; }
@@ -81,6 +81,17 @@ like "$(pv decide "T1's test")" "T1's test passes: 50% \(failing, its hits remov
 	"the emergency square's odds while it waits"
 like "$(pv decide 'In square')" "In square: K1 wins" "with the fight against the square"
 like "$(pv decide 'Standing')" "Standing: K1 wins" "and the fight if it stands"
+
+# Return fire's dialog: the shot's odds (2 dice of a line, as above).
+run charge-fire A back <<'EOF'
+brigade FA
+end
+fire P1 Q1
+preview
+answer hold
+EOF
+like "$(pv back 'Q1 fires')" "Q1 fires at P1: 2 dice \(line 2 = 2 dice\); hits 0\.75 expected, one at least 72%" \
+	"return fire's dialog gives the shot's odds"
 
 # Nothing changes: the dump, and the battle after it (the dice streams).
 cat >"$tmp/plain.cmds" <<'EOF'

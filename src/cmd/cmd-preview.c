@@ -112,6 +112,8 @@ void cmd_odds_choice(const struct game *g, const struct decision *d, const struc
 		cmd_lines_add(out, d->unit, "Failing costs %d hits.", o->fail_hits);
 	if (o->overrun)
 		cmd_lines_add(out, d->other, "Guns caught on the move are overrun: no fight.");
+	if (o->has_fire)
+		cmd_odds_fire(g, &o->fire, out);
 	if (d->kind == DK_FALLBACK)
 		cmd_lines_add(out, d->unit, "Falling back: no fight, %s breaks through.", g->units[d->other].id);
 	if (o->has_go) {

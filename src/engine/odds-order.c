@@ -256,6 +256,10 @@ void odds_decision(struct game *g, const struct decision *d, struct odds_choice 
 		odds_fight_units(g, d->unit, d->other, &o->stay);
 		o->has_stay = true;
 		break;
+	case DK_RETURN_FIRE:
+	case DK_SUPPORT_FIRE:
+		o->has_fire = odds_fire_at(g, d->unit, d->other, NULL, &o->fire);
+		break;
 	case DK_JOIN:
 	case DK_BREAKOUT:
 	case DK_SPLIT: {

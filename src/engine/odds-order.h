@@ -76,6 +76,8 @@ struct odds_choice {
 	                         * round for each strength point thrown at the enemy */
 	double per_sp_impact;   /* the same at the impact round (a split), or -1 */
 	int need;               /* the hits that remove the enemy (more are lost) */
+	bool has_fire;          /* return or supporting fire: the shot's odds */
+	struct odds_fire fire;
 	int halvings;           /* before the ground's halvings */
 };
 void odds_decision(struct game *g, const struct decision *d, struct odds_choice *o);
