@@ -179,6 +179,19 @@ void command_stands_in_the_way(struct game *g, int mover, struct obb start, stru
                                double dist, bool overrun)
 {
 	struct unit *u = &g->units[mover];
+	double box[4];
+	{
+		struct vec2 b0[4], b1[4];
+		struct obb end = move_shift(start, dir, dist > 0 ? dist : 0);
+		struct shape s0 = geom_obb_shape(&start, b0), s1 = geom_obb_shape(&end, b1);
+		double e[4];
+		geom_bounds(&s0, box);
+		geom_bounds(&s1, e);
+		for (int k = 0; k < 2; k++) {
+			box[k] = fmin(box[k], e[k]) - 0.01;
+			box[k + 2] = fmax(box[k + 2], e[k + 2]) + 0.01;
+		}
+	}
 	for (int i = 0; i < g->ncmdrs; i++) {
 		struct commander *c = &g->cmdrs[i];
 		struct shape cs;
@@ -186,7 +199,11 @@ void command_stands_in_the_way(struct game *g, int mover, struct obb start, stru
 		if (c->state != US_ACTIVE || c->side == u->side || c->attached >= 0)
 			continue;
 		cs = commander_shape(c);
-		/* Does the footprint touch the stand anywhere along its way? */
+		/* Does the footprint touch the stand anywhere along its way?
+		 * Not if the stand is clear of the way's bounds. */
+		if (c->pos.x + cs.r + GEOM_CONTACT < box[0] || c->pos.x - cs.r - GEOM_CONTACT > box[2] ||
+		    c->pos.y + cs.r + GEOM_CONTACT < box[1] || c->pos.y - cs.r - GEOM_CONTACT > box[3])
+			continue;
 		for (double t = 0; t <= dist + 1e-9 && !hit; t += 0.25) {
 			struct obb b = move_shift(start, dir, t > dist ? dist : t);
 			struct vec2 buf[4];
