@@ -20,6 +20,7 @@
 #include "engine/command.h"
 #include "engine/fire.h"
 #include "engine/game.h"
+#include "engine/grid.h"
 #include "engine/rules.h"
 #include "engine/seq.h"
 #include "engine/victory.h"
@@ -75,10 +76,11 @@ static bool objective_defended(const struct game *g, int obj, enum side side)
 /* The centre of a side's (or a division's, div >= 0) units on the table. */
 static bool centroid(const struct game *g, enum side side, int div, struct vec2 *c)
 {
-	int n = 0;
+	int n = 0, nu;
+	const int *us = grid_division_units(g, div, &nu);
 	*c = v2(0, 0);
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *u = &g->units[i];
+	for (int k = 0; k < nu; k++) {
+		const struct unit *u = &g->units[us ? us[k] : k];
 		if (u->side != side || !active(u) || (div >= 0 && unit_division(g, u) != div))
 			continue;
 		*c = v2_add(*c, u->pos);
@@ -368,9 +370,11 @@ static double command_count(struct game *g, int k, struct vec2 at, int div, int 
 	struct commander *c = &g->cmdrs[k];
 	struct vec2 keep = c->pos;
 	double n = 0;
+	int nu;
+	const int *us = grid_division_units(g, div, &nu);
 	c->pos = at;
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *u = &g->units[i];
+	for (int q = 0; q < nu; q++) {
+		const struct unit *u = &g->units[us ? us[q] : q];
 		enum cmd_status st;
 		double w;
 		if (u->side != c->side || !active(u) || (div >= 0 && unit_division(g, u) != div))
@@ -420,21 +424,25 @@ static bool place_commander(struct general_ai *ai, struct game *g, enum side sid
 		spots[n++] = mid;
 	if (brig >= 0) {
 		struct vec2 b = v2(0, 0);
-		int m = 0;
-		for (int i = 0; i < g->nunits; i++)
+		int m = 0, nu;
+		const int *us = grid_brigade_units(g, brig, &nu);
+		for (int q = 0; q < nu; q++) {
+			int i = us ? us[q] : q;
 			if (g->units[i].brigade == brig && active(&g->units[i])) {
 				b = v2_add(b, g->units[i].pos);
 				m++;
 			}
+		}
 		if (m)
 			spots[n++] = v2_scale(b, 1.0 / m);
 	}
 	{
 		/* Toward the units it has lost touch with. */
 		struct vec2 b = v2(0, 0);
-		int m = 0;
-		for (int i = 0; i < g->nunits; i++) {
-			const struct unit *u = &g->units[i];
+		int m = 0, nu;
+		const int *us = grid_division_units(g, div, &nu);
+		for (int q = 0; q < nu; q++) {
+			const struct unit *u = &g->units[us ? us[q] : q];
 			if (u->side == side && active(u) && (div < 0 || unit_division(g, u) == div) &&
 			    command_status(g, u, NULL) != CS_IN_COMMAND) {
 				b = v2_add(b, u->pos);
@@ -554,9 +562,10 @@ static bool brigade_commander(struct general_ai *ai, struct game *g, enum side s
 static double brigade_stake(struct general_ai *ai, struct game *g, int b)
 {
 	double stake = 0;
-	int div = g->brigs[b].division;
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *u = &g->units[i];
+	int div = g->brigs[b].division, nu;
+	const int *us = grid_brigade_units(g, b, &nu);
+	for (int k = 0; k < nu; k++) {
+		const struct unit *u = &g->units[us ? us[k] : k];
 		const struct move_allowance *ma;
 		double d;
 		int e;
@@ -594,10 +603,13 @@ static int division_to_march(struct general_ai *ai, struct game *g, enum side si
 		struct order o;
 		double nearest = INFINITY;
 		bool any = false;
+		int nu;
+		const int *us = grid_division_units(g, d, &nu);
 		if (division_side(g, d) != side || ai->plan[d].role == ROLE_HOLD)
 			continue;
-		for (int i = 0; i < g->nunits; i++) {
-			const struct unit *u = &g->units[i];
+		/* (Once one unit is too near, the division stays.) */
+		for (int k = 0; k < nu && !(any && nearest < rules_division_move.blocked_within + MARCH_CLEAR); k++) {
+			const struct unit *u = &g->units[us ? us[k] : k];
 			double dist;
 			if (u->side != side || !active(u) || unit_division(g, u) != d)
 				continue;
@@ -693,13 +705,17 @@ static bool best_fire(struct general_ai *ai, struct game *g, enum side side, str
 
 static bool hopeless(struct general_ai *ai, struct game *g, enum side side, struct order *o)
 {
-	for (int i = 0; i < g->nunits; i++) {
+	struct unit_set near = { 0 };
+	bool r = false;
+	for (int i = 0; i < g->nunits && !r; i++) {
 		const struct unit *u = &g->units[i];
 		double worst = 0;
 		int foe = -1;
 		if (u->side != side || !active(u) || (u->acted & (UA_CHARGED | UA_FIRED)) || ai->level == AI_EASY)
 			continue;
-		for (int k = 0; k < g->nunits; k++)
+		grid_units_near(g, i, GEOM_CONTACT, &near);
+		for (int q = 0; q < near.n; q++) {
+			int k = near.idx[q];
 			if (g->units[k].side != side && active(&g->units[k]) &&
 			    game_units_within(u, &g->units[k], GEOM_CONTACT)) {
 				struct est_fight f;
@@ -709,15 +725,16 @@ static bool hopeless(struct general_ai *ai, struct game *g, enum side side, stru
 					foe = k;
 				}
 			}
+		}
 		if (foe < 0)
 			continue;
 		*o = order_new(ORD_RETREAT);
 		o->unit = i;
 		o->flag = OF_WITH_CMDR;
-		if (drill_try(g, side, o))
-			return true;
+		r = drill_try(g, side, o);
 	}
-	return false;
+	unit_set_free(&near);
+	return r;
 }
 
 /* ------------------------------------------------------------------ */

@@ -32,6 +32,10 @@ struct grid {
 	/* The units charging over a bridge (bridge set), in unit order: in
 	 * contact with the enemy there however far apart they stand. */
 	int *bridged, nbridged;
+	/* The units of each brigade and of each division, in unit order:
+	 * brigade b's are bunit[bstart[b]] to bunit[bstart[b + 1] - 1]. */
+	int mn, mb, md; /* the counts of units, brigades, divisions they are for */
+	int *bstart, *bunit, *dstart, *dunit;
 };
 
 void unit_set_free(struct unit_set *s)
@@ -162,11 +166,21 @@ struct grid *grid_new(void)
 	return calloc(1, sizeof(struct grid));
 }
 
+static void drop_members(struct grid *gr)
+{
+	free(gr->bstart);
+	free(gr->bunit);
+	free(gr->dstart);
+	free(gr->dunit);
+	gr->bstart = gr->bunit = gr->dstart = gr->dunit = NULL;
+}
+
 void grid_free(struct grid *gr)
 {
 	if (!gr)
 		return;
 	drop_cells(gr);
+	drop_members(gr);
 	free(gr);
 }
 
@@ -316,56 +330,108 @@ void grid_bridges_changed(const struct game *g)
 		list_bridged(g, g->grid);
 }
 
-/* Is o an enemy of u on the field nearer than the best so far (the first
- * in unit order of those equally near)?  Then it is the best. */
-static void nearer(const struct game *g, const struct unit *u, int i, int *best, double *bd)
+/* Candidates for the nearest enemy: a unit and a lower bound of its
+ * distance (the centres' distance less both half-diagonals). */
+struct nearest {
+	const struct game *g;
+	const struct unit *u;
+	double ru, bd;
+	int best;
+	struct cand {
+		int i;
+		double lb;
+	} small[64], *c;
+	int n, cap;
+};
+
+static void cand_add(struct nearest *k, int i)
 {
-	const struct unit *o = &g->units[i];
-	double d;
-	if (o->side == u->side || !unit_present(o))
+	const struct unit *o = &k->g->units[i];
+	double lb;
+	if (o->side == k->u->side || !unit_present(o))
 		return;
-	/* The centres' distance less both reaches bounds the footprints'. */
-	if (v2_dist(u->pos, o->pos) - 10 >= *bd)
+	lb = v2_dist(k->u->pos, o->pos) - k->ru - unit_radius(o);
+	if (lb - 1e-6 > k->bd)
 		return;
-	d = game_unit_distance(u, o);
-	if (d < *bd || (d == *bd && i < *best)) {
-		*bd = d;
-		*best = i;
+	if (k->n == k->cap) {
+		int cap = 2 * k->cap;
+		struct cand *p = k->c == k->small ? malloc((size_t)cap * sizeof *p) : realloc(k->c, (size_t)cap * sizeof *p);
+		if (!p) {
+			/* Measured at once instead of later: the same answer. */
+			double d = game_unit_distance(k->u, o);
+			if (d < k->bd || (d == k->bd && i < k->best)) {
+				k->bd = d;
+				k->best = i;
+			}
+			return;
+		}
+		if (k->c == k->small)
+			memcpy(p, k->small, sizeof k->small);
+		k->c = p;
+		k->cap = cap;
 	}
+	k->c[k->n++] = (struct cand){ i, lb };
+}
+
+static int cmp_cand(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+	return (x->lb > y->lb) - (x->lb < y->lb);
+}
+
+/* Measure the candidates gathered, the likeliest first, each that could
+ * be nearer than the best so far (or as near and before it). */
+static void cand_measure(struct nearest *k)
+{
+	qsort(k->c, (size_t)k->n, sizeof *k->c, cmp_cand);
+	for (int q = 0; q < k->n && k->c[q].lb - 1e-6 <= k->bd; q++) {
+		int i = k->c[q].i;
+		double d = game_unit_distance(k->u, &k->g->units[i]);
+		if (d < k->bd || (d == k->bd && i < k->best)) {
+			k->bd = d;
+			k->best = i;
+		}
+	}
+	k->n = 0;
 }
 
 int grid_nearest_enemy(const struct game *g, const struct unit *u, double *dist)
 {
 	struct grid *gr = ready(g);
-	double r = unit_radius(u), bd = INFINITY;
-	double box[4] = { u->pos.x - r, u->pos.y - r, u->pos.x + r, u->pos.y + r };
-	int best = -1;
+	struct nearest k = { .g = g, .u = u, .ru = unit_radius(u), .bd = INFINITY, .best = -1, .cap = 64 };
+	double box[4] = { u->pos.x - k.ru, u->pos.y - k.ru, u->pos.x + k.ru, u->pos.y + k.ru };
+	k.c = k.small;
 	if (!gr || !(box[0] >= 0 && box[1] >= 0 && box[2] <= g->map.width && box[3] <= g->map.height)) {
 		for (int i = 0; i < g->nunits; i++)
-			nearer(g, u, i, &best, &bd);
+			cand_add(&k, i);
+		cand_measure(&k);
 	} else {
 		/* Ring after ring of cells round the unit's: a unit filed in ring
-		 * k + 1 or beyond stands at least k cells from the unit's box,
+		 * r + 1 or beyond stands at least r cells from the unit's box,
 		 * less its reach. */
 		int cx0 = clamp_cell(box[0], gr->cell, gr->nx), cx1 = clamp_cell(box[2], gr->cell, gr->nx);
 		int cy0 = clamp_cell(box[1], gr->cell, gr->ny), cy1 = clamp_cell(box[3], gr->cell, gr->ny);
-		for (int k = 0;; k++) {
-			int x0 = cx0 - k, x1 = cx1 + k, y0 = cy0 - k, y1 = cy1 + k;
+		for (int r = 0;; r++) {
+			int x0 = cx0 - r, x1 = cx1 + r, y0 = cy0 - r, y1 = cy1 + r;
 			for (int cy = y0 > 0 ? y0 : 0; cy <= y1 && cy < gr->ny; cy++)
 				for (int cx = x0 > 0 ? x0 : 0; cx <= x1 && cx < gr->nx; cx++) {
 					if (cy != y0 && cy != y1 && cx != x0 && cx != x1)
-						cx = x1 - 1; /* inside: done in an earlier ring */
+						cx = x1 - 1; /* inside: an earlier ring's */
 					else
 						for (int i = gr->head[cy * gr->nx + cx]; i >= 0; i = gr->next[i])
-							nearer(g, u, i, &best, &bd);
+							cand_add(&k, i);
 				}
-			if (bd < k * gr->cell - gr->reach - 1e-9 || (x0 <= 0 && y0 <= 0 && x1 >= gr->nx - 1 && y1 >= gr->ny - 1))
+			cand_measure(&k);
+			if (k.bd < r * gr->cell - gr->reach - 1e-6 ||
+			    (x0 <= 0 && y0 <= 0 && x1 >= gr->nx - 1 && y1 >= gr->ny - 1))
 				break;
 		}
 	}
+	if (k.c != k.small)
+		free(k.c);
 	if (dist)
-		*dist = bd;
-	return best;
+		*dist = k.bd;
+	return k.best;
 }
 
 void grid_hold(const struct game *g)
@@ -423,4 +489,74 @@ int grid_stale(const struct game *g)
 		n += gr->at[i].x != g->units[i].pos.x || gr->at[i].y != g->units[i].pos.y ||
 		     gr->cell_of[i] != cell_at(gr, g->units[i].pos);
 	return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* Who belongs to which brigade and division */
+
+/* A counting sort of the units by group (group_of each, -1 for none):
+ * start[n + 1] and idx, each group's units in unit order. */
+static bool bucket(const struct game *g, int n, bool division, int **start, int **idx)
+{
+	int *s = calloc((size_t)n + 2, sizeof *s), *x = malloc(((size_t)g->nunits + 1) * sizeof *x);
+	if (!s || !x) {
+		free(s);
+		free(x);
+		return false;
+	}
+	for (int i = 0; i < g->nunits; i++) {
+		int b = g->units[i].brigade, k = b < 0 || b >= g->nbrigs ? -1 : division ? g->brigs[b].division : b;
+		if (k >= 0 && k < n)
+			s[k + 1]++;
+	}
+	for (int k = 0; k < n; k++)
+		s[k + 1] += s[k];
+	for (int i = 0; i < g->nunits; i++) {
+		int b = g->units[i].brigade, k = b < 0 || b >= g->nbrigs ? -1 : division ? g->brigs[b].division : b;
+		if (k >= 0 && k < n)
+			x[s[k]++] = i;
+	}
+	for (int k = n; k > 0; k--)
+		s[k] = s[k - 1];
+	s[0] = 0;
+	*start = s;
+	*idx = x;
+	return true;
+}
+
+static bool members_ready(const struct game *g)
+{
+	struct grid *gr = g->grid;
+	if (!gr)
+		return false;
+	if (gr->bstart && gr->mn == g->nunits && gr->mb == g->nbrigs && gr->md == g->ndivs)
+		return true;
+	drop_members(gr);
+	if (!bucket(g, g->nbrigs, false, &gr->bstart, &gr->bunit) ||
+	    !bucket(g, g->ndivs, true, &gr->dstart, &gr->dunit)) {
+		drop_members(gr);
+		return false;
+	}
+	gr->mn = g->nunits;
+	gr->mb = g->nbrigs;
+	gr->md = g->ndivs;
+	return true;
+}
+
+const int *grid_brigade_units(const struct game *g, int brigade, int *n)
+{
+	*n = g->nunits;
+	if (brigade < 0 || brigade >= g->nbrigs || !members_ready(g))
+		return NULL;
+	*n = g->grid->bstart[brigade + 1] - g->grid->bstart[brigade];
+	return g->grid->bunit + g->grid->bstart[brigade];
+}
+
+const int *grid_division_units(const struct game *g, int division, int *n)
+{
+	*n = g->nunits;
+	if (division < 0 || division >= g->ndivs || !members_ready(g))
+		return NULL;
+	*n = g->grid->dstart[division + 1] - g->grid->dstart[division];
+	return g->grid->dunit + g->grid->dstart[division];
 }

@@ -43,6 +43,17 @@ void grid_contacts(const struct game *g, int unit, struct unit_set *out);
  * near), or -1; its distance in *dist (INFINITY with none). */
 int grid_nearest_enemy(const struct game *g, const struct unit *u, double *dist);
 
+/* The units of a brigade, or of a division, in unit order: n unit
+ * indices.  NULL stands for every unit, 0 to n - 1 (for no such brigade
+ * or division, as -1, and when memory runs short), so a caller that
+ * still checks each unit's brigade gets the same answer either way:
+ *     const int *us = grid_division_units(g, div, &n);
+ *     for (int k = 0; k < n; k++) { int i = us ? us[k] : k; ... }
+ * Built when first asked for, and again whenever the numbers of units,
+ * brigades or divisions change (a unit never changes brigade). */
+const int *grid_brigade_units(const struct game *g, int brigade, int *n);
+const int *grid_division_units(const struct game *g, int division, int *n);
+
 /* The index follows the units by itself: before answering it compares
  * each unit's centre with the one it was filed under (a pass over the
  * positions, no geometry) and files again those that moved, however they
