@@ -362,27 +362,52 @@ void plan_aim(const struct general_ai *ai, const struct game *g, int unit, struc
 /* ------------------------------------------------------------------ */
 /* Commanders */
 
+/* What a unit's command is worth to a commander's count: 1 in command, a
+ * half cautious (its brigade's units, brig, counting double). */
+static double command_worth(const struct unit *u, enum cmd_status st, int brig)
+{
+	double w = u->brigade == brig ? 2 : 1;
+	return st == CS_IN_COMMAND ? w : st == CS_CAUTIOUS ? w / 2 : 0;
+}
+
+/* A unit's command were commander c off the field: from its other stand
+ * only. */
+static enum cmd_status command_without(struct game *g, struct commander *c, const struct unit *u)
+{
+	enum unit_state keep = c->state;
+	enum cmd_status st;
+	c->state = US_RESERVE;
+	st = command_status(g, u, NULL);
+	c->state = keep;
+	return st;
+}
+
+static bool counted(const struct game *g, const struct commander *c, const struct unit *u, int div)
+{
+	return u->side == c->side && active(u) && (div < 0 || unit_division(g, u) == div);
+}
+
 /* How many of a side's units (of a division, div >= 0; of a brigade
  * counting double, brig >= 0) a commander would keep in command from a
- * place: 1 for each in command, a half for each cautious. */
-static double command_count(struct game *g, int k, struct vec2 at, int div, int brig)
+ * place: 1 for each in command, a half for each cautious.  base: the
+ * count were he off the field; only the units within his reach of the
+ * place can count otherwise.  (Halves and wholes: every sum is exact.) */
+static double command_count(struct game *g, int k, struct vec2 at, int div, int brig, double base)
 {
 	struct commander *c = &g->cmdrs[k];
 	struct vec2 keep = c->pos;
-	double n = 0;
-	int nu;
-	const int *us = grid_division_units(g, div, &nu);
+	struct unit_set near = { 0 };
+	double n = base, box[4] = { at.x, at.y, at.x, at.y };
 	c->pos = at;
-	for (int q = 0; q < nu; q++) {
-		const struct unit *u = &g->units[us ? us[q] : q];
-		enum cmd_status st;
-		double w;
-		if (u->side != c->side || !active(u) || (div >= 0 && unit_division(g, u) != div))
-			continue;
-		w = u->brigade == brig ? 2 : 1;
-		st = command_status(g, u, NULL);
-		n += st == CS_IN_COMMAND ? w : st == CS_CAUTIOUS ? w / 2 : 0;
+	grid_units_box(g, box, fmax(commander_radius(c), rules_command.cautious_limit) + rules_stand[ARM_COMMAND].w / 2,
+	               &near);
+	for (int q = 0; q < near.n; q++) {
+		const struct unit *u = &g->units[near.idx[q]];
+		if (counted(g, c, u, div))
+			n += command_worth(u, command_status(g, u, NULL), brig) -
+			     command_worth(u, command_without(g, c, u), brig);
 	}
+	unit_set_free(&near);
 	c->pos = keep;
 	return n;
 }
@@ -391,8 +416,12 @@ static double command_count(struct game *g, int k, struct vec2 at, int div, int 
  * makes it evade and lose its radius, a charge overruns it)? */
 static bool stand_safe(const struct game *g, enum side side, struct vec2 at)
 {
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *u = &g->units[i];
+	struct unit_set near = { 0 };
+	double box[4] = { at.x, at.y, at.x, at.y };
+	bool safe = true;
+	grid_units_box(g, box, 20, &near);
+	for (int q = 0; q < near.n && safe; q++) {
+		const struct unit *u = &g->units[near.idx[q]];
 		struct vec2 b[4];
 		struct shape us, cs;
 		struct commander probe = { .pos = at };
@@ -400,24 +429,22 @@ static bool stand_safe(const struct game *g, enum side side, struct vec2 at)
 			continue;
 		us = unit_shape(u, b);
 		cs = commander_shape(&probe);
-		if (geom_distance(&us, &cs) < 8)
-			return false;
+		safe = geom_distance(&us, &cs) >= 8;
 	}
-	return true;
+	unit_set_free(&near);
+	return safe;
 }
 
 /* Move a corps or division stand (k) where it keeps most units in
  * command: among the middles of its division, of the brigade about to
  * act and of the units now out of command, and points between, the best
  * it can reach safely.  False when staying is as good. */
-static bool place_commander(struct general_ai *ai, struct game *g, enum side side, int k, int div, int brig,
-                            struct order *o)
+static bool commander_spot(struct game *g, enum side side, int k, int div, int brig, struct order *o)
 {
 	struct commander *c = &g->cmdrs[k];
 	struct vec2 spots[8], mid;
 	int n = 0;
-	double here, best;
-	(void)ai;
+	double here, best, base = 0;
 	if (c->state != US_ACTIVE || c->attached >= 0 || c->moved_turn == g->turn)
 		return false;
 	if (centroid(g, side, div, &mid))
@@ -437,14 +464,17 @@ static bool place_commander(struct general_ai *ai, struct game *g, enum side sid
 			spots[n++] = v2_scale(b, 1.0 / m);
 	}
 	{
-		/* Toward the units it has lost touch with. */
+		/* Toward the units it has lost touch with; and the count were
+		 * he off the field. */
 		struct vec2 b = v2(0, 0);
 		int m = 0, nu;
 		const int *us = grid_division_units(g, div, &nu);
 		for (int q = 0; q < nu; q++) {
 			const struct unit *u = &g->units[us ? us[q] : q];
-			if (u->side == side && active(u) && (div < 0 || unit_division(g, u) == div) &&
-			    command_status(g, u, NULL) != CS_IN_COMMAND) {
+			if (!counted(g, c, u, div))
+				continue;
+			base += command_worth(u, command_without(g, c, u), brig);
+			if (command_status(g, u, NULL) != CS_IN_COMMAND) {
 				b = v2_add(b, u->pos);
 				m++;
 			}
@@ -454,7 +484,7 @@ static bool place_commander(struct general_ai *ai, struct game *g, enum side sid
 	}
 	for (int i = 0, m = n; i < m && n < 8; i++)
 		spots[n++] = v2_scale(v2_add(spots[i], c->pos), 0.5);
-	here = best = command_count(g, k, c->pos, div, brig) + (stand_safe(g, side, c->pos) ? 0 : -3);
+	here = best = command_count(g, k, c->pos, div, brig, base) + (stand_safe(g, side, c->pos) ? 0 : -3);
 	for (int i = 0; i < n; i++) {
 		struct vec2 to = spots[i];
 		double v, len = v2_dist(to, c->pos);
@@ -464,7 +494,7 @@ static bool place_commander(struct general_ai *ai, struct game *g, enum side sid
 			to = v2_add(c->pos, v2_scale(v2_sub(to, c->pos), (rules_command.stand_move - 0.5) / len));
 		if (!stand_safe(g, side, to))
 			continue;
-		v = command_count(g, k, to, div, brig);
+		v = command_count(g, k, to, div, brig, base);
 		if (v <= best + 0.25)
 			continue;
 		t = order_new(ORD_CMOVE);
@@ -477,6 +507,19 @@ static bool place_commander(struct general_ai *ai, struct game *g, enum side sid
 		*o = t;
 	}
 	return best > here + 0.25;
+}
+
+/* (Only the commander's stand is moved, and put back: the spatial index
+ * of the units is held.) */
+static bool place_commander(struct general_ai *ai, struct game *g, enum side side, int k, int div, int brig,
+                            struct order *o)
+{
+	bool r;
+	(void)ai;
+	grid_hold(g);
+	r = commander_spot(g, side, k, div, brig, o);
+	grid_release(g);
+	return r;
 }
 
 /* Before a brigade acts: its commander attaches to the unit that most
@@ -597,7 +640,7 @@ static double brigade_stake(struct general_ai *ai, struct game *g, int b)
  * allow it from 12) and none has reached its goal.  Brigade by brigade it
  * would go 6 cm at a time: too slow to bring up a corps arriving piecemeal. */
 #define MARCH_CLEAR 6
-static int division_to_march(struct general_ai *ai, struct game *g, enum side side)
+static int march_pick(struct general_ai *ai, struct game *g, enum side side)
 {
 	for (int d = 0; d < g->ndivs; d++) {
 		struct order o;
@@ -627,6 +670,17 @@ static int division_to_march(struct general_ai *ai, struct game *g, enum side si
 			return d;
 	}
 	return -1;
+}
+
+/* (Nothing here sets a unit down anywhere: the spatial index is held,
+ * and its many queries need not look for moves.) */
+static int division_to_march(struct general_ai *ai, struct game *g, enum side side)
+{
+	int d;
+	grid_hold(g);
+	d = march_pick(ai, g, side);
+	grid_release(g);
+	return d;
 }
 
 /* ------------------------------------------------------------------ */

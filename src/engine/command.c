@@ -8,6 +8,7 @@
 
 #include "command.h"
 #include "game.h"
+#include "grid.h"
 #include "move.h"
 #include "rules.h"
 
@@ -44,6 +45,12 @@ enum cmd_status command_status(const struct game *g, const struct unit *u,
 		c = &g->cmdrs[stands[k]];
 		if (c->state != US_ACTIVE)
 			continue;
+		/* With no distance asked for, a stand whose centre is further
+		 * from the unit's than both their reaches and the cautious
+		 * limit can give neither command nor caution: not measured. */
+		if (!dist && v2_dist(u->pos, c->pos) - unit_radius(u) - rules_stand[ARM_COMMAND].w / 2 >
+		                 fmax(commander_radius(c), rules_command.cautious_limit) + 1e-6)
+			continue;
 		cs = commander_shape(c);
 		d = geom_distance(&us, &cs);
 		if (d < nearest)
@@ -75,17 +82,22 @@ void command_check_losses(struct game *g, int unit)
 {
 	const struct unit *gone = &g->units[unit];
 	int div = unit_division(g, gone), brig = gone->brigade;
-	int dn = 0, dl = 0, bn = 0, bl = 0;
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *u = &g->units[i];
-		bool lost = unit_lost(u);
+	int dn = 0, dl = 0, bn = 0, bl = 0, n;
+	/* The formations' own units (a count: their order does not matter). */
+	const int *us = grid_division_units(g, div, &n);
+	for (int k = 0; k < n; k++) {
+		const struct unit *u = &g->units[us ? us[k] : k];
 		if (unit_division(g, u) == div) {
 			dn++;
-			dl += lost;
+			dl += unit_lost(u);
 		}
+	}
+	us = grid_brigade_units(g, brig, &n);
+	for (int k = 0; k < n; k++) {
+		const struct unit *u = &g->units[us ? us[k] : k];
 		if (u->brigade == brig) {
 			bn++;
-			bl += lost;
+			bl += unit_lost(u);
 		}
 	}
 	if (div >= 0 && g->divs[div].commander >= 0 && dl > (dn + 1) / 2) {

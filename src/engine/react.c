@@ -106,11 +106,16 @@ void react_check_shelters(struct game *g)
 
 static bool enemy_within(const struct game *g, int unit, double range)
 {
-	for (int i = 0; i < g->nunits; i++)
-		if (g->units[i].side != g->units[unit].side && unit_present(&g->units[i]) &&
-		    game_units_within(&g->units[i], &g->units[unit], range))
-			return true;
-	return false;
+	struct unit_set near = { 0 };
+	bool any = false;
+	grid_units_near(g, unit, range, &near);
+	for (int q = 0; q < near.n && !any; q++) {
+		int i = near.idx[q];
+		any = g->units[i].side != g->units[unit].side && unit_present(&g->units[i]) &&
+		      game_units_within(&g->units[i], &g->units[unit], range);
+	}
+	unit_set_free(&near);
+	return any;
 }
 
 void react_end_initiative(struct game *g)
@@ -232,24 +237,32 @@ static void breakthrough(struct game *g, int unit)
 static int sheltering_square(const struct game *g, int guns)
 {
 	const struct unit *a = &g->units[guns];
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *s = &g->units[i];
+	struct unit_set near = { 0 };
+	int found = -1;
+	grid_units_near(g, guns, GEOM_CONTACT, &near);
+	for (int q = 0; q < near.n && found < 0; q++) {
+		const struct unit *s = &g->units[near.idx[q]];
 		if (s->side == a->side && s->state == US_ACTIVE && s->form == FORM_SQUARE &&
 		    game_unit_distance(s, a) <= GEOM_CONTACT)
-			return i;
+			found = near.idx[q];
 	}
-	return -1;
+	unit_set_free(&near);
+	return found;
 }
 
 /* Was the unit touching an enemy other than this charger? */
 static bool in_contact_except(const struct game *g, int unit, int except)
 {
-	for (int i = 0; i < g->nunits; i++)
-		if (i != except && g->units[i].side != g->units[unit].side &&
-		    g->units[i].state == US_ACTIVE &&
-		    game_units_within(&g->units[i], &g->units[unit], GEOM_CONTACT))
-			return true;
-	return false;
+	struct unit_set near = { 0 };
+	bool any = false;
+	grid_units_near(g, unit, GEOM_CONTACT, &near);
+	for (int q = 0; q < near.n && !any; q++) {
+		int i = near.idx[q];
+		any = i != except && g->units[i].side != g->units[unit].side && g->units[i].state == US_ACTIVE &&
+		      game_units_within(&g->units[i], &g->units[unit], GEOM_CONTACT);
+	}
+	unit_set_free(&near);
+	return any;
 }
 
 /* Emergency square: only formed infantry not already in square and not
