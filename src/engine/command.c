@@ -127,6 +127,38 @@ void command_check_losses(struct game *g, int unit)
  * corps stand is lost only by being overrun: where no place is 6 cm clear
  * of the enemy it takes the clear place farthest from it (or, with none,
  * stays where it is), evaded all the same. */
+/* How far the nearest active enemy unit is from a command stand's shape
+ * (INFINITY with none): looked for first round the stand, then, when none
+ * is that near, among every unit. */
+#define EVADE_LOOK 24.0
+static double nearest_enemy(const struct game *g, const struct commander *c, const struct shape *cs)
+{
+	struct unit_set near = { 0 };
+	double nearest = INFINITY, box[4];
+	geom_bounds(cs, box);
+	grid_units_box(g, box, EVADE_LOOK, &near);
+	for (int pass = 0; pass < 2; pass++) {
+		int n = pass ? g->nunits : near.n;
+		for (int q = 0; q < n; q++) {
+			int i = pass ? q : near.idx[q];
+			struct vec2 b[4];
+			struct shape us;
+			double d;
+			if (g->units[i].side == c->side || g->units[i].state != US_ACTIVE)
+				continue;
+			us = unit_shape(&g->units[i], b);
+			d = geom_distance(cs, &us);
+			if (d < nearest)
+				nearest = d;
+		}
+		/* Every unit left out stands further off than EVADE_LOOK. */
+		if (nearest <= EVADE_LOOK)
+			break;
+	}
+	unit_set_free(&near);
+	return nearest;
+}
+
 static bool evade(struct game *g, int cmdr)
 {
 	struct commander *c = &g->cmdrs[cmdr];
@@ -145,17 +177,7 @@ static bool evade(struct game *g, int cmdr)
 			if (move_place_blocker(g, &m, NULL, -1) != -1)
 				continue;
 			cs = commander_shape(c);
-			for (int i = 0; i < g->nunits; i++) {
-				struct vec2 b[4];
-				struct shape us;
-				double d;
-				if (g->units[i].side == c->side || g->units[i].state != US_ACTIVE)
-					continue;
-				us = unit_shape(&g->units[i], b);
-				d = geom_distance(&cs, &us);
-				if (d < nearest)
-					nearest = d;
-			}
+			nearest = nearest_enemy(g, c, &cs);
 			if (nearest >= rules_command.evade_enemy_clear && nearest > best_d) {
 				best_d = nearest;
 				best = p;
