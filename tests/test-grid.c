@@ -69,21 +69,9 @@ static struct game *random_battle(uint64_t seed, struct rng *r)
 
 /* The grid's own promise, checked by scanning every unit: the units whose
  * centres lie within margin and the largest reach of the box. */
-static double largest_reach(void)
-{
-	double r = 0;
-	for (int t = 0; t < UT_COUNT; t++)
-		for (int f = 0; f < FORM_COUNT; f++) {
-			double w, d;
-			formation_size((enum unit_type)t, (enum formation)f, &w, &d);
-			r = fmax(r, hypot(w, d) / 2);
-		}
-	return r;
-}
-
 static int scan_box(const struct game *g, const double box[4], double margin, int *out)
 {
-	double m = margin + largest_reach();
+	double m = margin + grid_reach();
 	int n = 0;
 	for (int i = 0; i < g->nunits; i++) {
 		struct vec2 p = g->units[i].pos;
@@ -101,7 +89,7 @@ static int scan_box(const struct game *g, const double box[4], double margin, in
 static void check_set(const struct game *g, const struct unit_set *s, const int *want, int n, const double box[4],
                       double margin)
 {
-	double m = margin + largest_reach() + 1e-5;
+	double m = margin + grid_reach() + 1e-5;
 	int k = 0;
 	for (int q = 0; q < s->n; q++) {
 		struct vec2 p = g->units[s->idx[q]].pos;

@@ -91,8 +91,7 @@ static void set_sort(struct unit_set *s)
 	}
 }
 
-/* The largest half-diagonal of any footprint the rules give. */
-static double largest_reach(void)
+double grid_reach(void)
 {
 	double r = 0;
 	for (int t = 0; t < UT_COUNT; t++)
@@ -205,7 +204,7 @@ static bool build(const struct game *g, struct grid *gr)
 	gr->ny = (int)ceil(h / gr->cell);
 	gr->width = g->map.width;
 	gr->height = g->map.height;
-	gr->reach = largest_reach();
+	gr->reach = grid_reach();
 	gr->head = malloc((size_t)gr->nx * (size_t)gr->ny * sizeof *gr->head);
 	gr->next = malloc(((size_t)g->nunits + 1) * sizeof *gr->next);
 	gr->prev = malloc(((size_t)g->nunits + 1) * sizeof *gr->prev);

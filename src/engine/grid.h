@@ -23,6 +23,10 @@ struct unit_set {
 
 void unit_set_free(struct unit_set *s);
 
+/* The largest half-diagonal of any footprint the rules give: how far
+ * from its centre a unit can reach. */
+double grid_reach(void);
+
 /* Every unit, whatever its state, whose footprint could come within
  * margin of the box (xmin, ymin, xmax, ymax): a superset, found by its
  * centre, of the units that do; the caller applies the exact test.  In
