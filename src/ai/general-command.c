@@ -133,10 +133,10 @@ static bool commander_spot(struct general_ai *ai, struct game *g, enum side side
 		const int *us = grid_division_units(g, div, &nu);
 		for (int q = 0; q < nu; q++) {
 			const struct unit *u = &g->units[us ? us[q] : q];
-			if (u->side != side || !counted(g, c, u, div))
-				continue;
-			base += command_worth(tune, u, command_without(g, c, u), brig);
-			if (command_status(g, u, NULL) != CS_IN_COMMAND) {
+			if (counted(g, c, u, div))
+				base += command_worth(tune, u, command_without(g, c, u), brig);
+			if (u->side == side && general_active(u) && (div < 0 || unit_division(g, u) == div) &&
+			    command_status(g, u, NULL) != CS_IN_COMMAND) {
 				b = v2_add(b, u->pos);
 				m++;
 			}
