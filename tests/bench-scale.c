@@ -48,6 +48,7 @@
 #define TARGET_RATIO_8 15.0
 #define TARGET_EXPONENT 1.3
 #define TARGET_BIG_MS 10000.0
+#define TARGET_BIG_UNITS 900
 #define TARGET_RSS_KB (32 * 1024L)
 #define TARGET_LOAD_MS 2000.0
 
@@ -407,9 +408,12 @@ static int battles(const char *grognard, const char *datadir, const char *dir, c
 		verdict(e <= TARGET_EXPONENT);
 	}
 	if (n >= 1) {
-		printf("largest battle: %.0f units in %.0f ms   target < %.0f ms (900 units)", units[n - 1],
+		printf("largest battle: %.0f units in %.0f ms   target < %.0f ms (900 units or more)", units[n - 1],
 		       ms[n - 1], TARGET_BIG_MS);
-		verdict(ms[n - 1] < TARGET_BIG_MS);
+		if (units[n - 1] >= TARGET_BIG_UNITS)
+			verdict(ms[n - 1] < TARGET_BIG_MS);
+		else
+			printf("  (too small to judge)\n");
 		printf("peak RSS, largest of every run: %ld KB   target < %ld KB", worst_rss, TARGET_RSS_KB);
 		verdict(worst_rss < TARGET_RSS_KB);
 	}
