@@ -13,6 +13,7 @@
 #include "engine/command.h"
 #include "engine/fire.h"
 #include "engine/game.h"
+#include "engine/grid.h"
 #include "engine/melee.h"
 #include "engine/move.h"
 #include "engine/odds.h"
@@ -97,25 +98,7 @@ double est_gone_worth(const struct game *g, const struct unit *u)
 
 int est_nearest_enemy(const struct game *g, const struct unit *u, double *dist)
 {
-	int best = -1;
-	double bd = INFINITY;
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *o = &g->units[i];
-		double d;
-		if (o->side == u->side || o->state != US_ACTIVE || unit_abandoned(o))
-			continue;
-		/* The centres' distance less both reaches bounds the footprints'. */
-		if (v2_dist(u->pos, o->pos) - 10 >= bd)
-			continue;
-		d = game_unit_distance(u, o);
-		if (d < bd) {
-			bd = d;
-			best = i;
-		}
-	}
-	if (dist)
-		*dist = bd;
-	return best;
+	return grid_nearest_enemy(g, u, dist);
 }
 
 /* All a unit is worth: its strength and its removal. */
