@@ -20,11 +20,11 @@
 #include "engine/aim.h"
 #include "engine/command.h"
 #include "engine/fire.h"
+#include "engine/odds.h"
 #include "engine/rules.h"
 #include "engine/victory.h"
 #include "engine/volley.h"
 #include "engine/weather.h"
-#include "odds.h"
 #include "tie.h"
 #include "tuning.h"
 
@@ -195,7 +195,7 @@ static double caught_chance(const struct ai_tuning *tune, struct game *g, int un
 		}
 		/* A cautious unit tests to charge at all, then as any unit. */
 		if (can)
-			miss *= 1 - est_pass(e, 0) * (command_status(g, e, NULL) == CS_CAUTIOUS ? est_pass(e, 0) : 1);
+			miss *= 1 - odds_pass(e, 0) * (command_status(g, e, NULL) == CS_CAUTIOUS ? odds_pass(e, 0) : 1);
 	}
 	*u = keep;
 	return 1 - miss;

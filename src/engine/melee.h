@@ -34,4 +34,7 @@ bool melee_in_contact(const struct game *g, int a, int b);
  * over a bridge), or -1: such a unit fights instead of firing, and may not
  * change formation or move of its own will. */
 int melee_engaged(const struct game *g, int unit);
+/* The enemies it is in contact with, in unit order (the first max of
+ * them); how many. */
+int melee_enemies(const struct game *g, int unit, int *out, int max);
 #endif

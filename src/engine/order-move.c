@@ -14,6 +14,7 @@
 #include "command.h"
 #include "control.h"
 #include "game.h"
+#include "grid.h"
 #include "melee.h"
 #include "move.h"
 #include "order-int.h"
@@ -150,6 +151,7 @@ static int form_blocker(struct game *g, int unit, const struct obb *fp, int targ
 	struct obb old = unit_footprint(u);
 	struct vec2 buf[4], ob[4];
 	struct shape s = geom_obb_shape(fp, buf), os = geom_obb_shape(&old, ob);
+	struct unit_set near = { 0 };
 	struct mover m;
 	int b;
 
@@ -158,16 +160,19 @@ static int form_blocker(struct game *g, int unit, const struct obb *fp, int targ
 	m.target = target;
 	if ((b = move_place_blocker(g, &m, fp, -1)) != -1)
 		return b;
-	for (int i = 0; i < g->nunits; i++) {
+	grid_units_shape(g, &s, GEOM_CONTACT, &near);
+	for (int q = 0; q < near.n && b == -1; q++) {
+		int i = near.idx[q];
 		struct vec2 xb[4];
 		struct shape x;
 		if (i == unit || i == target || !unit_present(&g->units[i]))
 			continue;
 		x = unit_shape(&g->units[i], xb);
 		if (geom_contact(&s, &x) && !geom_contact(&os, &x))
-			return i;
+			b = i;
 	}
-	return -1;
+	unit_set_free(&near);
+	return b;
 }
 
 /* Place a unit in a new formation: an old stand stays, the new formation
@@ -296,6 +301,7 @@ int order_do_form(struct order_ctx *c)
 	game_log(g, "%s forms %s.", u->id, formation_names[c->o->form].label);
 	u->form = c->o->form;
 	u->pos = centre;
+	grid_moved(g, unit);
 	u->facing = facing;
 	u->acted |= UA_FORMED;
 	ord_after_move(g, unit);
