@@ -55,14 +55,9 @@ static int quit(struct controller *c, struct game *g, struct decision *d)
 static struct controller side_ctl = { .decide = decide };
 static struct controller *ctl[SIDE_COUNT] = { &side_ctl, &side_ctl };
 
-/* The table of melee-bridge.cfg with its river and one bridge BR at
- * x = 30; side A south of the river facing north, with the initiative. */
-static struct game *new_game(int *br)
+/* Side A south of the river facing north, with the initiative. */
+static struct game *start(struct game *g)
 {
-	struct game *g = test_game_new(2);
-	g->map.width = 210;
-	g->map.height = 100;
-	*br = test_river_bridge(g, 30, 50, "BR");
 	g->initiative = SIDE_A;
 	g->active_brigade = 0;
 	g->phase = PHASE_MANOEUVRE;
@@ -71,17 +66,33 @@ static struct game *new_game(int *br)
 	return g;
 }
 
+/* The table of melee-bridge.cfg with its river and one bridge BR at
+ * x = 30. */
+static struct game *new_game(int *br)
+{
+	struct game *g = test_game_new(2);
+	g->map.width = 210;
+	g->map.height = 100;
+	*br = test_river_bridge(g, 30, 50, "BR");
+	return start(g);
+}
+
+/* The same with cuirassiers C1 at its south end and a line d1 at its
+ * north end (test_bridge_game). */
+static struct game *c1_d1_game(int *br, int *c, int *d)
+{
+	return start(test_bridge_game(2, br, c, d));
+}
+
 /* Cuirassiers with their front on the south end charge the line on the
  * north end, which defends the bridge alone: they go straight at it. */
 static void test_charge_the_defender(void **state)
 {
 	int br, c, d;
-	struct game *g = new_game(&br);
+	struct game *g = c1_d1_game(&br, &c, &d);
 	struct bridge_reach r;
 	char why[MSG_LEN] = "";
 	(void)state;
-	c = test_add(g, "C1", SIDE_A, UT_HEAVY_CAV, FORM_LINE, 30, 55, 0);
-	d = test_add(g, "d1", SIDE_B, UT_LINE_INF, FORM_LINE, 30, 46, 180);
 	assert_int_equal(bridge_charge_reach(g, c, d, TMODE_CHARGE, &r, why, sizeof why), 0);
 	assert_int_equal(r.bridge, br);
 	assert_int_equal(r.ndef, 1);
@@ -107,13 +118,11 @@ static struct rules variant;
 static void test_who_may_charge_over(void **state)
 {
 	int br, a, c, d;
-	struct game *g = new_game(&br);
+	struct game *g = c1_d1_game(&br, &c, &d);
 	struct bridge_reach r;
 	char why[MSG_LEN] = "";
 	(void)state;
 	a = test_add(g, "G", SIDE_A, UT_HORSE_ART, FORM_COLUMN, 20, 56, 0);
-	c = test_add(g, "C1", SIDE_A, UT_HEAVY_CAV, FORM_LINE, 30, 55, 0);
-	d = test_add(g, "d1", SIDE_B, UT_LINE_INF, FORM_LINE, 30, 46, 180);
 	assert_int_equal(bridge_charge_reach(g, a, d, TMODE_CHARGE, &r, why, sizeof why), 1);
 	variant = *rules_in_force;
 	variant.terrain[TT_BRIDGE].charge_rate[TC_CAVALRY] = -1; /* "no" */
@@ -185,12 +194,10 @@ static void test_two_could_defend(void **state)
 static void test_only_the_defender(void **state)
 {
 	int br, c, d, behind;
-	struct game *g = new_game(&br);
+	struct game *g = c1_d1_game(&br, &c, &d);
 	struct bridge_reach r;
 	char why[MSG_LEN] = "";
 	(void)state;
-	c = test_add(g, "C1", SIDE_A, UT_HEAVY_CAV, FORM_LINE, 30, 55, 0);
-	d = test_add(g, "d1", SIDE_B, UT_LINE_INF, FORM_LINE, 30, 46, 180);
 	behind = test_add(g, "d2", SIDE_B, UT_LINE_INF, FORM_LINE, 30, 38, 180);
 	assert_int_equal(bridge_charge_reach(g, c, behind, TMODE_CHARGE, &r, why, sizeof why), -1);
 	assert_string_equal(why, "d2 does not defend BR: only the unit defending a bridge can be charged "
@@ -204,13 +211,11 @@ static void test_only_the_defender(void **state)
 static void test_one_charger_at_a_time(void **state)
 {
 	int br, c, c2, d;
-	struct game *g = new_game(&br);
+	struct game *g = c1_d1_game(&br, &c, &d);
 	struct bridge_reach r;
 	char why[MSG_LEN] = "";
 	(void)state;
-	c = test_add(g, "C1", SIDE_A, UT_HEAVY_CAV, FORM_LINE, 30, 55, 0);
 	c2 = test_add(g, "C2", SIDE_A, UT_LIGHT_CAV, FORM_LINE, 36, 62, 0);
-	d = test_add(g, "d1", SIDE_B, UT_LINE_INF, FORM_LINE, 30, 46, 180);
 	bridge_engage(g, c, d, -1);
 	assert_int_equal(bridge_foe(g, c), d);
 	assert_true(bridge_holds(g, c));
@@ -225,12 +230,12 @@ static void test_one_charger_at_a_time(void **state)
 static void test_no_bridge_between(void **state)
 {
 	int br, c, d;
-	struct game *g = new_game(&br);
+	struct game *g = c1_d1_game(&br, &c, &d);
 	struct bridge_reach r;
 	char why[MSG_LEN] = "";
 	(void)state;
-	c = test_add(g, "C1", SIDE_A, UT_HEAVY_CAV, FORM_LINE, 30, 75, 0);
-	d = test_add(g, "d1", SIDE_B, UT_LINE_INF, FORM_LINE, 30, 60, 180);
+	g->units[c].pos.y = 75;
+	g->units[d].pos.y = 60;
 	assert_int_equal(bridge_charge_reach(g, c, d, TMODE_CHARGE, &r, why, sizeof why), 1);
 	g->units[d].pos.y = 46;
 	g->units[c].pos.y = 99 - 2; /* 44 cm from the bridge: beyond any charge */
@@ -243,10 +248,8 @@ static void test_no_bridge_between(void **state)
 static void test_contact_holds_and_is_tidied(void **state)
 {
 	int br, c, d;
-	struct game *g = new_game(&br);
+	struct game *g = c1_d1_game(&br, &c, &d);
 	(void)state;
-	c = test_add(g, "C1", SIDE_A, UT_HEAVY_CAV, FORM_LINE, 30, 55, 0);
-	d = test_add(g, "d1", SIDE_B, UT_LINE_INF, FORM_LINE, 30, 46, 180);
 	assert_false(bridge_holds(g, c));
 	assert_int_equal(bridge_foe(g, c), -1);
 	bridge_engage(g, c, d, br);
@@ -277,10 +280,9 @@ static void test_contact_holds_and_is_tidied(void **state)
 static void test_engage_finds_the_bridge(void **state)
 {
 	int br, c, d;
-	struct game *g = new_game(&br);
+	struct game *g = c1_d1_game(&br, &c, &d);
 	(void)state;
-	c = test_add(g, "C1", SIDE_A, UT_HEAVY_CAV, FORM_LINE, 30, 58, 0);
-	d = test_add(g, "d1", SIDE_B, UT_LINE_INF, FORM_LINE, 30, 46, 180);
+	g->units[c].pos.y = 58;
 	bridge_engage(g, c, d, -1);
 	assert_int_equal(g->units[c].bridge, 0); /* 3 cm short of it */
 	g->units[c].pos.y = 55;

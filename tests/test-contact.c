@@ -106,28 +106,14 @@ static void test_enemies_in_unit_order(void **state)
 	game_free(g);
 }
 
-/* A bridge over a river at y = 50 (x 28 to 32, y 47 to 53): cavalry at
- * its south end (a 5 x 4 cm line centred at y = 55: its front on the
- * bridge's end) and an infantry line at its north end (centred at y = 46:
- * its front on the other end), 6 cm apart. */
-static struct game *at_bridge(int *c, int *d, int *br)
-{
-	struct game *g = test_game_new(1);
-	g->map.width = 210;
-	g->map.height = 100;
-	*br = test_river_bridge(g, 30, 50, "BR");
-	*c = test_add(g, "C1", SIDE_A, UT_HEAVY_CAV, FORM_LINE, 30, 55, 0);
-	*d = test_add(g, "d1", SIDE_B, UT_LINE_INF, FORM_LINE, 30, 46, 180);
-	return g;
-}
-
 static void test_over_a_bridge(void **state)
 {
 	int c, d, br, out[2];
-	struct game *g = at_bridge(&c, &d, &br);
+	struct game *g = test_bridge_game(1, &br, &c, &d);
 	(void)state;
-	/* Not base to base: nobody in contact until the charge reaches the
-	 * bridge. */
+	/* Cuirassiers at the south end of a bridge, a line at its north
+	 * end: not base to base, nobody in contact until the charge reaches
+	 * the bridge. */
 	assert_false(contact_touching(g, c, d));
 	assert_int_equal(contact_engaged(g, c), -1);
 	bridge_engage(g, c, d, br);

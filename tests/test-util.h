@@ -141,4 +141,20 @@ static inline int test_river_bridge(struct game *g, double x, double y, const ch
 	return test_rect(g, TT_BRIDGE, name, x - 2, y - 3, x + 2, y + 3);
 }
 
+/* The bridge of tests/rules/melee-bridge.cfg: a 210 x 100 cm table, the
+ * river at y = 50 and bridge "BR" at x = 30 (test_river_bridge);
+ * cuirassiers "C1" (a 5 x 4 cm line) at its south end facing north, at
+ * (30, 55), and an infantry line "d1" at its north end facing south, at
+ * (30, 46): 6 cm apart, not base to base. */
+static inline struct game *test_bridge_game(uint64_t seed, int *bridge, int *c1, int *d1)
+{
+	struct game *g = test_game_new(seed);
+	g->map.width = 210;
+	g->map.height = 100;
+	*bridge = test_river_bridge(g, 30, 50, "BR");
+	*c1 = test_add(g, "C1", SIDE_A, UT_HEAVY_CAV, FORM_LINE, 30, 55, 0);
+	*d1 = test_add(g, "d1", SIDE_B, UT_LINE_INF, FORM_LINE, 30, 46, 180);
+	return g;
+}
+
 #endif
