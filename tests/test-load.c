@@ -19,6 +19,7 @@
 #include "io/diag.h"
 #include "engine/deploy.h"
 #include "engine/rules.h"
+#include "io/load-rules.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers */
@@ -816,6 +817,9 @@ static void test_auerstedt(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_check_kinds),
 		cmocka_unit_test(test_strength_points),
