@@ -8,7 +8,7 @@
 # divisional squares), and each is played by the computer to a result
 # without a refused order.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-plan 27
+plan 30
 scratch history
 
 start() {
@@ -53,6 +53,9 @@ is "$(field pyramids MAr1 formation)" skirmish "Pyramids: the Bedouin horse is i
 is "$(grep -c '^unit id=F[0-9A-Za-z]* side=A .* formation=square ' "$tmp/pyramids.start")" 42 \
 	"Pyramids: all 42 French battalions start in square"
 is "$(field pyramids MMur1 type)" medium_cavalry "Pyramids: the Mamluks are medium cavalry"
+like "$(cat "$tmp/pyramids.start")" "^side id=B corps=MArmy units=35 .* break=40 " \
+	"Pyramids: Murad's 35 units break at 40% (the balance the briefing gives)"
+like "$(cat "$tmp/talavera.start")" "^side id=B corps=FArmy .* break=55 " "Talavera: the French break at 55%"
 
 # ---- each battle to a result ---------------------------------------------
 for m in talavera borodino pyramids; do
