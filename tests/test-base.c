@@ -357,5 +357,6 @@ int main(void)
 		cmocka_unit_test(state_table),
 		cmocka_unit_test(state_offsets_reach_game),
 	};
+	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
