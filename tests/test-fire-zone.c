@@ -175,7 +175,7 @@ static void cover_case(enum terrain_type type, double x0, double y0, double x1, 
 	int u, t;
 	struct game *g = battery_duel(WEIGHT_HEAVY, 17.5, &u, &t);
 	struct fire_shot s;
-	add_rect(g, type, "", x0, y0, x1, y1);
+	test_rect(g, type, "", x0, y0, x1, y1);
 	s = expect_shot(g, u, t, cover ? 2 : 4);
 	assert_int_equal(s.cover, cover);
 	game_free(g);
@@ -188,7 +188,7 @@ static void test_cover_wood(void **state)
 	struct fire_shot s;
 	(void)state;
 	/* The target (y 79..81) stands in a wood. */
-	add_rect(g, TT_WOOD, "Bois", 44, 74, 56, 86);
+	test_rect(g, TT_WOOD, "Bois", 44, 74, 56, 86);
 	s = expect_shot(g, u, t, 2);
 	assert_true(s.cover);
 	assert_int_equal(s.covers, 1);
@@ -211,19 +211,19 @@ static void test_cover_wood(void **state)
 	/* Infantry firing from the edge of the wood it stands in, at a target
 	 * in the open: the wood is not between them. */
 	g = musket_duel(2, &u, &t);
-	add_rect(g, TT_WOOD, "", 40, 48, 60, 55);
+	test_rect(g, TT_WOOD, "", 40, 48, 60, 55);
 	s = expect_shot(g, u, t, 2);
 	assert_false(s.cover);
 	game_free(g);
 
 	/* A village gives cover; destroyed, it is rough ground and gives none. */
 	g = battery_duel(WEIGHT_HEAVY, 17.5, &u, &t);
-	int v = add_rect(g, TT_VILLAGE, "Plancenoit", 44, 74, 56, 86);
+	int v = test_rect(g, TT_VILLAGE, "Plancenoit", 44, 74, 56, 86);
 	expect_shot(g, u, t, 2);
 	g->map.f[v].damage = g->map.f[v].strength;
 	expect_shot(g, u, t, 4);
 	/* Rough ground, hills and hedges give no cover. */
-	add_rect(g, TT_HILL, "", 40, 70, 60, 95);
+	test_rect(g, TT_HILL, "", 40, 70, 60, 95);
 	add_line(g, TT_HEDGE, "", 0.3, 40, 90, 60, 90);
 	expect_shot(g, u, t, 4);
 	game_free(g);
@@ -277,7 +277,7 @@ static void test_two_covers(void **state)
 	struct game *g = battery_duel(WEIGHT_HEAVY, 17.5, &u, &t);
 	struct fire_shot s;
 	(void)state;
-	add_rect(g, TT_WOOD, "Bois", 44, 74, 56, 86);
+	test_rect(g, TT_WOOD, "Bois", 44, 74, 56, 86);
 	add_line(g, TT_WALL, "", 0.4, 40, 92, 60, 92);
 	assert_false(fire_check(g, u, t, NULL, &s));
 	assert_string_equal(s.why, "cannot fire: B1 has cover from two or more terrain features "
@@ -307,7 +307,7 @@ static void test_fire_at_feature(void **state)
 	/* The battery's front edge is at y 98.5; the village's near edge at
 	 * y 78 (20.5 cm: medium range), its far edge at 70. */
 	int u = add_unit(g, "A1", SIDE_A, UT_FOOT_ART, FORM_BATTERY, 50, 100, 0);
-	int v = add_rect(g, TT_VILLAGE, "Hameau", 45, 70, 55, 78);
+	int v = test_rect(g, TT_VILLAGE, "Hameau", 45, 70, 55, 78);
 	int e, f, st;
 	struct fire_shot s;
 	(void)state;
@@ -366,7 +366,7 @@ static void test_no_fire_from_terrain(void **state)
 	g = musket_duel(2, &u, &t);
 	g->units[u].type = UT_LIGHT_INF;
 	g->units[u].form = FORM_SKIRMISH;
-	add_rect(g, TT_FORD, "", 45, 49.5, 55, 53);
+	test_rect(g, TT_FORD, "", 45, 49.5, 55, 53);
 	expect_refused(g, u, t, "infantry in skirmish line may not fire while interpenetrated with a ford");
 	game_free(g);
 	/* A stream merely nearby does not matter. */

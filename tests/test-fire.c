@@ -309,7 +309,7 @@ static void test_halvings_cumulative(void **state)
 	(void)state;
 	g->units[u].nat = NAT_BRITISH;
 	g->units[t].form = FORM_COLUMN;
-	add_rect(g, TT_WOOD, "Bois", 40, 78, 60, 95);
+	test_rect(g, TT_WOOD, "Bois", 40, 78, 60, 95);
 	/* 4 + 1 British + 1 column = 6, cover: 3. */
 	s = expect_shot(g, u, t, 3);
 	assert_true(s.cover);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-fire.h: the tiny battlefields test-fire and test-fire-zone build by
- * hand (a musket duel, a battery duel, features drawn as rectangles and
- * lines) and their checks of a shot.  Include it after <cmocka.h>; every
+ * hand (a musket duel, a battery duel, features drawn as lines; as
+ * rectangles with test-util.h's test_rect) and their checks of a shot.  Include it after <cmocka.h>; every
  * helper is static inline, so a program may leave one unused. */
 #ifndef GROGNARD_TEST_FIRE_H
 #define GROGNARD_TEST_FIRE_H
@@ -35,34 +35,11 @@ static inline int add_unit(struct game *g, const char *id, enum side side, enum 
 	return game_add_unit(g, &u);
 }
 
-static inline int add_feature(struct game *g, enum terrain_type t, const char *name, double width,
-                              const struct vec2 *pts, int n)
-{
-	struct feature f = { .type = t, .width = width, .n = n };
-	struct feature *p = realloc(g->map.f, (size_t)(g->map.nf + 1) * sizeof *p);
-	assert_non_null(p);
-	g->map.f = p;
-	snprintf(f.name, sizeof f.name, "%s", name);
-	f.pts = malloc((size_t)n * sizeof *f.pts);
-	assert_non_null(f.pts);
-	memcpy(f.pts, pts, (size_t)n * sizeof *pts);
-	f.strength = terrain_default_strength(t);
-	g->map.f[g->map.nf] = f;
-	return g->map.nf++;
-}
-
-static inline int add_rect(struct game *g, enum terrain_type t, const char *name,
-                           double x0, double y0, double x1, double y1)
-{
-	struct vec2 p[4] = { { x0, y0 }, { x1, y0 }, { x1, y1 }, { x0, y1 } };
-	return add_feature(g, t, name, 0, p, 4);
-}
-
 static inline int add_line(struct game *g, enum terrain_type t, const char *name, double width,
                            double x0, double y0, double x1, double y1)
 {
 	struct vec2 p[2] = { { x0, y0 }, { x1, y1 } };
-	return add_feature(g, t, name, width, p, 2);
+	return test_feature(g, t, name, width, p, 2);
 }
 
 /* An infantry line at (50,50) facing north (front edge y = 49) and an
