@@ -14,7 +14,7 @@
 #include "engine/fire.h"
 #include "engine/game.h"
 #include "engine/grid.h"
-#include "engine/melee.h"
+#include "engine/contact.h"
 #include "engine/move.h"
 #include "engine/odds.h"
 #include "engine/react.h"
@@ -363,7 +363,7 @@ static bool may_counter(const struct game *g, int a, int t)
 	const struct unit *ua = &g->units[a], *ut = &g->units[t];
 	const struct move_allowance *ma = rules_move_for(ut->type, ut->form);
 	double want = geom_bearing(ut->pos, ua->pos);
-	int foe = melee_engaged(g, t);
+	int foe = contact_engaged(g, t);
 	return ut->side != (enum side)g->initiative && unit_formed(ut) && ut->form != FORM_SQUARE &&
 	       ut->form != FORM_ESQUARE && ma && ma->charge > 0 && !unit_is_artillery(ut) &&
 	       !(unit_is_infantry(ut) && unit_is_cavalry(ua)) && !unit_has_marker(ut, MK_BLUE) &&

@@ -13,7 +13,7 @@
 #include "fire.h"
 #include "game.h"
 #include "grid.h"
-#include "melee.h"
+#include "contact.h"
 #include "rules.h"
 #include "terrain.h"
 #include "weather.h"
@@ -234,7 +234,7 @@ static bool firer_refusal(struct fire_ctx *c, char *why, size_t size)
 		snprintf(why, size, "cannot fire: in the rain no musket or gun can fire (wet powder)");
 		return true;
 	}
-	foe = melee_engaged(g, (int)(u - g->units));
+	foe = contact_engaged(g, (int)(u - g->units));
 	if (foe >= 0) {
 		snprintf(why, size, "cannot fire: a unit in contact with the enemy (%s) "
 		         "fights hand-to-hand instead", g->units[foe].id);

@@ -39,7 +39,7 @@ void grid_units_shape(const struct game *g, const struct shape *s, double margin
 void grid_units_near(const struct game *g, int unit, double margin, struct unit_set *out);
 /* The units that may be in contact with a unit for hand-to-hand: those
  * round its footprint within contact, and those it is in contact with
- * over a bridge (either way: melee_in_contact). */
+ * over a bridge (either way: contact_touching). */
 void grid_contacts(const struct game *g, int unit, struct unit_set *out);
 
 /* The enemy unit on the field (unit_present) nearest a unit, by the

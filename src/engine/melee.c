@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "command.h"
+#include "contact.h"
 #include "control.h"
 #include "game.h"
 #include "bridge.h"
@@ -27,38 +28,6 @@
  * rallies. */
 #define BT_TARGETS (DECISION_MAX_OPTIONS - 3)
 
-
-/* Contact for hand-to-hand (melee.h). */
-bool melee_in_contact(const struct game *g, int a, int b)
-{
-	const struct unit *u = &g->units[a], *v = &g->units[b];
-	if (a == b || u->side == v->side || !unit_present(u) || !unit_present(v))
-		return false;
-	if (game_units_within(u, v, GEOM_CONTACT))
-		return true;
-	return (u->bridge && u->bridge_foe == b && bridge_holds(g, a)) ||
-	       (v->bridge && v->bridge_foe == a && bridge_holds(g, b));
-}
-
-int melee_enemies(const struct game *g, int unit, int *out, int max)
-{
-	struct unit_set near = { 0 };
-	int n = 0;
-	if (!unit_present(&g->units[unit]))
-		return 0;
-	grid_contacts(g, unit, &near);
-	for (int k = 0; k < near.n && n < max; k++)
-		if (melee_in_contact(g, unit, near.idx[k]))
-			out[n++] = near.idx[k];
-	unit_set_free(&near);
-	return n;
-}
-
-int melee_engaged(const struct game *g, int unit)
-{
-	int e;
-	return melee_enemies(g, unit, &e, 1) ? e : -1;
-}
 
 static bool any_square(const struct unit *u)
 {
@@ -210,7 +179,7 @@ static bool can_join(struct game *g, int unit, int enemy, double *facing, double
 static bool engaged(const struct game *g, int enemy)
 {
 	int tmp;
-	return melee_enemies(g, enemy, &tmp, 1) > 0;
+	return contact_enemies(g, enemy, &tmp, 1) > 0;
 }
 
 static bool joinable(struct game *g, int unit, int *target, double *facing, double *dist)
@@ -286,7 +255,7 @@ static int join_stages(struct game *g, struct controller **ctl, enum side side, 
 			double f, d;
 			if (u->side != side || !unit_present(u) || !unit_formed(u) || any_square(u) ||
 			    (arm == 0 ? !unit_is_infantry(u) : !unit_is_cavalry(u)) ||
-			    unit_has_marker(u, MK_WHITE) || melee_enemies(g, i, tmp, 1) || !joinable(g, i, &e, &f, &d))
+			    unit_has_marker(u, MK_WHITE) || contact_enemies(g, i, tmp, 1) || !joinable(g, i, &e, &f, &d))
 				continue;
 			if (arm == 0 && must)
 				join(g, i, e, f, d);
@@ -302,7 +271,7 @@ static int join_stages(struct game *g, struct controller **ctl, enum side side, 
 		struct unit_set near = { 0 };
 		char q[MSG_LEN];
 		if (u->side != side || !unit_present(u) || u->form != FORM_SQUARE || (u->acted & UA_BROKE_OUT) ||
-		    melee_enemies(g, i, tmp, 1))
+		    contact_enemies(g, i, tmp, 1))
 			continue;
 		/* Would a column facing the enemy reach it? */
 		grid_units_near(g, i, rules_melee.join_range + 1e-6, &near);
@@ -452,7 +421,7 @@ static int fight_round(struct game *g, struct controller **ctl, const int *group
 			continue;
 		/* Strength points go only at the enemies it throws at this round
 		 * (at the impact, often none: then nothing to share). */
-		all = melee_enemies(g, u, foes, 16);
+		all = contact_enemies(g, u, foes, 16);
 		for (int j = 0; j < all; j++) {
 			int ns = impact ? melee_impact_sets(g, u, foes[j], why[nf], sizeof why[nf])
 			                : melee_round_sets(g, u, foes[j], why[nf], sizeof why[nf]);
@@ -502,7 +471,7 @@ static int group_of(const struct game *g, int start, int *out, unsigned char *se
 		grid_contacts(g, u, &near);
 		for (int k = 0; k < near.n; k++) {
 			int i = near.idx[k];
-			if (!seen[i] && melee_in_contact(g, u, i)) {
+			if (!seen[i] && contact_touching(g, u, i)) {
 				seen[i] = 1;
 				out[n++] = i;
 			}
@@ -521,7 +490,7 @@ static bool any_dice(const struct game *g, const int *group, int n)
 		int foes[16], nf;
 		if (!unit_present(&g->units[group[k]]))
 			continue;
-		nf = melee_enemies(g, group[k], foes, 16);
+		nf = contact_enemies(g, group[k], foes, 16);
 		for (int j = 0; j < nf; j++)
 			if (halved(g->units[group[k]].sp, melee_halvings(g, group[k], foes[j])) > 0)
 				return true;
@@ -552,7 +521,7 @@ static void break_off(struct game *g, const int *group, int n)
 		double want = unit_is_cavalry(u) ? r->rally_back_cav_min : r->rally_back_inf_min;
 		struct mover m;
 		struct sweep s;
-		if (u->side != back || !unit_present(u) || !melee_enemies(g, group[k], tmp, 1))
+		if (u->side != back || !unit_present(u) || !contact_enemies(g, group[k], tmp, 1))
 			continue;
 		move_mover_unit(g, group[k], TMODE_MOVE, false, &m);
 		m.through_friends = false;
@@ -573,7 +542,7 @@ static int fight_group(struct game *g, struct controller **ctl, int *group, int 
 	if (!fought)
 		return 0;
 	for (int k = 0; k < n; k++)
-		fought[group[k]] = melee_enemies(g, group[k], tmp, 1) > 0;
+		fought[group[k]] = contact_enemies(g, group[k], tmp, 1) > 0;
 	if (fight_round(g, ctl, group, n, true, 0) == REACT_QUIT) {
 		free(fought);
 		return REACT_QUIT;
@@ -581,7 +550,7 @@ static int fight_group(struct game *g, struct controller **ctl, int *group, int 
 	/* Left with nobody to fight after the impact: a break-through. */
 	for (int k = 0; k < n; k++) {
 		struct unit *u = &g->units[group[k]];
-		if (fought[group[k]] && unit_present(u) && !melee_enemies(g, group[k], tmp, 1) && !any_square(u) &&
+		if (fought[group[k]] && unit_present(u) && !contact_enemies(g, group[k], tmp, 1) && !any_square(u) &&
 		    !unit_is_artillery(u)) {
 			unit_set_marker(u, MK_WHITE, true);
 			game_log(g, "%s has no enemy left in contact after the impact: a break-through.", u->id);
@@ -590,7 +559,7 @@ static int fight_group(struct game *g, struct controller **ctl, int *group, int 
 	for (int round = 1; round <= MAX_ROUNDS; round++) {
 		bool any = false;
 		for (int k = 0; k < n && !any; k++)
-			any = unit_present(&g->units[group[k]]) && melee_enemies(g, group[k], tmp, 1) > 0;
+			any = unit_present(&g->units[group[k]]) && contact_enemies(g, group[k], tmp, 1) > 0;
 		if (!any)
 			break;
 		if (!any_dice(g, group, n)) {
@@ -622,7 +591,7 @@ int melee_fight_around(struct game *g, struct controller **ctl, int unit)
 	}
 	/* A combat of the break-through phase is fought like any other: the
 	 * joining-in stages first, as in the hand-to-hand phase. */
-	if (unit_present(&g->units[unit]) && melee_enemies(g, unit, tmp, 1) &&
+	if (unit_present(&g->units[unit]) && contact_enemies(g, unit, tmp, 1) &&
 	    (r = join_in(g, ctl, g->units[unit].side)) != REACT_QUIT) {
 		n = group_of(g, unit, group, seen);
 		r = fight_group(g, ctl, group, n);
@@ -641,7 +610,7 @@ int melee_phase(struct game *g, struct controller **ctl)
 	bridge_tidy(g);
 	/* Anyone in contact at all? */
 	for (int i = 0; i < g->nunits && !fights; i++)
-		if (unit_present(&g->units[i]) && melee_enemies(g, i, tmp, 1))
+		if (unit_present(&g->units[i]) && contact_enemies(g, i, tmp, 1))
 			fights = 1;
 	if (!fights)
 		return 0;
@@ -657,7 +626,7 @@ int melee_phase(struct game *g, struct controller **ctl)
 	}
 	for (int i = 0; i < g->nunits; i++) {
 		int n;
-		if (seen[i] || !unit_present(&g->units[i]) || !melee_enemies(g, i, tmp, 1))
+		if (seen[i] || !unit_present(&g->units[i]) || !contact_enemies(g, i, tmp, 1))
 			continue;
 		n = group_of(g, i, group, seen);
 		if (fight_group(g, ctl, group, n) == REACT_QUIT) {

@@ -12,6 +12,7 @@
 #include "command.h"
 #include "fire.h"
 #include "game.h"
+#include "contact.h"
 #include "melee.h"
 #include "move.h"
 #include "odds-order.h"
@@ -36,7 +37,7 @@ static bool may_counter(struct game *g, int a, int t)
 	const struct unit *ua = &g->units[a], *ut = &g->units[t];
 	const struct move_allowance *ma = rules_move_for(ut->type, ut->form);
 	double want = geom_bearing(ut->pos, ua->pos);
-	int foe = melee_engaged(g, t);
+	int foe = contact_engaged(g, t);
 	return unit_formed(ut) && ut->form != FORM_SQUARE && ut->form != FORM_ESQUARE && ma && ma->charge > 0 &&
 	       !unit_is_artillery(ut) && !(unit_is_infantry(ut) && unit_is_cavalry(ua)) &&
 	       !unit_has_marker(ut, MK_BLUE) && !unit_abandoned(ut) && (foe < 0 || foe == a) &&

@@ -15,7 +15,7 @@
 #include "control.h"
 #include "game.h"
 #include "grid.h"
-#include "melee.h"
+#include "contact.h"
 #include "move.h"
 #include "order-int.h"
 #include "react.h"
@@ -60,7 +60,7 @@ int ord_refuse(struct order_ctx *c, const char *fmt, ...)
 
 bool ord_in_contact_with_enemy(const struct game *g, int unit)
 {
-	return melee_engaged(g, unit) >= 0;
+	return contact_engaged(g, unit) >= 0;
 }
 
 /* Abandoned artillery "cannot fire, limber, prolong, etc." and "simply

@@ -16,7 +16,7 @@
 #include "fire.h"
 #include "game.h"
 #include "grid.h"
-#include "melee.h"
+#include "contact.h"
 #include "move.h"
 #include "react.h"
 #include "rules.h"
@@ -37,7 +37,7 @@ enum chance {
 /* An enemy other than except in contact with the unit, or -1. */
 static int engaged_except(const struct game *g, int unit, int except)
 {
-	int e[2], n = melee_enemies(g, unit, e, 2);
+	int e[2], n = contact_enemies(g, unit, e, 2);
 	return n > 0 && e[0] != except ? e[0] : n > 1 ? e[1] : -1;
 }
 
@@ -102,7 +102,7 @@ static enum chance can_intercept(struct game *g, int reactor, int mover, bool co
 	 * contact moves off) is no chance either, but may end as it goes on. */
 	if (engaged_except(g, reactor, mover) >= 0)
 		return CHANCE_CONTACT;
-	return melee_in_contact(g, reactor, mover) ? CHANCE_NONE : CHANCE_OK;
+	return contact_touching(g, reactor, mover) ? CHANCE_NONE : CHANCE_OK;
 }
 
 /* Would the reactor's charge, turned to facing and carried dist cm,

@@ -15,6 +15,7 @@
 #include "command.h"
 #include "control.h"
 #include "fire.h"
+#include "formation.h"
 #include "game.h"
 #include "grid.h"
 #include "melee.h"
@@ -298,7 +299,7 @@ static bool room_from_charger(struct game *g, int unit, int charger, struct vec2
 	struct sweep s;
 
 	c->state = US_ELIMINATED;
-	*blocker = order_form_place(g, unit, FORM_ESQUARE, -1, centre, blocker) ? *blocker : -1;
+	*blocker = formation_place_here(g, unit, FORM_ESQUARE, -1, centre, blocker) ? *blocker : -1;
 	*c = keep_c;
 	if (*blocker != -1)
 		return false;
@@ -349,7 +350,7 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 	 * forms around it, the clear placement nearest its centre), touching
 	 * the charger it is in contact with but nothing new; failing that, the
 	 * charger makes room.  With no room, there is no square to try. */
-	if (order_form_place(g, unit, FORM_ESQUARE, contacted ? charger : -1, &centre, &blocker) &&
+	if (formation_place_here(g, unit, FORM_ESQUARE, contacted ? charger : -1, &centre, &blocker) &&
 	    (!contacted || !room_from_charger(g, unit, charger, &centre, &back, &blocker))) {
 		game_log(g, "%s has no room to form an emergency square (it would touch %s).", u->id,
 		         blocker >= 0 ? g->units[blocker].id
