@@ -18,6 +18,8 @@
 #include "ai/decide.h"
 #include "ai/estimate.h"
 #include "ai/plan.h"
+#include "ai/tuning.h"
+#include "engine/command.h"
 #include "engine/fire.h"
 #include "engine/move.h"
 #include "engine/game.h"
@@ -537,19 +539,26 @@ static void test_blocked_pivot(void **state)
 	game_free(g);
 }
 
+/* A medium battery of 4 SP for side A at (50, 100), facing 0. */
+static int add_battery(struct game *g)
+{
+	int guns = add(g, "guns", SIDE_A, UT_FOOT_ART, RATING_TRAINED, FORM_BATTERY, 50, 100, 0);
+	g->units[guns].weight = WEIGHT_MEDIUM;
+	g->units[guns].sp = g->units[guns].sp0 = 4;
+	return guns;
+}
+
 /* A battery whose zone of fire a friendly line masks looks for a
  * position (or facing) from which it has a target. */
 static void test_battery_clear_zone(void **state)
 {
 	struct game *g = tiny();
-	int guns = add(g, "guns", SIDE_A, UT_FOOT_ART, RATING_TRAINED, FORM_BATTERY, 50, 100, 0);
+	int guns = add_battery(g);
 	int enemy = add(g, "foe", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 82, 180);
 	struct general_ai ai;
 	struct drill d;
 	struct fire_shot shot;
 	(void)state;
-	g->units[guns].weight = WEIGHT_MEDIUM;
-	g->units[guns].sp = g->units[guns].sp0 = 4;
 	add(g, "mask", SIDE_A, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 96, 0);
 	assert_false(fire_check(g, guns, enemy, NULL, &shot));
 	aim_division(&ai, g, v2(50, 100), ROLE_HOLD);
@@ -560,6 +569,49 @@ static void test_battery_clear_zone(void **state)
 	/* Now, or from where it has gone, it has the enemy in a clear zone. */
 	g->units[guns].acted &= (unsigned)~UA_NO_FIRE;
 	assert_true(fire_check(g, guns, enemy, NULL, &shot) && shot.dice > 0);
+	general_free(&ai);
+	game_free(g);
+}
+
+/* Does a unit going straight from its place to to come within reach of
+ * the enemy e at some point of the way (every 0.5 cm)? */
+static bool way_passes(struct game *g, int unit, struct vec2 to, int e, double reach)
+{
+	struct unit *u = &g->units[unit], keep = *u;
+	bool near = false;
+	int steps = (int)ceil(v2_dist(keep.pos, to) / 0.5);
+	for (int k = 1; k <= steps && !near; k++) {
+		u->pos = v2_add(keep.pos, v2_scale(v2_sub(to, keep.pos), (double)k / steps));
+		near = game_units_within(&g->units[e], u, reach);
+	}
+	*u = keep;
+	return near;
+}
+
+/* A battery told to go forward, enemy hussars beside its way facing it:
+ * it does not drive its guns limbered past them (an opportunity charge
+ * would overrun them); weighing nothing for that, it would. */
+static void test_guns_not_past_enemy(void **state)
+{
+	struct game *g = tiny();
+	int guns = add_battery(g);
+	int cav = add(g, "hussars", SIDE_B, UT_LIGHT_CAV, RATING_VETERAN, FORM_LINE, 38, 84, 90);
+	struct general_ai ai;
+	struct ai_tuning careless;
+	struct drill d;
+	(void)state;
+	test_corps_stand(g, SIDE_B, 30, 84);
+	assert_int_equal(command_status(g, &g->units[cav], NULL), CS_IN_COMMAND);
+	aim_division(&ai, g, v2(50, 40), ROLE_ATTACK);
+	ai.noted = true;
+	drill_plan(&ai, g, SIDE_A, guns, &d);
+	assert_false(way_passes(g, guns, d.end, cav, rules_react.opportunity_cav));
+	/* The same plan without the weight: the guns go on past them. */
+	careless = *ai.tune;
+	careless.caught = 0;
+	ai.tune = &careless;
+	drill_plan(&ai, g, SIDE_A, guns, &d);
+	assert_true(way_passes(g, guns, d.end, cav, rules_react.opportunity_cav));
 	general_free(&ai);
 	game_free(g);
 }
@@ -820,6 +872,7 @@ int main(void)
 		cmocka_unit_test(test_hold_on_objective),
 		cmocka_unit_test(test_blocked_pivot),
 		cmocka_unit_test(test_battery_clear_zone),
+		cmocka_unit_test(test_guns_not_past_enemy),
 		cmocka_unit_test(test_square_or_line),
 		cmocka_unit_test(test_reaction_choices),
 		cmocka_unit_test(test_guns_charged),

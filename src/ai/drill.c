@@ -24,6 +24,7 @@
 #include "engine/rules.h"
 #include "engine/victory.h"
 #include "engine/volley.h"
+#include "engine/weather.h"
 #include "tie.h"
 #include "tuning.h"
 
@@ -160,6 +161,46 @@ static double on_objective_worth(const struct ai_tuning *tune, const struct game
 	return o->value * (tune->on_objective + tune->on_objective_last / (1 + others));
 }
 
+/* The chance that a battery limbered and moving straight from where it
+ * stands to to is caught by an opportunity charge on the way: each enemy
+ * near enough that could charge it (formed, not in square, in command or
+ * cautious, within the rules' reach of some point of the way, seen, and
+ * able to turn onto it within the rules' pivot) charges if it passes its
+ * test (and, cautious, its command test first).  Guns so caught are
+ * overrun.  The way is taken to be clear, so the chance is an upper
+ * bound. */
+static double caught_chance(const struct ai_tuning *tune, struct game *g, int unit, struct vec2 from,
+                            struct vec2 to, const struct est_paths *paths)
+{
+	struct unit *u = &g->units[unit], keep = *u;
+	double len = v2_dist(from, to), miss = 1, seen = weather_visibility(g);
+	int steps = (int)ceil(len / tune->caught_step);
+	if (len < 0.5)
+		return 0;
+	u->facing = geom_bearing(from, to);
+	for (int i = 0; i < paths->nnear; i++) {
+		const struct unit *e = &g->units[paths->near[i]];
+		const struct move_allowance *ma = rules_move_for(e->type, e->form);
+		double reach = unit_is_cavalry(e) ? rules_react.opportunity_cav : rules_react.opportunity_inf;
+		bool can = false;
+		if (e->side == keep.side || e->state != US_ACTIVE || unit_abandoned(e) || !unit_formed(e) ||
+		    e->form == FORM_SQUARE || e->form == FORM_ESQUARE || !ma || ma->charge <= 0 ||
+		    unit_has_marker(e, MK_BLUE) || command_status(g, e, NULL) == CS_NOT_IN_COMMAND)
+			continue;
+		for (int k = 1; k <= steps && !can; k++) {
+			double least;
+			u->pos = v2_add(from, v2_scale(v2_sub(to, from), (double)k / steps));
+			can = game_units_within(e, u, fmin(reach, seen)) && (least = aim_least_turn(e, u)) >= 0 &&
+			      least <= rules_react.opportunity_pivot + 1e-9;
+		}
+		/* A cautious unit tests to charge at all, then as any unit. */
+		if (can)
+			miss *= 1 - odds_pass(e, 0) * (command_status(g, e, NULL) == CS_CAUTIOUS ? odds_pass(e, 0) : 1);
+	}
+	*u = keep;
+	return 1 - miss;
+}
+
 static double pose_score(struct general_ai *ai, struct game *g, int unit, const struct pose *p,
                          const struct aim *aim, struct est_paths *paths)
 {
@@ -179,6 +220,10 @@ static double pose_score(struct general_ai *ai, struct game *g, int unit, const 
 	/* What the enemy could do to it here. */
 	est_threat(g, unit, paths, &t);
 	score -= aim->risk * (t.charge + t.fire);
+	/* Guns driven past the enemy may be caught on the move. */
+	if (unit_is_artillery(u) && tune->caught > 0)
+		score -= tune->caught * caught_chance(tune, g, unit, keep.pos, p->pos, paths) *
+		         est_whole_worth(g, &keep);
 	/* Its aim. */
 	before = fmax(0, v2_dist(keep.pos, aim->target) - aim->near);
 	after = fmax(0, v2_dist(p->pos, aim->target) - aim->near);

@@ -624,6 +624,14 @@ static bool could_charge(const struct game *g, int e, int u, struct est_paths *p
 			move_mover_unit(g, e, TMODE_CHARGE, false, &mv);
 			go = terrain_go(&g->map, mv.tclass, TMODE_CHARGE, &ls, false, &feature);
 			clear = go != GO_NO && (go == GO_FREE || 2 * gap <= ma->charge);
+		} else {
+			/* A unit in the first lane: the engine tries the greater
+			 * pivots too, and may find a way round it. */
+			double f = *facing;
+			clear = aim_clear_charge(g, e, u, TMODE_CHARGE, rules_special.pivot_charge_limit, ma->charge,
+			                         g->wx.weather == WX_HOT, &f, &s);
+			if (clear)
+				*facing = f;
 		}
 		*known = clear ? 1 : -1;
 		*dist = gap;
