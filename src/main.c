@@ -22,6 +22,7 @@
 #include "engine/control.h"
 #include "engine/game.h"
 #include "engine/victory.h"
+#include "io/battles.h"
 #include "io/load.h"
 #include "io/options.h"
 #include "io/paths.h"
@@ -57,6 +58,8 @@ static void usage(FILE *out)
 	      "  -l, --load SAVE      continue a saved battle (a file, or a name in the saves)\n"
 	      "      --replay SAVE    replay a saved battle from its seed and orders\n"
 	      "  -c, --check FILE...  validate map, orbat, save and region files, then exit\n"
+	      "      --list           the battles there are (year, nations, units a side,\n"
+	      "                       title), one a line, then exit\n"
 	      "      --random         a random battle on ground laid by the DBM procedure\n"
 	      "      --region ID      its region (central, iberia, russia, lowlands, italy)\n"
 	      "      --size division|corps\n"
@@ -103,6 +106,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "replay", required_argument, NULL, 'r' },
 		{ "ai", required_argument, NULL, 'A' },
 		{ "check", no_argument, NULL, 'c' },
+		{ "list", no_argument, NULL, 'L' },
 		{ "mono", no_argument, NULL, 'm' },
 		{ "ascii", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
@@ -153,6 +157,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case 'c':
 			o->check = true;
 			break;
+		case 'L':
+			o->list = true;
+			break;
 		case 'm':
 			o->mono = true;
 			break;
@@ -183,6 +190,13 @@ static int parse_options(int argc, char **argv, struct options *o)
 	if (o->check) {
 		if (optind >= argc) {
 			fputs("grognard: --check needs at least one file\n", stderr);
+			return EXIT_USAGE;
+		}
+		return -1;
+	}
+	if (o->list) {
+		if (optind < argc) {
+			fprintf(stderr, "grognard: --list takes no scenario ('%s')\n", argv[optind]);
 			return EXIT_USAGE;
 		}
 		return -1;
@@ -255,6 +269,30 @@ static int run_check(int n, char **files)
 		diag_print(&d, stderr);
 		diag_free(&d);
 	}
+	return status;
+}
+
+/* --list: every battle, one a line; a map that would not load is
+ * left out, its problems said on stderr. */
+static int run_list(void)
+{
+	struct battle_list l;
+	struct diag d = { 0 };
+	int status;
+	if (!battles_list(&l, default_battle_cfg, BUILTIN_NAME, &d)) {
+		fputs("grognard: out of memory\n", stderr);
+		diag_free(&d);
+		return EXIT_BAD_INPUT;
+	}
+	for (int i = 0; i < l.n; i++) {
+		char line[600];
+		battles_line(&l, i, true, line, sizeof line);
+		puts(line);
+	}
+	diag_print(&d, stderr);
+	status = l.failed ? EXIT_BAD_INPUT : EXIT_OK;
+	diag_free(&d);
+	battles_free(&l);
 	return status;
 }
 
@@ -423,6 +461,8 @@ int main(int argc, char **argv)
 		return status;
 	if (o.check)
 		return run_check(argc - optind, argv + optind);
+	if (o.list)
+		return run_list();
 	if (o.replay)
 		return run_replay(&o);
 	if (!o.seed_given)
