@@ -17,8 +17,10 @@
 #include "engine/game.h"
 #include "io/load.h"
 #include "io/diag.h"
+#include "engine/command.h"
 #include "engine/deploy.h"
 #include "engine/rules.h"
+#include "io/export.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers */
@@ -814,6 +816,74 @@ static void test_auerstedt(void **state)
 	diag_free(&d);
 }
 
+/* A side of several corps (an orbat file and an army of two corps, one of
+ * its own nationality): each loaded with its nationality and its
+ * commander, the side named after the first; a unit is in command through
+ * its own corps' commander only; written out, the battle loads back with
+ * the same corps. */
+static void check_corps(const struct game *g)
+{
+	int pr = orbat_find_corps(g, "PrI"), br = orbat_find_corps(g, "BrC"), na = orbat_find_corps(g, "NaC");
+	const struct unit *u = unit(g, "52F");
+	assert_int_equal(g->ncorps, 4);
+	assert_true(na >= 0);
+	assert_int_equal(g->corps[na].nat, NAT_OTHER);
+	assert_int_equal(unit(g, "N1")->nat, NAT_OTHER);
+	assert_true(pr >= 0 && br >= 0);
+	assert_int_equal(g->corps[pr].side, SIDE_B);
+	assert_int_equal(g->corps[br].side, SIDE_B);
+	assert_int_equal(g->side[SIDE_B].corps, pr);
+	assert_int_equal(g->corps[pr].nat, NAT_PRUSSIAN);
+	assert_int_equal(g->corps[br].nat, NAT_BRITISH);
+	assert_int_equal(g->cmdrs[g->corps[br].commander].rating, CR_GOOD);
+	assert_int_equal(unit_corps(g, u), br);
+	assert_int_equal(u->nat, NAT_BRITISH);
+	assert_true(unit(g, "1KGL")->flags & UF_KGL);
+	assert_int_equal(unit(g, "Hano")->nat, NAT_OTHER);
+}
+
+static void test_several_corps(void **state)
+{
+	const char *top = getenv("top_srcdir");
+	char path[1024], *text;
+	struct diag d = { 0 };
+	struct game *g, *back;
+	struct commander *hill, *schmettau;
+	struct vec2 was;
+	const struct unit *u;
+	(void)state;
+	snprintf(path, sizeof path, "%s/tests/data/good-corps.cfg", top && *top ? top : ".");
+	g = load_scenario_file(path, 1, &d);
+	diag_print(&d, stderr);
+	assert_non_null(g);
+	check_corps(g);
+	u = unit(g, "52F");
+	hill = &g->cmdrs[g->corps[orbat_find_corps(g, "BrC")].commander];
+	schmettau = &g->cmdrs[g->corps[orbat_find_corps(g, "PrI")].commander];
+	/* Hill 10 cm behind the brigade, its division commander far off. */
+	assert_int_equal(command_status(g, u, NULL), CS_IN_COMMAND);
+	/* Hill gone, the side's first corps commander in his place: not his
+	 * corps, so no command. */
+	was = schmettau->pos;
+	schmettau->pos = hill->pos;
+	hill->pos = v2(10.0, 75.0);
+	assert_int_equal(command_status(g, u, NULL), CS_NOT_IN_COMMAND);
+	hill->pos = schmettau->pos;
+	schmettau->pos = was;
+	text = export_text(g, NULL);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "corps = (\n"));
+	assert_non_null(strstr(text, "nationality = \"other\";"));
+	back = load_scenario_text(text, "(export)", 1, &d);
+	diag_print(&d, stderr);
+	assert_non_null(back);
+	check_corps(back);
+	free(text);
+	game_free(back);
+	game_free(g);
+	diag_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -836,6 +906,7 @@ int main(void)
 		cmocka_unit_test(test_on_road),
 		cmocka_unit_test(test_shared_places),
 		cmocka_unit_test(test_auerstedt),
+		cmocka_unit_test(test_several_corps),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests_name("load", tests, NULL, NULL);

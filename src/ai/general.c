@@ -89,6 +89,24 @@ static bool centroid(const struct game *g, enum side side, int div, struct vec2 
 	return n > 0;
 }
 
+/* The centre of a corps' units still fighting (a side may have several
+ * corps, each with its own commander). */
+static bool corps_centroid(const struct game *g, int corps, struct vec2 *c)
+{
+	int n = 0;
+	*c = v2(0, 0);
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (!active(u) || unit_corps(g, u) != corps)
+			continue;
+		*c = v2_add(*c, u->pos);
+		n++;
+	}
+	if (n)
+		*c = v2_scale(*c, 1.0 / n);
+	return n > 0;
+}
+
 static int side_sp(const struct game *g, enum side side)
 {
 	int sp = 0;
@@ -416,7 +434,7 @@ static bool place_commander(struct general_ai *ai, struct game *g, enum side sid
 	(void)ai;
 	if (c->state != US_ACTIVE || c->attached >= 0 || c->moved_turn == g->turn)
 		return false;
-	if (centroid(g, side, div, &mid))
+	if (div < 0 && c->level == CL_CORPS ? corps_centroid(g, c->of, &mid) : centroid(g, side, div, &mid))
 		spots[n++] = mid;
 	if (brig >= 0) {
 		struct vec2 b = v2(0, 0);
@@ -436,6 +454,7 @@ static bool place_commander(struct general_ai *ai, struct game *g, enum side sid
 		for (int i = 0; i < g->nunits; i++) {
 			const struct unit *u = &g->units[i];
 			if (u->side == side && active(u) && (div < 0 || unit_division(g, u) == div) &&
+			    (c->level != CL_CORPS || unit_corps(g, u) == c->of) &&
 			    command_status(g, u, NULL) != CS_IN_COMMAND) {
 				b = v2_add(b, u->pos);
 				m++;
@@ -966,18 +985,17 @@ static int general_order(struct controller *ctl, struct game *g, enum side side,
 		make_plan(ai, g, side);
 
 	if (g->phase == PHASE_INITIATIVE) {
-		int best = -1, march, corps = g->side[side].corps;
+		int best = -1, march;
 		/* A division stand that has moved binds the initiative to its
 		 * division. */
 		int bound = seq_pending_division(g, side);
 		double bs = -INFINITY;
-		for (int c = 0; c < g->ncorps && corps < 0; c++)
-			if (g->corps[c].side == side)
-				corps = c;
-		/* The corps commander first, where he keeps most in command. */
-		if (ai->level != AI_EASY && bound < 0 && corps >= 0 && g->corps[corps].commander >= 0 &&
-		    place_commander(ai, g, side, g->corps[corps].commander, -1, -1, o))
-			return 0;
+		/* The corps commanders first, each where he keeps most of his
+		 * corps in command. */
+		for (int c = 0; c < g->ncorps; c++)
+			if (ai->level != AI_EASY && bound < 0 && g->corps[c].side == side && g->corps[c].commander >= 0 &&
+			    place_commander(ai, g, side, g->corps[c].commander, -1, -1, o))
+				return 0;
 		if (ai->level != AI_EASY && (march = division_to_march(ai, g, side)) >= 0 &&
 		    (bound < 0 || bound == march)) {
 			if (g->divs[march].commander >= 0 &&
