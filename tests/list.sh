@@ -6,7 +6,7 @@
 # player's own; a map that will not load is said on stderr, the rest still
 # listed.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-plan 22
+plan 23
 scratch list
 
 out=$("$GROGNARD" --list 2>"$tmp/err"); st=$?
@@ -17,6 +17,8 @@ like "$(printf '%s\n' "$out" | head -1)" \
 	"the built-in battle comes first: name, year, nations, units a side, title"
 like "$out" "^auerstedt +1806 +French v Prussian +38 v 77 +Auerstedt, 14 October 1806$" \
 	"Auerstedt: 1806, French v Prussian, 38 v 77"
+like "$out" "^waterloo +1815 +French v British/Prussian\\+ +163 v 230 +Waterloo, 18 June 1815$" \
+	"Waterloo: two nations named on the allied side, a + for the other contingents"
 is "$(printf '%s\n' "$out" | grep -c '^default ')" 1 "the built-in battle is listed once (not again as maps/default.cfg)"
 # Every map of the source tree is there, whoever added it.
 missing=

@@ -8,7 +8,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 25
+plan 26
 
 sock=grognard-uib-$$
 t() { "$TMUX_BIN" -L "$sock" "$@"; }
@@ -40,6 +40,8 @@ s=$(screen)
 like "$s" "Which battle\\? \\(year, nations, units a side\\)" "started bare, grognard asks which battle"
 like "$s" "1 +1809 +French v Austrian +14 v 14 +Hochdorf, 1809" "the built-in battle first: year, nations, units a side, title"
 like "$s" "[0-9a-z] +1806 +French v Prussian +38 v 77 +Auerstedt, 14 October 1806" "Auerstedt is offered"
+like "$s" "[0-9a-z] +1815 +French v British/Prussian\\+ +163 v 230 +Waterloo, 18 June 1815" \
+	"Waterloo is offered, its title whole beside the allied army's nations"
 like "$s" "r +a random battle" "and a random battle"
 like "$(inside)" "Hochdorf, 1809 \(the built-in battle\): A French advance guard meets an Austrian flank corps" \
 	"the highlighted battle's briefing is shown under the list"

@@ -46,10 +46,12 @@ static void read_year(const char *path, const char *text, char *year, size_t siz
 }
 
 /* The nations of a side's units: the corps' own first, then the others
- * by how many units they have, units of no named nation last. */
+ * by how many units they have, units of no named nation last; two at
+ * most, a "+" for more (an allied army of many contingents still leaves
+ * the title room in the menu's 80 columns). */
 static void side_nations(const struct game *g, enum side s, char *out, size_t size)
 {
-	int count[NAT_COUNT] = { 0 }, first = -1;
+	int count[NAT_COUNT] = { 0 }, first = -1, named = 0;
 	size_t len = 0;
 	if (g->side[s].corps >= 0)
 		first = (int)g->corps[g->side[s].corps].nat;
@@ -64,8 +66,12 @@ static void side_nations(const struct game *g, enum side s, char *out, size_t si
 				best = n;
 		if (best < 0 && count[NAT_OTHER] > 0)
 			best = NAT_OTHER;
-		if (best < 0 || len + 1 >= size)
+		if (best < 0 || len + 2 >= size)
 			break;
+		if (named++ == 2) {
+			snprintf(out + len, size - len, "+");
+			break;
+		}
 		len += (size_t)snprintf(out + len, size - len, "%s%s", len ? "/" : "",
 		                        best == NAT_OTHER ? "others" : nationality_names[best].label);
 		count[best] = 0;
@@ -227,6 +233,8 @@ void battles_line(const struct battle_list *l, int i, bool with_name, char *out,
 		len = snprintf(out, size, "%-*s  ", widest(l, 0), e->name);
 	if (len < 0 || (size_t)len >= size)
 		return;
-	snprintf(out + len, size - (size_t)len, "%-4s  %-*s  %*d v %-*d  %s", e->year, widest(l, 1), nations,
-	         widest(l, 2), e->units[SIDE_A], widest(l, 3), e->units[SIDE_B], e->title);
+	/* The menu's line (no name) is closer set, to leave its title room. */
+	snprintf(out + len, size - (size_t)len, with_name ? "%-4s  %-*s  %*d v %-*d  %s" : "%-4s %-*s  %*d v %-*d %s",
+	         e->year, widest(l, 1), nations, widest(l, 2), e->units[SIDE_A], widest(l, 3), e->units[SIDE_B],
+	         e->title);
 }

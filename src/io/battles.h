@@ -24,7 +24,7 @@ struct battle_entry {
 	char title[NAME_LEN];   /* the map's name */
 	char year[8];           /* from its date; "-" when it has none */
 	char date[32];          /* the date as given, to sort by */
-	char nations[SIDE_COUNT][64]; /* "French", "British/Prussian/others" */
+	char nations[SIDE_COUNT][64]; /* "French", "British/Prussian+" */
 	int units[SIDE_COUNT];  /* units a side, reserves counted */
 	char *briefing;         /* the map's description, or NULL */
 };
@@ -45,7 +45,7 @@ bool battles_list(struct battle_list *l, const char *builtin_text, const char *b
 void battles_free(struct battle_list *l);
 /* One battle as a line of text: year, nations, units a side and title,
  * in columns as wide as the list's widest (for --list, the name first
- * too). */
+ * too; without it, for the menu, closer set). */
 void battles_line(const struct battle_list *l, int i, bool with_name, char *out, size_t size);
 
 #endif
