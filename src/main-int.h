@@ -43,6 +43,7 @@ struct options {
 	const char *load;
 	const char *replay;
 	const char *ai;
+	const char *rules;          /* --rules */
 	struct random_cli rnd;      /* --random, its choices, --export-map */
 };
 

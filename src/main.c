@@ -23,6 +23,7 @@
 #include "engine/game.h"
 #include "engine/victory.h"
 #include "io/battles.h"
+#include "io/load-rules.h"
 #include "io/load.h"
 #include "io/options.h"
 #include "io/paths.h"
@@ -57,9 +58,11 @@ static void usage(FILE *out)
 	      "      --dice FILE      batch mode: the next throws take the pips in FILE\n"
 	      "  -l, --load SAVE      continue a saved battle (a file, or a name in the saves)\n"
 	      "      --replay SAVE    replay a saved battle from its seed and orders\n"
-	      "  -c, --check FILE...  validate map, orbat, save and region files, then exit\n"
+	      "  -c, --check FILE...  validate map, orbat, rules, save and region files\n"
 	      "      --list           the battles there are (year, nations, units a side,\n"
 	      "                       title), one a line, then exit\n"
+	      "      --rules FILE     play under these rules, whatever the scenario names: a\n"
+	      "                       rules file, or a name in rules/ (e.g. mininap-15mm)\n"
 	      "      --random         a random battle on ground laid by the DBM procedure\n"
 	      "      --region ID      its region (central, iberia, russia, lowlands, italy)\n"
 	      "      --size division|corps\n"
@@ -107,6 +110,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "ai", required_argument, NULL, 'A' },
 		{ "check", no_argument, NULL, 'c' },
 		{ "list", no_argument, NULL, 'L' },
+		{ "rules", required_argument, NULL, 'R' },
 		{ "mono", no_argument, NULL, 'm' },
 		{ "ascii", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
@@ -159,6 +163,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'L':
 			o->list = true;
+			break;
+		case 'R':
+			o->rules = optarg;
 			break;
 		case 'm':
 			o->mono = true;
@@ -262,7 +269,8 @@ static int run_check(int n, char **files)
 			game_free(g);
 		} else if (load_check(files[i], &d, &kind)) {
 			printf("%s: ok (%s)\n", files[i],
-			       kind == LK_MAP ? "map" : kind == LK_ORBAT ? "orbat" : "region table");
+			       kind == LK_MAP ? "map" : kind == LK_ORBAT ? "orbat" : kind == LK_RULES ? "rules"
+			                                                                    : "region table");
 		} else {
 			status = EXIT_BAD_INPUT;
 		}
@@ -459,6 +467,21 @@ int main(int argc, char **argv)
 	signal(SIGXFSZ, SIG_IGN);
 	if ((status = parse_options(argc, argv, &o)) >= 0)
 		return status;
+	/* The game's own rules until a scenario names others; --rules, checked
+	 * now, for every battle after. */
+	if (!rules_use_builtin()) {
+		fputs("grognard: the built-in rules do not load (a broken build)\n", stderr);
+		return EXIT_BAD_INPUT;
+	}
+	if (o.rules) {
+		struct diag d = { 0 };
+		bool ok = rules_select(o.rules, NULL, &d);
+		diag_print(&d, stderr);
+		diag_free(&d);
+		if (!ok)
+			return EXIT_BAD_INPUT;
+		rules_set_override(o.rules);
+	}
 	if (o.check)
 		return run_check(argc - optind, argv + optind);
 	if (o.list)

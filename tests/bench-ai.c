@@ -45,6 +45,7 @@
 #include "io/diag.h"
 #include "io/load.h"
 #include "io/random-battle.h"
+#include "io/load-rules.h"
 
 extern const char default_battle_cfg[];
 
@@ -287,6 +288,9 @@ static bool child_battle(const char *grognard, const char *scenario, long *rss, 
 
 int main(int argc, char **argv)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	int n = 100, count_to = 1000, opt, played = 0;
 	enum ai_level level = AI_NORMAL;
 	struct scenario sc[4] = { { .name = "built-in battle" }, { .name = "Auerstedt" },

@@ -22,6 +22,7 @@
 #include "io/diag.h"
 #include "io/load.h"
 #include "io/save.h"
+#include "io/load-rules.h"
 
 #ifndef FUZZ_DATADIR
 #define FUZZ_DATADIR "."
@@ -54,6 +55,9 @@ static void fault(void *ctx, const struct game_fault *f)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		abort();
 	(void)argc, (void)argv;
 	null_out = fopen("/dev/null", "w");
 	snprintf(scratch_dir, sizeof scratch_dir, "%s/grognard-fuzz-cmd-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");

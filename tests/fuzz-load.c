@@ -20,6 +20,7 @@
 #include "io/diag.h"
 #include "io/load.h"
 #include "io/save.h"
+#include "io/load-rules.h"
 
 extern const char default_battle_cfg[];
 
@@ -118,6 +119,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	/* The game's own rules again: an input may have put others in force. */
+	if (!rules_use_builtin())
+		abort();
 	FILE *f = fopen(input_path, "wb");
 	if (!f)
 		abort();

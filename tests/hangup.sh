@@ -163,7 +163,7 @@ keys Escape q y
 
 # A save that cannot be continued says why on the screen; the list again.
 sed 's/format = 1;/format = 99;/' "$saves/mine.save" >"$saves/zz-newer.save"
-sed 's/checksum = "[0-9a-f]*"/checksum = "0000000000000000"/' "$saves/mine.save" >"$saves/zz-changed.save"
+sed '/^scenario = /s/checksum = "[0-9a-f]*"/checksum = "0000000000000000"/' "$saves/mine.save" >"$saves/zz-changed.save"
 touch -d '2030-01-02' "$saves/zz-newer.save"
 touch -d '2030-01-01' "$saves/zz-changed.save"
 start

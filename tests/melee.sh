@@ -19,8 +19,8 @@
 . "$top_srcdir/tests/rules-lib.sh"
 plan 290
 
-# count NAME PATTERN: how many log lines match PATTERN (grep -E)
-count() {
+# logcount NAME PATTERN: how many log lines match PATTERN (grep -E)
+logcount() {
 	grep '^log: ' "$tmp/$1.out" | grep -Ec -- "$2"
 }
 
@@ -149,7 +149,7 @@ is "$(logline $c 'throw for the initiative' | sed 's/^log: //')" "French throw f
 like "$(logline $c 'have the initiative')" "Austrians have the initiative" "... and the Austrians have it"
 
 # Frontal lines: nobody throws at the impact; a set each in a melee round.
-is "$(count $c '^log: Impact: (F1|f1),')" 0 "frontal lines in contact: nobody throws in the impact round"
+is "$(logcount $c '^log: Impact: (F1|f1),')" 0 "frontal lines in contact: nobody throws in the impact round"
 like "$(logline $c 'Melee round 1: F1,')" "set 1 of 1 against f1 \(every unit; 7 SP\), hits on 3\+: 7D6 " \
 	"melee round: one set for every unit, 1D6 per SP (7 SP, Veteran hits on 3+)"
 like "$(logline $c 'Melee round 1: f1,')" "set 1 of 1 against F1 \(every unit; 5 SP\), hits on 4\+: 5D6 " \
@@ -157,14 +157,14 @@ like "$(logline $c 'Melee round 1: f1,')" "set 1 of 1 against F1 \(every unit; 5
 # A flank: the unit that outflanks throws at the impact, the other not.
 like "$(logline $c 'Impact: G1,')" "set 1 of 1 against g1 \(outflanks it; 6 SP\), hits on 3\+: 6D6 " \
 	"impact: a unit that outflanks its enemy throws a set"
-is "$(count $c '^log: Impact: g1,')" 0 "... the outflanked unit does not throw at the impact"
-is "$(count $c '^log: Impact: g2,')" 0 "... (nor does a stronger one)"
+is "$(logcount $c '^log: Impact: g1,')" 0 "... the outflanked unit does not throw at the impact"
+is "$(logcount $c '^log: Impact: g2,')" 0 "... (nor does a stronger one)"
 like "$(logline $c 'Melee round 1: G2,')" "set 1 of 1 against g2 \(every unit;" "in the melee rounds the flank counts no more: one set"
 like "$(logline $c 'Melee round 1: g2,')" "set 1 of 1 against G2 \(every unit;" "... and one set for the outflanked unit"
 # Square and cavalry.
 like "$(logline $c 'Impact: S2,')" "set 1 of 1 against s2 \(solid square against cavalry; 6 SP\)" \
 	"impact: a solid square throws a set against cavalry"
-is "$(count $c '^log: Impact: (s1|s2),')" 0 "... cavalry that did not charge does not throw at a square's impact"
+is "$(logcount $c '^log: Impact: (s1|s2),')" 0 "... cavalry that did not charge does not throw at a square's impact"
 like "$(logline $c 'Melee round 1: S2, set 2 of 2')" "against s2 \(every unit, square against cavalry;" \
 	"melee round: a square throws a second set against cavalry"
 like "$(logline $c 'Melee round 1: s2,')" "set 1 of 1 against S2 \(every unit;" "... cavalry throws one set against a square"
@@ -194,7 +194,7 @@ like "$(logline $c 'Melee round 1: W1,')" "\(every unit; 6 SP, halved for the gr
 	"a unit in a stream fighting one outside it: halved"
 like "$(logline $c 'Melee round 1: X1,')" "\(every unit; 6 SP, halved for the ground twice\), hits on 3\+: 1D6 " \
 	"a village on a hill: halved twice, fractions down (6, 3, 1)"
-is "$(count $c '^log: Melee round 2: X1,')" 0 "... and with 3 SP left: 3, 1, 0: no dice at all"
+is "$(logcount $c '^log: Melee round 2: X1,')" 0 "... and with 3 SP left: 3, 1, 0: no dice at all"
 like "$(logline $c '^log: X1 \(')" "X1 \(attacks the hill village\) is eliminated" "... it is destroyed without throwing"
 # Ratings.
 like "$(logline $c 'Melee round 1: Z1,')" "hits on 1\+: 4D6 [1-6 ]+-> 4 hits$" "Guard hits on every die"
@@ -214,7 +214,7 @@ is "$bad" 0 "every combat is fought until one side of it is eliminated"
 like "$(logline $c '^log: G1 has')" "G1 has no enemy left in contact after the impact: a break-through" \
 	"a unit left alone by the impact obtains a break-through"
 is "$(grep -c '^decide: [A-Za-z]*: G1 has a break-through' "$tmp/$c.out")" 1 "... and chooses what to do with it"
-is "$(count $c '^log: S1 has no enemy')" 0 "a square left alone by the impact does not break through"
+is "$(logcount $c '^log: S1 has no enemy')" 0 "a square left alone by the impact does not break through"
 is "$(field $c 1 unit S1 markers) $(field $c 1 unit F1 markers) $(field $c 1 unit U1 markers)" "none none none" \
 	"winning in a melee round gives no break-through"
 like "$(decision $c 'G1 has a break-through')" "\[answer stop N \(-90 to 90 degrees\) \| answer back N \(3 to 6 cm\) \| answer forward N \(0 to 6 cm\)\]$" \
@@ -304,7 +304,7 @@ like "$(logline $j 'JS tries to break out')" "\(Guard: 1 or more\): 1D6 1$" "...
 like "$(logline $j 'JS breaks out')" "JS breaks out of square into column" "... a square that passes forms column"
 is "$(field $j '$' unit JS formation)" "column" "... and stays in column"
 like "$(logline $j 'jS tries to break out')" "\(Untrained: 5 or more\): 1D6 4$" "an untrained square throws a 4 ..."
-is "$(field $j '$' unit jS formation) $(count $j '^log: jS joins')" "square 0" "... stays in square and does not join"
+is "$(field $j '$' unit jS formation) $(logcount $j '^log: jS joins')" "square 0" "... stays in square and does not join"
 like "$(decision $j '^decide: [A-Za-z]*: jI ')" "jI may join the fight against M4" "formed infantry of the other side may join (it is asked) ..."
 is "$(field $j '$' unit jI y)" "65.00" "... and one that declines stays where it was"
 is "$(logline $j 'jC joins')" "log: jC joins in against N5 (4.0 cm)." "formed cavalry of the other side may join"
@@ -385,7 +385,7 @@ is "$(logline $t 'Corps-B')" "log: Corps-B finds no place 6 cm clear of the enem
 	"a corps stand in the same plight is not lost (only an overrun removes it) ..."
 like "$(logline $t 'Corps-B evades')" "Corps-B evades X1" "... it evades all the same"
 is "$(field $t 1 commander BC status) $(field $t 1 commander BC radius)" "active 0" "... and has no radius for the rest of the Turn"
-is "$(count $t '^log: b[123] \(.*\) is eliminated')" 3 "Brig-B's brigade loses 3 of its 4 units (more than half) ..."
+is "$(logcount $t '^log: b[123] \(.*\) is eliminated')" 3 "Brig-B's brigade loses 3 of its 4 units (more than half) ..."
 is "$(field $t 1 commander BB status) $(field $t 1 commander BB attached)" "active b4" \
 	"... but Brig-B, attached to b4, stays"
 
@@ -445,7 +445,7 @@ is "$(logline $h 'Brig-BI')" "log: Brig-BI is overrun by the charging CA1." "cha
 is "$(field $h 1 commander BI status)" "eliminated" "... which is removed"
 like "$(logline $h 'Impact: CA1,')" "set 1 of 1 against ca1 \(charging formed cavalry against a unit not in square; 5 SP\)" \
 	"impact: charging formed cavalry throws a set"
-is "$(count $h '^log: Impact: ca1,')" 0 "... the line it charged does not"
+is "$(logcount $h '^log: Impact: ca1,')" 0 "... the line it charged does not"
 like "$(logline $h 'Melee round 1: CA1, set 2 of 2')" "\(every unit, cavalry against a unit not in square;" "melee: cavalry against infantry throws two sets"
 like "$(logline $h 'Impact: CA2, set 2 of 2')" "against ca2 \(outflanks it, charging formed cavalry against a unit not in square; 5 SP\)" \
 	"a cavalry charge into the rear: two sets at the impact"
@@ -454,16 +454,16 @@ is "$(field $h 1 unit ca3 status)" "not_in_command" "... (ca3 is not in command)
 like "$(logline $h 'Impact: CA3,')" "set 1 of 1 against ca3 \(charging formed cavalry" "cavalry against counter-charging cavalry: the charger throws ..."
 like "$(logline $h 'Impact: ca3,')" "set 1 of 1 against CA3 \(charging formed cavalry" "... and so does the counter-charger"
 like "$(logline $h 'Impact: CA4,')" "set 1 of 1 against ca4 \(charging formed cavalry" "cavalry that does not counter-charge ..."
-is "$(count $h '^log: Impact: ca4,')" 0 "... does not throw at the impact"
+is "$(logcount $h '^log: Impact: ca4,')" 0 "... does not throw at the impact"
 like "$(logline $h 'Impact: CA5,')" "set 1 of 1 against ca5 \(lancers against a square; 5 SP\)" "lancers throw a set at a square's impact"
 like "$(logline $h 'Impact: ca5,')" "set 1 of 1 against CA5 \(solid square against cavalry; 9 SP\)" "... the square throws one at them"
-is "$(count $h '^log: Impact: CA6,')" 0 "cavalry without lances does not throw at a square's impact"
+is "$(logcount $h '^log: Impact: CA6,')" 0 "cavalry without lances does not throw at a square's impact"
 like "$(logline $h 'ca7 tries to form an emergency square')" "\(Guard: 1 or more\): 1D6 1$" "a line charged from over 12 cm may form an emergency square (the Guard on 1)"
 is "$(field $h 1 unit ca7 formation)" "emergency_square" "... and forms it"
-is "$(count $h '^log: Impact: (CA7|ca7),')" 0 "an emergency square and cavalry charging it: nobody throws at the impact"
+is "$(logcount $h '^log: Impact: (CA7|ca7),')" 0 "an emergency square and cavalry charging it: nobody throws at the impact"
 like "$(logline $h 'Melee round 1: ca7, set 2 of 2')" "\(every unit, square against cavalry;" "... in the melee rounds the emergency square throws two sets"
 like "$(logline $h 'Melee round 1: CA7,')" "set 1 of 1 against ca7 \(every unit;" "... the cavalry one"
-is "$(count $h '^log: ca[56] has no enemy')" 0 "a square left alone after the impact does not break through"
+is "$(logcount $h '^log: ca[56] has no enemy')" 0 "a square left alone after the impact does not break through"
 like "$(logline $h 'ca3 has')" "ca3 has no enemy left in contact after the impact: a break-through" "a counter-charger left alone after the impact breaks through"
 is "$(logline $h 'CB obtains')" "log: CB obtains a break-through." "charging skirmishers that fall back: a break-through"
 is "$(field $h 1 unit CB markers)" "white" "... a white marker"
@@ -474,7 +474,7 @@ like "$d" "answer charge-sk1 \| answer charge-sk2 \| answer charge-ca7\]$" \
 is "$(printf '%s\n' "$d" | grep -c 'charge-ca[56]')" 0 "... but not enemies beyond its 25 cm"
 before $h 'CB has a break-through' 'ca3 has a break-through'; ok $? "the side with the initiative breaks through first"
 like "$(logline $h 'CB takes a hit')" "CB takes a hit for its break-through charge \(4 SP left\)" "a break-through charge costs a hit first"
-is "$(count $h '^log: CB obtains a break-through')" 2 "the enemy falls back again: another break-through"
+is "$(logcount $h '^log: CB obtains a break-through')" 2 "the enemy falls back again: another break-through"
 like "$(grep '^decide: [A-Za-z]*: CB has a break-through' "$tmp/$h.out" | sed -n 2p)" "\| answer charge-sk2\]$" "... and another choice"
 like "$(grep '^log: CB takes a hit' "$tmp/$h.out" | sed -n 2p)" "\(3 SP left\)" "a hit for each break-through charge"
 like "$(logline $h 'Impact: CB, set 2 of 2')" "against sk2 \(outflanks it, charging formed cavalry against a unit not in square; 3 SP\)" \
@@ -518,7 +518,7 @@ like "$(logline $o 'Melee round 1: t1,')" "\(every unit; 5 SP\), hits on 4\+: 5D
 like "$(logline $o 'Melee round 1: B1,')" "\(every unit; 2 SP, halved for the ground\), hits on 1\+: 1D6 " \
 	"two Guard lines both wholly on a hill: both halved (2 SP, 1 die) ..."
 like "$(logline $o 'Melee round 1: b1,')" "\(every unit; 2 SP, halved for the ground\), hits on 1\+: 1D6 " "... each"
-is "$(count $o '^log: Melee round 2: (B1|b1),')" 0 "with 1 SP each neither has a die to throw ..."
+is "$(logcount $o '^log: Melee round 2: (B1|b1),')" 0 "with 1 SP each neither has a die to throw ..."
 is "$(logline $o 'broken off')" "log: Nobody in the fight has a die left to throw: the combat is broken off." \
 	"... so the combat is broken off, not fought for ever"
 is "$(logline $o 'B1 steps back')" "log: B1 steps back 1.5 cm." "... the side with the initiative steps back (3 cm of allowance, half rate on the hill)"
@@ -613,7 +613,7 @@ like "$(decision $r 'CR has a break-through')" "answer forward N \(0 to 12 cm\) 
 like "$(logline $r 'oc tests to opportunity-charge')" "\(Guard: 1 or more\): 1D6 1$" "the Guard's opportunity charge passes on 1 ..."
 like "$(logline $r 'oc opportunity-charges')" "oc opportunity-charges CR" \
 	"hussars that charged earlier, rallying forward, are opportunity-charged"
-is "$(count $r '^log: Impact: CR,')" 0 "... their charge is over: they throw no 'charging cavalry' set at the impact"
+is "$(logcount $r '^log: Impact: CR,')" 0 "... their charge is over: they throw no 'charging cavalry' set at the impact"
 like "$(logline $r 'Impact: oc,')" "against CR \(charging formed cavalry against a unit not in square; 5 SP\)" \
 	"... the cavalry that charged them does"
 like "$(logline $r 'IR rallies back:')" "its 6.0 cm of allowance carry it 3.0 cm at half rate" \
@@ -666,7 +666,7 @@ is "$(logline $t 'A9 joins')" "log: A9 joins in against B9 (4.5 cm)." \
 is "$(grep -Ec '^decide: [A-Za-z]*: A9 may join' "$tmp/$t.out")" 0 "... without being asked"
 like "$(decision $t 'F9 may join')" "^decide: French: F9 may join the fight against k9 \(5.5 cm away\)\." \
 	"... and the side with the initiative's infantry, the enemy there, is asked"
-is "$(count $t 'F9 joins')" 0 "... and stays out when it says no"
+is "$(logcount $t 'F9 joins')" 0 "... and stays out when it says no"
 before $t 'A9 joins' 'F9 may join'; ok $? "... after the breaking-through side has joined"
 like "$(decision $t 'A9 has a break-through')" "^decide: Austrians: A9 has a break-through" \
 	"the other side too uses every break-through its combats gave it"
@@ -704,7 +704,7 @@ like "$(logline $l 'I1 tries to break out')" "\(Trained: 4 or more\): 1D6 4$" ".
 is "$(logline $l 'I1 no longer')" "log: I1 no longer defends mill." "... and leaves the mill as it breaks out"
 before $l 'I1 breaks out' 'I1 joins in'; ok $? "... before it joins the combat"
 like "$(logline $l 'J1 tries to break out')" "\(Trained: 4 or more\): 1D6 3$" "J1 throws 3 at the barn ..."
-is "$(count $l 'J1 no longer')" 0 "... fails, and still defends the barn"
+is "$(logcount $l 'J1 no longer')" 0 "... fails, and still defends the barn"
 like "$(logline $l 'Turn 2 of 2 begins')" "Turn 2" "landmark: Turn 2 comes ..."
 is "$(logline $l 'French throw for the initiative: 2D6 6\+6')" "log: French throw for the initiative: 2D6 6+6 = 12" \
 	"... and the scripted dice give the French its first initiative"
@@ -833,7 +833,7 @@ like "$(decision react '^decide: [A-Za-z]*: oc1 ')" "oc1 may opportunity-charge 
 like "$(logline react 'oc1 tests to charge')" "oc1 tests to charge \(in command but cautious\) \(Veteran: 3 or more\): 1D6 2$" \
 	"... it tests first (2: it fails)"
 is "$(logline react 'oc1 holds back')" "log: oc1 holds back." "... and holds back"
-is "$(count react '^log: oc1 tests to opportunity-charge')" 0 "... before its opportunity-charge test"
+is "$(logcount react '^log: oc1 tests to opportunity-charge')" 0 "... before its opportunity-charge test"
 is "$(grep -c '^decide: [A-Za-z]*: onc' "$tmp/react.out")" 0 "a unit not in command is not offered an opportunity charge"
 is "$(field react '$' unit M2 y)" "64.00" "... and the column passes it"
 

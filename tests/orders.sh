@@ -21,11 +21,6 @@
 . "$top_srcdir/tests/rules-lib.sh"
 plan 38
 
-# count NAME PATTERN: how many output lines match PATTERN (grep -E)
-count() {
-	grep -Ec -- "$2" "$tmp/$1.out"
-}
-
 # ======================================================================
 # The facing of a charge (charge-aim.cfg)
 # ======================================================================

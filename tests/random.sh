@@ -6,7 +6,7 @@
 # the same battle, region tables, saves and replays of random battles,
 # the computer playing them to a result without a refused order.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-plan 36
+plan 40
 top_srcdir=$(cd "$top_srcdir" && pwd)
 scratch random
 cd "$tmp" || exit 1
@@ -30,15 +30,18 @@ like "$(grep '^time\|^weather' one.cfg | tr '\n' ' ')" '^time = "[0-9][0-9]:00";
 
 printf 'dump\n' | "$GROGNARD" --batch --side both --random --seed 5 >random.out 2>&1
 printf 'dump\n' | "$GROGNARD" --batch --side both --seed 5 one.cfg >file.out 2>&1
-is "$(state <random.out)" "$(state <file.out)" "the written battle loads to the same battlefield, forces and deployment"
+is "$(state <random.out)" "$(state <file.out)" "the written battle loads to the same forces and deployment"
+# The dump holds no terrain: the map the loaded battle writes is the same.
+printf 'export-map back\n' | "$GROGNARD" --batch --side both --seed 5 one.cfg >/dev/null 2>&1
+is "$(grep -v '^#' back.cfg | sed 's/back-/one-/')" "$(grep -v '^#' one.cfg)" "and to the same battlefield, feature for feature"
 like "$(grep -c '^unit ' random.out)" '^[1-9][0-9]+$' "with its units"
 like "$(cat random.out)" "^log: .* throw to be the invader: 1D6 [1-6]" "the batch log shows the procedure's dice"
 like "$(cat random.out)" "^log: Defender's further feature equivalents: 1D6 [1-6]" "every throw of it"
 
 "$GROGNARD" --random --seed 5 --export-map two >/dev/null 2>&1
-cmp -s one.cfg two.cfg && cmp -s one-A.cfg two-A.cfg && cmp -s one-B.cfg two-B.cfg
+ok $(cmp -s one-A.cfg two-A.cfg && cmp -s one-B.cfg two-B.cfg && echo 0 || echo 1) "the same seed writes the same forces"
 # The map names its own orbat files, so compare the rest.
-is "$(sed 's/two-/one-/' two.cfg | cmp - one.cfg && echo same)" "same" "the same seed writes the same battle"
+is "$(sed 's/two-/one-/' two.cfg | cmp - one.cfg && echo same)" "same" "and the same map, terrain and all"
 "$GROGNARD" --random --seed 6 --export-map six >/dev/null 2>&1
 ok $(cmp -s one-A.cfg six-A.cfg && echo 1 || echo 0) "another seed another battle"
 
@@ -85,6 +88,15 @@ printf 'dump\n' | "$GROGNARD" --batch --side both --random --seed 11 >fresh.out 
 is "$(state <load.out)" "$(state <fresh.out)" "a saved random battle continues where it was"
 like "$(grep -c 'scenario' "$dir/rsave.save")" '^[1-9]' "the save names it"
 like "$(grep -A1 '^scenario' "$dir/rsave.save" | tr -d '\n')" 'path = "random:11"' "by its seed"
+# A region table named bare, from the directory it is in: the save keeps
+# its full path, so the battle continues from anywhere.
+mkdir wet
+cp "$top_srcdir/tests/data/good-regions.cfg" wet/wet.cfg
+(cd wet && printf 'save wsave\nquit\n' | "$GROGNARD" --batch --side both --random --seed 13 --regions wet.cfg >/dev/null 2>&1)
+like "$(grep -A1 '^scenario' "$dir/wsave.save" | tr -d '\n')" "regions=$tmp/wet/wet.cfg\"" "a bare --regions is kept as a full path"
+printf 'dump\n' | "$GROGNARD" --batch --side both --load wsave >wload.out 2>&1
+(cd wet && printf 'dump\n' | "$GROGNARD" --batch --side both --random --seed 13 --regions wet.cfg >../wfresh.out 2>&1)
+is "$(state <wload.out)" "$(state <wfresh.out)" "and the battle continues from another directory"
 printf 'save rplay\n' | "$GROGNARD" --batch --side none --seed 12 --random --size division >/dev/null 2>&1
 "$GROGNARD" --batch --replay rplay </dev/null >out 2>&1
 is "$?" 0 "a random battle played by the computer replays to the same end"

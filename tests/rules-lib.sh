@@ -76,3 +76,46 @@ near() {
 		printf '#   got:      %s\n#   expected: %s (within %s)\n' "$1" "$2" "$3"
 	fi
 }
+
+# logs NAME: the log lines, without the "log: " prefix
+logs() {
+	sed -n 's/^log: //p' "$tmp/$1.out"
+}
+
+# has NAME 'TEXT': exact log line present (0) or not (1)
+has() {
+	logs "$1" | grep -Fxq -- "$2"
+}
+
+# count NAME PATTERN: how many output lines match PATTERN (grep -E)
+count() {
+	grep -Ec -- "$2" "$tmp/$1.out"
+}
+
+# seq_ok NAME 'LINE1' 'LINE2' ...: the log lines appear in this order,
+# one right after the other.
+seq_ok() {
+	n=$1
+	shift
+	logs "$n" >"$tmp/seq.log"
+	for l in "$@"; do printf '%s\n' "$l"; done >"$tmp/seq.want"
+	awk 'NR == FNR { want[++w] = $0; next }
+	     { line[++n] = $0 }
+	     END {
+		for (i = 1; i + w - 1 <= n; i++) {
+			ok = 1
+			for (k = 1; k <= w; k++) if (line[i + k - 1] != want[k]) { ok = 0; break }
+			if (ok) exit 0
+		}
+		exit 1
+	     }' "$tmp/seq.want" "$tmp/seq.log"
+}
+
+# check STATUS DESCRIPTION [NAME]: ok, and on failure show the run's log
+check() {
+	ok "$1" "$2"
+	if [ "$1" -ne 0 ] && [ -n "$3" ]; then
+		grep -E '^(log|decide|refused): ' "$tmp/$3.out" | tail -12 | sed 's/^/#   /'
+		sed 's/^/#   stderr: /' "$tmp/$3.err"
+	fi
+}

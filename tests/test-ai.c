@@ -26,6 +26,7 @@
 #include "engine/rules.h"
 #include "io/load.h"
 #include "test-util.h"
+#include "io/load-rules.h"
 
 static struct game *battle(const char *map, uint64_t seed)
 {
@@ -803,6 +804,9 @@ static void test_battles(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_quality_odds),
 		cmocka_unit_test(test_fire_odds),

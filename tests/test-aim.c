@@ -23,6 +23,7 @@
 #include "engine/order.h"
 #include "engine/rules.h"
 #include "test-util.h"
+#include "io/load-rules.h"
 
 /* Side A's brigade has the initiative in the manoeuvre phase; its corps
  * commander (excellent, 18 cm) stands at (50, 90).  Side B has none: its
@@ -322,6 +323,9 @@ static void test_extend_boundary(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pivot_order),
 		cmocka_unit_test(test_lane),

@@ -25,6 +25,7 @@
 #include "engine/rules.h"
 #include "engine/seq.h"
 #include "test-util.h"
+#include "io/load-rules.h"
 
 /* A command stand for side A's corps, division or brigade 0 (or another
  * formation of), rated, at (x, y). */
@@ -324,6 +325,9 @@ static void test_overrun_or_evade(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_radius_by_rating),
 		cmocka_unit_test(test_division_or_corps),

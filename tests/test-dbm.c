@@ -21,6 +21,7 @@
 #include "engine/random.h"
 #include "engine/rules.h"
 #include "io/regions.h"
+#include "io/load-rules.h"
 
 #define SAMPLES 900
 #define EPS 1e-6
@@ -43,7 +44,10 @@ static const char custom_cfg[] =
 	"    fields = \"hedge\"; waterway = \"the Sea\"; },\n"
 	"  { id = \"rocky\"; name = \"Rocky\"; compulsory = [ \"village\" ];\n"
 	"    choices = [ \"rocks\", \"rough\", \"rise\", \"waterway\", \"hill\", \"road\" ];\n"
-	"    fields = \"ditch\"; waterway = \"the Lake\"; }\n"
+	"    fields = \"ditch\"; waterway = \"the Lake\"; },\n"
+	"  { id = \"shore\"; name = \"Shore\"; compulsory = [ \"waterway\" ];\n"
+	"    choices = [ \"village\", \"hill\", \"wood\", \"road\", \"rise\", \"marsh\" ];\n"
+	"    fields = \"fence\"; waterway = \"the Bay\"; }\n"
 	");\n";
 
 static const struct dbm_region *region_of(int i)
@@ -345,6 +349,33 @@ static bool offers(const struct dbm_region *r, enum dbm_kind k)
 	return k == DBK_WATERWAY ? r->waterway[0] != '\0' : yes;
 }
 
+/* "One WW, and only if ... he positions a BUA in contact with it": every
+ * waterway of the defender's has its village, beside it. */
+static void test_waterway_brings_village(void **state)
+{
+	int shore = 0, beside = 0;
+	(void)state;
+	for (int i = 0; i < SAMPLES; i++) {
+		const struct sample *s = &S[i];
+		bool ww = false, village = false;
+		for (int k = 0; k < s->r.npieces; k++) {
+			const struct dbm_piece *pc = &s->r.piece[k];
+			ww = ww || (pc->kind == DBK_WATERWAY && pc->side == s->r.defender);
+			village = village || pc->kind == DBK_VILLAGE;
+		}
+		if (!ww)
+			continue;
+		assert_true(village);
+		shore += strcmp(s->reg->id, "shore") == 0;
+		if (s->r.village >= 0) {
+			const struct feature *v = &s->g->map.f[s->r.village];
+			assert_true(touches_waterway(s, v->pts, v->n));
+			beside++;
+		}
+	}
+	assert_true(shore > 50 && beside > 100);
+}
+
 /* The invader's one feature: 1-2 none, 3-4 a road, 5 a river, 6 a
  * waterway (none where the region lacks it). */
 static void test_invader_feature(void **state)
@@ -430,7 +461,7 @@ static bool features_within(const struct sample *s, const struct dbm_piece *pc)
  * more from every edge; what is drawn of it lies inside it. */
 static void test_area_features_where_dice_say(void **state)
 {
-	int placed = 0, discarded = 0;
+	int placed = 0, discarded = 0, big_centre = 0;
 	(void)state;
 	for (int i = 0; i < SAMPLES; i++) {
 		const struct sample *s = &S[i];
@@ -456,9 +487,86 @@ static void test_area_features_where_dice_say(void **state)
 				            500 * s->r.pace - EPS);
 			assert_true(pc->count >= 1);
 			assert_true(features_within(s, pc));
+			if (pc->position_die >= 5 && pc->fe2 >= 2)
+				big_centre++;
 		}
 	}
-	assert_true(placed > 1000 && discarded > 50);
+	/* At 0.05 cm a pace a feature fits its sector as the text means it
+	 * to: discards are rare (under 3%), and features of one equivalence
+	 * and more are laid on a 5 or 6 too. */
+	assert_true(placed > 1000 && discarded * 100 < 3 * (placed + discarded));
+	assert_true(big_centre > 100);
+}
+
+/* Almost every battlefield has an area feature; each discard says why in
+ * the log, naming what stood in the way, each name one on the map. */
+static void test_discards_explained(void **state)
+{
+	int empty = 0, chosen = 0, explained = 0;
+	(void)state;
+	for (int i = 0; i < SAMPLES; i++) {
+		const struct sample *s = &S[i];
+		int area = 0, placed = 0;
+		for (int k = 0; k < s->r.npieces; k++) {
+			const struct dbm_piece *pc = &s->r.piece[k];
+			char head[NAME_LEN + 64];
+			if (!is_area_kind(pc->kind))
+				continue;
+			area++;
+			placed += pc->placed;
+			if (pc->placed)
+				continue;
+			snprintf(head, sizeof head, "%s: sector die %d, position die %d: ", pc->name, pc->sector_die,
+			         pc->position_die);
+			for (int l = 0; l < s->g->nlog; l++) {
+				const char *t = s->g->log[l].text, *list;
+				char names[400], *tok, *save;
+				if (strncmp(t, head, strlen(head)) != 0)
+					continue;
+				assert_non_null(strstr(t, "it is discarded"));
+				assert_null(strstr(t, "without moving"));
+				list = strstr(t, "taken by what is laid: ");
+				if (!list) {
+					assert_non_null(strstr(t, "cannot lie wholly in sector"));
+					explained++;
+					break;
+				}
+				snprintf(names, sizeof names, "%s", list + strlen("taken by what is laid: "));
+				*strstr(names, " stand") = '\0';
+				for (tok = strtok_r(names, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+					bool found = false;
+					while (*tok == ' ')
+						tok++;
+					for (int f = 0; f < s->g->map.nf && !found; f++)
+						found = strncmp(s->g->map.f[f].name, tok, strlen(tok)) == 0 ||
+						        (strncmp(tok, "the wooded area of ", 19) == 0 &&
+						         strncmp(s->g->map.f[f].name, tok + 19, strlen(tok + 19)) == 0) ||
+						        (strncmp(tok, "the fields of ", 14) == 0 &&
+						         strcmp(s->g->map.f[f].name, tok + 14) == 0);
+					if (!found)
+						fail_msg("seed %d: '%s' is not on the map: %s", i, tok, t);
+				}
+				explained++;
+				break;
+			}
+		}
+		chosen += area > 0;
+		empty += area > 0 && placed == 0;
+	}
+	assert_true(chosen > SAMPLES / 2 && empty * 100 < 2 * chosen);
+	(void)explained;
+}
+
+/* The text's paces: 50 to 25 mm, so 0.05 cm a pace on the corps table,
+ * 2400 paces deep on the division's too. */
+static void test_pace(void **state)
+{
+	(void)state;
+	for (int i = 0; i < SAMPLES; i++) {
+		const struct sample *s = &S[i];
+		assert_true(fabs(s->r.pace - (s->r.height == 120 ? 0.05 : 80.0 / 2400)) < 1e-12);
+	}
+	assert_true(fabs(dbm_rules.pace_per_depth - 2400) < EPS && fabs(dbm_rules.river_clear - 600) < EPS);
 }
 
 static void test_sizes(void **state)
@@ -564,7 +672,9 @@ static void test_rivers(void **state)
 	(void)state;
 	for (int i = 0; i < SAMPLES; i++) {
 		const struct sample *s = &S[i];
-		double w = s->r.width, h = s->r.height, clear = 300 * s->r.pace;
+		/* "at least 600p from both long table edges" (the invader's
+		 * from both short edges) */
+		double w = s->r.width, h = s->r.height, clear = 600 * s->r.pace;
 		for (int k = 0; k < s->r.npieces; k++) {
 			const struct dbm_piece *pc = &s->r.piece[k];
 			const struct feature *f;
@@ -689,6 +799,17 @@ static void test_village(void **state)
 				assert_true(touches_waterway(s, v->pts, v->n));
 				beside_water++;
 			} else if (astride) {
+				/* The invader's road runs through it. */
+				bool through = false;
+				struct shape vs = feature_shape(v);
+				for (int j = 0; j < s->r.npieces; j++) {
+					const struct dbm_piece *rp = &s->r.piece[j];
+					if (rp->kind == DBK_ROAD && rp->side == s->r.invader && rp->placed) {
+						struct shape rs = feature_shape(&s->g->map.f[rp->first]);
+						through = geom_overlap(&vs, &rs);
+					}
+				}
+				assert_true(through);
 				on_road++;
 			} else {
 				assert_true(dbm_sector_is_flank(pc->sector));
@@ -783,6 +904,109 @@ static void test_roads_and_crossings(void **state)
 	assert_true(roads > 500 && bridges > 50);
 }
 
+/* The log's count of streets is the map's; fewer than thrown only with a
+ * reason. */
+static void test_streets_counted(void **state)
+{
+	int thrown_all = 0, laid_all = 0;
+	(void)state;
+	for (int i = 0; i < SAMPLES; i++) {
+		const struct sample *s = &S[i];
+		const struct feature *v;
+		char head[NAME_LEN + 16], base[NAME_LEN + 16];
+		int said = -1, thrown = -1, map = 0;
+		if (s->r.village < 0)
+			continue;
+		v = &s->g->map.f[s->r.village];
+		snprintf(head, sizeof head, "Village (%s): ", v->name);
+		snprintf(base, sizeof base, "%s street", v->name);
+		for (int l = 0; l < s->g->nlog; l++) {
+			const char *t = s->g->log[l].text, *p;
+			int f = face_of(t, "Village: streets");
+			if (f)
+				thrown = f <= 2 ? 0 : f <= 4 ? 1 : 2;
+			if (strncmp(t, head, strlen(head)) != 0 || !(p = strstr(t, " street")))
+				continue;
+			while (p > t && p[-1] != ' ')
+				p--;
+			said = atoi(p);
+			if (said < thrown) {
+				char want[40];
+				snprintf(want, sizeof want, "(of %d thrown: every ", thrown);
+				assert_non_null(strstr(t, want));
+			} else {
+				assert_null(strstr(t, "thrown"));
+			}
+		}
+		for (int f = 0; f < s->g->map.nf; f++)
+			map += s->g->map.f[f].type == TT_ROAD && strncmp(s->g->map.f[f].name, base, strlen(base)) == 0;
+		assert_true(thrown >= 0);
+		assert_int_equal(said, map);
+		assert_true(said <= thrown);
+		thrown_all += thrown;
+		laid_all += said;
+	}
+	/* Other ways are tried: most streets thrown are laid. */
+	assert_true(laid_all * 10 >= thrown_all * 8);
+}
+
+/* Each sector a river runs through without a crossing has its nature
+ * thrown there (less 1 for the defender's river, which runs from a short
+ * edge): paltry, under 3, is a ford, laid by that name; else none. */
+static void test_fords_thrown(void **state)
+{
+	int fords = 0, none = 0;
+	long faces[6] = { 0 };
+	(void)state;
+	for (int i = 0; i < SAMPLES; i++) {
+		const struct sample *s = &S[i];
+		int free_fords = 0, map_fords = 0;
+		for (int l = 0; l + 1 < s->g->nlog; l++) {
+			const char *t = s->g->log[l].text, *p = strstr(t, ": its nature there: 1D6 ");
+			const char *next = s->g->log[l + 1].text, *q;
+			char name[NAME_LEN + 8];
+			int face, score;
+			if (!p)
+				continue;
+			face = atoi(p + strlen(": its nature there: 1D6 "));
+			faces[face - 1]++;
+			q = strstr(next, " = ");
+			assert_non_null(q);
+			score = atoi(q + 3);
+			assert_true(score == face || score == face - 1);
+			if (score >= 3) {
+				assert_non_null(strstr(next, "not paltry there, no ford."));
+				none++;
+				continue;
+			}
+			if (strstr(next, "no place is clear"))
+				continue;
+			q = strstr(next, "paltry there, a ford (");
+			assert_non_null(q);
+			snprintf(name, sizeof name, "%s", q + strlen("paltry there, a ford ("));
+			name[strlen(name) - 2] = '\0'; /* the closing ")." */
+			{
+				bool found = false;
+				for (int f = 0; f < s->g->map.nf; f++)
+					found = found || (s->g->map.f[f].type == TT_FORD && strcmp(s->g->map.f[f].name, name) == 0);
+				assert_true(found);
+			}
+			fords++;
+			free_fords++;
+		}
+		/* No ford is laid but by a road or by such a throw. */
+		for (int f = 0; f < s->g->map.nf; f++)
+			map_fords += s->g->map.f[f].type == TT_FORD;
+		for (int l = 0; l < s->g->nlog; l++)
+			if (strstr(s->g->log[l].text, ": bridge or ford: 1D6 ") &&
+			    atoi(strstr(s->g->log[l].text, ": 1D6 ") + 6) >= 5)
+				free_fords++;
+		assert_true(map_fords <= free_fords);
+	}
+	assert_true(fords > 50 && none > 50);
+	assert_true(chi2_uniform(faces, 6) < chi2_limit(5));
+}
+
 /* The same seed lays the same ground, point for point. */
 static void test_same_seed_same_ground(void **state)
 {
@@ -811,21 +1035,29 @@ static void test_same_seed_same_ground(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_roles_odds),
 		cmocka_unit_test(test_roles_scripted),
 		cmocka_unit_test(test_sector_and_position_dice_uniform),
 		cmocka_unit_test(test_defender_table),
 		cmocka_unit_test(test_waterway_needs_five_or_six),
+		cmocka_unit_test(test_waterway_brings_village),
 		cmocka_unit_test(test_invader_feature),
 		cmocka_unit_test(test_equivalents_and_limits),
 		cmocka_unit_test(test_area_features_where_dice_say),
+		cmocka_unit_test(test_discards_explained),
+		cmocka_unit_test(test_pace),
 		cmocka_unit_test(test_sizes),
 		cmocka_unit_test(test_no_overlaps),
 		cmocka_unit_test(test_rivers),
 		cmocka_unit_test(test_waterway),
 		cmocka_unit_test(test_village),
 		cmocka_unit_test(test_roads_and_crossings),
+		cmocka_unit_test(test_streets_counted),
+		cmocka_unit_test(test_fords_thrown),
 		cmocka_unit_test(test_same_seed_same_ground),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);

@@ -21,6 +21,7 @@
 #include "engine/terrain.h"
 #include "engine/volley.h"
 #include "test-util.h"
+#include "io/load-rules.h"
 
 /* Footprints used below (cm): infantry line 5 x 2, column and square
  * 2.5 x 4, skirmish line 5.45 x 2, battery 3 x 3.  Facing 0 is north
@@ -1172,6 +1173,9 @@ static void test_shot_statistics(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_small_arms_dice),
 		cmocka_unit_test(test_small_arms_detail),

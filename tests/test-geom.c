@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "engine/geom.h"
+#include "io/load-rules.h"
 
 #define EPS 1e-6
 #define R2 1.4142135623730951 /* sqrt(2) */
@@ -942,6 +943,9 @@ static void test_outline_checks_match_all_pairs(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_outline_checks_match_all_pairs),
 		cmocka_unit_test(test_vectors),

@@ -21,6 +21,7 @@
 #include "engine/deploy.h"
 #include "engine/rules.h"
 #include "io/export.h"
+#include "io/load-rules.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers */
@@ -953,6 +954,9 @@ static void test_several_corps(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_check_kinds),
 		cmocka_unit_test(test_strength_points),

@@ -21,6 +21,7 @@
 #include "engine/melee.h"
 #include "engine/rules.h"
 #include "test-util.h"
+#include "io/load-rules.h"
 
 #define SEEDS 3000
 
@@ -305,6 +306,9 @@ static void test_initiative_loses_late_breakthroughs(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hits_per_rating),
 		cmocka_unit_test(test_impact_sets),

@@ -25,6 +25,7 @@
 #include "engine/rules.h"
 #include "engine/terrain.h"
 #include "test-util.h"
+#include "io/load-rules.h"
 
 static int add_unit(struct game *g, const char *id, enum side side, double x, double y, double facing)
 {
@@ -239,6 +240,9 @@ static void test_garrisons(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_grazing_enemy),
 		cmocka_unit_test(test_slide_along_friend),

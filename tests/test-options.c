@@ -15,6 +15,7 @@
 
 #include "io/options.h"
 #include "ui/ui-keymap.h"
+#include "io/load-rules.h"
 
 static char path[64];
 
@@ -196,6 +197,9 @@ static void test_key_names(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_good_file),

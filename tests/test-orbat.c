@@ -17,6 +17,7 @@
 #include "engine/orbat.h"
 #include "engine/rng.h"
 #include "engine/rules.h"
+#include "io/load-rules.h"
 
 #define EPS 1e-9
 
@@ -501,6 +502,9 @@ static void test_radius(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_corps_french_british),
 		cmocka_unit_test(test_corps_austrian_prussian_russian),

@@ -27,6 +27,7 @@
 #include "engine/order.h"
 #include "engine/rules.h"
 #include "test-util.h"
+#include "io/load-rules.h"
 
 /* The side without the initiative lets every charge come (it answers
  * every question with its first option, "no" or "stand"). */
@@ -545,6 +546,9 @@ static void test_undo(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_refused_orders_change_nothing),
 		cmocka_unit_test(test_allowances),

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "engine/command.h"
 #include "engine/deploy.h"
 #include "engine/game.h"
 #include "engine/random.h"
@@ -27,6 +28,7 @@
 #include "io/random-battle.h"
 #include "io/regions.h"
 #include "io/save.h"
+#include "io/load-rules.h"
 
 #define BATTLES 60
 
@@ -137,6 +139,109 @@ static void test_deployment(void **state)
 				assert_int_equal(deploy_commander_ground(g, i), -1);
 		game_free(g);
 	}
+}
+
+/* Every unit starts in command: within its division's or corps
+ * commander's radius (and never beyond the 24 cm of cautious command),
+ * each brigade commander behind the rear of all his brigade's units. */
+static void test_command_at_start(void **state)
+{
+	long units = 0, in = 0, brigadiers = 0;
+	(void)state;
+	for (int s = 1; s <= BATTLES; s++) {
+		struct game *g = battle(s % 3 == 0 ? ";size=division" : "", (uint64_t)s);
+		assert_non_null(g);
+		for (int i = 0; i < g->nunits; i++) {
+			enum cmd_status st = command_status(g, &g->units[i], NULL);
+			if (st == CS_NOT_IN_COMMAND)
+				fail_msg("seed %d: %s starts out of command", s, g->units[i].name);
+			units++;
+			in += st == CS_IN_COMMAND;
+		}
+		for (int c = 0; c < g->ncmdrs; c++) {
+			const struct commander *cm = &g->cmdrs[c];
+			if (cm->level != CL_BRIGADE || cm->attached >= 0)
+				continue;
+			brigadiers++;
+			for (int i = 0; i < g->nunits; i++) {
+				const struct unit *u = &g->units[i];
+				struct vec2 buf[4];
+				struct shape us;
+				double box[4];
+				if (u->brigade != cm->of)
+					continue;
+				us = unit_shape(u, buf);
+				geom_bounds(&us, box);
+				if (u->side == SIDE_A ? cm->pos.y <= box[3] : cm->pos.y >= box[1])
+					fail_msg("seed %d: %s is not behind %s", s, cm->name, u->name);
+			}
+		}
+		game_free(g);
+	}
+	/* 97 in a hundred in the radius itself (the others cautious). */
+	print_message("# %ld of %ld units in command, %ld brigade commanders\n", in, units, brigadiers);
+	assert_true(in * 100 >= units * 97 && brigadiers > 100);
+}
+
+/* Regiments bear numbers their nation's did in the period, and the
+ * marshals command corps, never a division or a brigade. */
+static void test_names(void **state)
+{
+	static const struct {
+		const char *options, *suffix;
+		int lo, hi;
+	} nums[] = {
+		{ ";a=french", "e Ligne", 1, 112 }, { ";a=french", "e Leger", 1, 37 },
+		{ ";a=french", "e Hussards", 1, 14 }, { ";a=french", "e Cuirassiers", 1, 14 },
+		{ ";a=french", "e Dragons", 1, 30 }, { ";a=british", " Foot", 1, 104 },
+		{ ";a=british", " Light Dragoons", 8, 25 }, { ";a=british", " Dragoon Guards", 1, 7 },
+		{ ";a=prussian", "Hussar Regiment ", 1, 10 }, { ";a=austrian", "IR ", 1, 63 },
+		{ ";a=austrian", "Grenz IR ", 1, 17 },
+	};
+	static const int light[] = { 43, 51, 52, 68, 71, 85, 90 };
+	static const char *const marshals[] = { "Davout", "Lannes", "Ney", "Massena", "Soult" };
+	int checked = 0, lights = 0;
+	(void)state;
+	for (int s = 1; s <= 40; s++) {
+		static const char *const opts[] = { ";a=french;b=british", ";a=austrian;b=prussian" };
+		struct game *g = battle(opts[s % 2], (uint64_t)s);
+		assert_non_null(g);
+		for (int i = 0; i < g->nunits; i++) {
+			const char *n = g->units[i].name;
+			for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++) {
+				const char *p = strstr(n, nums[k].suffix);
+				int num;
+				if (!strstr(opts[s % 2], nums[k].options + 3) ||
+				    g->units[i].side != (strstr(opts[s % 2], nums[k].options + 3) == opts[s % 2] + 3 ? SIDE_A : SIDE_B) ||
+				    !p)
+					continue;
+				/* The number before a suffix ("12e Ligne") or after a prefix ("IR 12"). */
+				if (nums[k].suffix[strlen(nums[k].suffix) - 1] == ' ') {
+					if (p != n || (num = atoi(p + strlen(nums[k].suffix))) <= 0)
+						continue;
+				} else {
+					if ((num = atoi(n)) <= 0)
+						continue;
+				}
+				if (num < nums[k].lo || num > nums[k].hi)
+					fail_msg("%s: %d is not %d to %d", n, num, nums[k].lo, nums[k].hi);
+				checked++;
+			}
+			if (strstr(n, " Light Infantry")) {
+				bool ok = false;
+				for (size_t k = 0; k < sizeof light / sizeof light[0]; k++)
+					ok = ok || atoi(n) == light[k];
+				assert_true(ok);
+				lights++;
+			}
+		}
+		for (int c = 0; c < g->ncmdrs; c++)
+			for (size_t k = 0; k < sizeof marshals / sizeof marshals[0]; k++)
+				if (strcmp(g->cmdrs[c].name, marshals[k]) == 0)
+					assert_int_equal(g->cmdrs[c].level, CL_CORPS);
+		game_free(g);
+	}
+	assert_true(checked > 500 && lights > 5);
 }
 
 static void test_objectives(void **state)
@@ -329,9 +434,14 @@ static void test_scripted_region(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_forces),
 		cmocka_unit_test(test_deployment),
+		cmocka_unit_test(test_command_at_start),
+		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_objectives),
 		cmocka_unit_test(test_time_and_weather),
 		cmocka_unit_test(test_same_and_round_trip),

@@ -30,6 +30,7 @@
 #include "engine/react.h"
 #include "engine/rules.h"
 #include "test-util.h"
+#include "io/load-rules.h"
 
 /* The answers: for each kind of decision the word of the option to take
  * (NULL: the first) and its number; what was asked is counted. */
@@ -516,6 +517,9 @@ static void test_opportunity_charges(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_quality_test_edges),
 		cmocka_unit_test(test_who_may_try_a_square),

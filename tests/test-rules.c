@@ -13,6 +13,7 @@
 #include "engine/bridge.h"
 #include "engine/enums.h"
 #include "engine/rules.h"
+#include "io/load-rules.h"
 
 #define EPS 1e-9
 
@@ -845,6 +846,9 @@ static void test_weather_misc(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_stands),
 		cmocka_unit_test(test_sp_rules),

@@ -29,6 +29,7 @@
 #include "engine/melee.h"
 #include "io/load.h"
 #include "io/save.h"
+#include "io/load-rules.h"
 
 static char dir[256];
 
@@ -701,6 +702,9 @@ static int teardown(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip_every_step),
 		cmocka_unit_test(test_round_trip_weather),

@@ -20,6 +20,7 @@
 #include "engine/seq.h"
 #include "io/load.h"
 #include "test-util.h"
+#include "io/load-rules.h"
 
 static struct game *default_battle(uint64_t seed)
 {
@@ -401,6 +402,9 @@ static void test_dusk_ends_battle(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_initiative_odds),
 		cmocka_unit_test(test_tie_rethrown),

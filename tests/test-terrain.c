@@ -23,6 +23,7 @@
 #include "engine/rules.h"
 #include "engine/terrain.h"
 #include "test-util.h"
+#include "io/load-rules.h"
 
 /* A feature of n points added to the map (named after its type). */
 static int add_feature(struct map *m, enum terrain_type t, double width, int n, const struct vec2 *pts)
@@ -349,6 +350,9 @@ static void test_linear_water_and_ditches(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_contact_is_not_in),
 		cmocka_unit_test(test_half_rate_not_cumulative),

@@ -13,6 +13,7 @@
 #include "engine/geom.h"
 #include "engine/rules.h"
 #include "engine/unit.h"
+#include "io/load-rules.h"
 
 #define EPS 1e-6
 
@@ -439,6 +440,9 @@ static void test_markers(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sp_from_men),
 		cmocka_unit_test(test_sp_from_guns),

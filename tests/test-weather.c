@@ -24,6 +24,7 @@
 #include "engine/seq.h"
 #include "engine/weather.h"
 #include "test-util.h"
+#include "io/load-rules.h"
 
 /* A game in its setup with a line a side on the table (each side has a
  * brigade to choose, so a Turn begins with a throw for the initiative). */
@@ -403,6 +404,9 @@ static void test_rethrow(void **state)
 
 int main(void)
 {
+	/* The game's own rules, from the text compiled in. */
+	if (!rules_use_builtin())
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_time_of_day),
 		cmocka_unit_test(test_weather_table),

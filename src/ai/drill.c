@@ -106,6 +106,7 @@ static double reach_along(const struct game *g, int unit, const struct obb *body
                           double allowance, bool limbered);
 static double move_allowance(const struct game *g, const struct unit *u);
 static bool on_friend(const struct game *g, int unit, const struct obb *body, double dist);
+static bool on_friend_along(const struct game *g, int unit, const struct obb *body, struct vec2 dir, double dist);
 
 bool drill_check(struct game *g, enum side side, const struct order *o)
 {
@@ -431,7 +432,8 @@ static bool open_way(const struct game *g, int unit, const struct obb *body, str
 		double r = (feature_is_linear(f->type) ? f->width / 2 : 0) + 0.2;
 		struct shape fs;
 		/* Roads, contours and the like change nothing for a move. */
-		if (f->type == TT_ROAD || (rules_terrain[f->type].move[tc] == GO_FREE && !f->impassable))
+		if (f->type == TT_ROAD || (rules_terrain[f->type].move[tc] == GO_FREE && !f->impassable &&
+		                           !terrain_crossing_cost(f, tc)))
 			continue;
 		if (f->boxed && (f->box[0] - r >= box[2] || f->box[2] + r <= box[0] || f->box[1] - r >= box[3] ||
 		                 f->box[3] + r <= box[1]))
@@ -552,13 +554,18 @@ static double stand_off(const struct game *g, const struct unit *u, double h, co
 
 /* Would a move of dist straight along the body's facing leave the unit on
  * a friend it has passed through? */
-static bool on_friend(const struct game *g, int unit, const struct obb *body, double dist)
+static bool on_friend_along(const struct game *g, int unit, const struct obb *body, struct vec2 dir, double dist)
 {
 	struct mover m;
 	int k;
 	move_mover_unit(g, unit, TMODE_MOVE, false, &m);
-	k = blocker_at(g, &m, body, geom_dir(body->facing), dist, NULL);
+	k = blocker_at(g, &m, body, dir, dist, NULL);
 	return k >= 0 && g->units[k].side == g->units[unit].side;
+}
+
+static bool on_friend(const struct game *g, int unit, const struct obb *body, double dist)
+{
+	return on_friend_along(g, unit, body, geom_dir(body->facing), dist);
 }
 
 /* From the unit as set now (after pre, its orders so far): turn to h and
@@ -836,12 +843,17 @@ static void artillery_cands(struct cands *cs, struct game *g, int unit, const st
 			double dist = reach_along(g, unit, &body, dir, want, want, false);
 			struct order o = order_new(ORD_PROLONG);
 			struct pose end = { v2_add(u->pos, v2_scale(dir, dist)), u->facing, u->form, fires };
-			if (dist < want - 1e-6)
+			/* Not to stop on a friend (a long prolong, under rules for a
+			 * larger scale, may pass over one). */
+			if (dist < want - 1e-6 || on_friend_along(g, unit, &body, dir, dist - ORDER_MARGIN))
 				continue;
 			o.unit = unit;
 			o.a = s * (dist - ORDER_MARGIN);
 			o.has_a = true;
 			keep_plan(cs, &o, 1, &end, DRILL_FIRE_POSITION);
+			/* Tried on the engine if chosen: a prolong longer than a
+			 * stand (under rules for a larger scale) may meet anything. */
+			cs->c[cs->n - 1].untried = true;
 		}
 	}
 }

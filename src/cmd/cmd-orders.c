@@ -14,6 +14,7 @@
 
 #include "cmd-int.h"
 #include "engine/game.h"
+#include "engine/rules-keys.h"
 
 /* ------------------------------------------------------------------ */
 /* Reading words */
@@ -182,7 +183,7 @@ FORMAT(brigade)
 }
 
 WORDS(divmove, "divmove DIVISION", 1, 1,
-      "manoeuvre a whole DIVISION (none of its brigades chosen yet, no enemy within 12 cm)");
+      "manoeuvre a whole DIVISION (none of its brigades chosen yet, no enemy within {division_move.blocked_within} cm)");
 PARSE(divmove)
 {
 	(void)argc;
@@ -288,7 +289,7 @@ FORMAT(form)
 		put(b, " facing %s", num(o->a, n));
 }
 
-WORDS(move, "move UNIT CM|max", 2, 2, "move UNIT straight ahead (artillery: prolong up to 1 cm)");
+WORDS(move, "move UNIT CM|max", 2, 2, "move UNIT straight ahead (artillery: prolong up to {movement.foot_artillery.battery.move} cm)");
 PARSE(move)
 {
 	(void)argc;
@@ -311,7 +312,7 @@ FORMAT(move)
 		put(b, "move %s %s", uid(g, o), num(o->a, n));
 }
 
-WORDS(sidestep, "sidestep UNIT left|right CM", 3, 3, "infantry in line or skirmish line: up to 6 cm sideways");
+WORDS(sidestep, "sidestep UNIT left|right CM", 3, 3, "infantry in line or skirmish line: up to {special.sidestep} cm sideways");
 PARSE(sidestep)
 {
 	double sign = 1;
@@ -346,7 +347,7 @@ static void put_unit_distance(const struct game *g, const struct order *o, struc
 	put(b, "%s %s %s", order_names[o->kind].key, uid(g, o), num(o->a, n));
 }
 
-WORDS(stepback, "stepback UNIT CM", 2, 2, "infantry in line or skirmish line: up to 6 cm backwards");
+WORDS(stepback, "stepback UNIT CM", 2, 2, "infantry in line or skirmish line: up to {special.stepback} cm backwards");
 PARSE(stepback)
 {
 	(void)argc;
@@ -358,7 +359,7 @@ FORMAT(stepback)
 }
 
 WORDS(oblique, "oblique UNIT FORWARD left|right SIDE [sidefirst]", 4, 5,
-      "infantry in line or skirmish line: up to 3 cm forward and 3 cm sideways");
+      "infantry in line or skirmish line: up to {special.oblique_forward} cm forward and {special.oblique_side} cm sideways");
 PARSE(oblique)
 {
 	double sign = 1;
@@ -383,7 +384,7 @@ FORMAT(oblique)
 	    num(fabs(o->b), n2), o->flag & OF_SIDE_FIRST ? " sidefirst" : "");
 }
 
-WORDS(inch, "inch UNIT BEARING CM", 3, 3, "a solid square moves 4 cm any way (2 cm with enemy cavalry within 12 cm)");
+WORDS(inch, "inch UNIT BEARING CM", 3, 3, "a solid square moves {inch.clear} cm any way ({inch.near_cavalry} cm with enemy cavalry within {inch.cavalry_range} cm)");
 PARSE(inch)
 {
 	(void)argc;
@@ -399,7 +400,7 @@ FORMAT(inch)
 	put(b, "inch %s %s %s", uid(g, o), num(o->a, n1), num(o->b, n2));
 }
 
-WORDS(prolong, "prolong UNIT CM", 2, 2, "artillery moves by hand up to 1 cm forward (negative: back)");
+WORDS(prolong, "prolong UNIT CM", 2, 2, "artillery moves by hand up to {movement.foot_artillery.battery.move} cm forward (negative: back)");
 PARSE(prolong)
 {
 	(void)argc;
@@ -411,7 +412,7 @@ FORMAT(prolong)
 }
 
 WORDS(redeploy, "redeploy UNIT BEARING CM|max [facing DEG]", 3, 5,
-      "artillery limbers, moves toward BEARING (foot 15, horse 20 cm), unlimbers; no fire");
+      "artillery limbers, moves toward BEARING (foot {movement.foot_artillery.battery.redeploy}, horse {movement.horse_artillery.battery.redeploy} cm), unlimbers; no fire");
 PARSE(redeploy)
 {
 	if (unit_ref(p, argv[1], &o->unit) || number(p, argv[2], "the bearing", &o->a))
@@ -557,7 +558,7 @@ FORMAT(bombard)
 	put(b, "bombard %s %s", uid(g, o), word(g->map.f[o->target].name, w));
 }
 
-WORDS(cmove, "cmove COMMANDER X Y [X Y]...", 3, 17, "move a command stand up to 36 cm through the points");
+WORDS(cmove, "cmove COMMANDER X Y [X Y]...", 3, 17, "move a command stand up to {command.stand_move} cm through the points");
 PARSE(cmove)
 {
 	if (commander_ref(p, argv[1], &o->unit))
@@ -577,7 +578,7 @@ FORMAT(cmove)
 		put(b, " %s %s", num(o->pts[i].x, n1), num(o->pts[i].y, n2));
 }
 
-WORDS(attach, "attach COMMANDER UNIT", 2, 2, "attach a brigade commander to a unit within 6 cm");
+WORDS(attach, "attach COMMANDER UNIT", 2, 2, "attach a brigade commander to a unit within {command.attach_range} cm");
 PARSE(attach)
 {
 	(void)argc;
@@ -811,10 +812,13 @@ const struct order_words *cmd_order_words(const char *name, enum order_kind *kin
 void cmd_orders_help(FILE *out)
 {
 	for (int k = 0; k < ORD_COUNT; k++) {
-		fprintf(out, "  %-34s %s\n", order_syntax[k].words->usage, order_syntax[k].words->summary);
+		char buf[512];
+		fprintf(out, "  %-34s %s\n", order_syntax[k].words->usage,
+		        rules_expand(order_syntax[k].words->summary, buf, sizeof buf));
 		for (int i = 0; i < NALIASES; i++)
 			if (aliases[i].kind == (enum order_kind)k)
-				fprintf(out, "  %-34s %s\n", aliases[i].words->usage, aliases[i].words->summary);
+				fprintf(out, "  %-34s %s\n", aliases[i].words->usage,
+				        rules_expand(aliases[i].words->summary, buf, sizeof buf));
 	}
 }
 

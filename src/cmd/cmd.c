@@ -11,6 +11,7 @@
 
 #include "cmd-int.h"
 #include "engine/game.h"
+#include "engine/rules-keys.h"
 #include "engine/victory.h"
 #include "engine/weather.h"
 
@@ -239,8 +240,10 @@ bool cmd_help(FILE *out, const char *topic)
 	if (topic) {
 		if ((c = find(topic)))
 			fprintf(out, "%s\n    %s\n", c->usage, c->summary);
-		else if ((w = cmd_order_words(topic, &kind)))
-			fprintf(out, "%s\n    %s\n", w->usage, w->summary);
+		else if ((w = cmd_order_words(topic, &kind))) {
+			char buf[512];
+			fprintf(out, "%s\n    %s\n", w->usage, rules_expand(w->summary, buf, sizeof buf));
+		}
 		return c || w;
 	}
 	fputs("Commands (one per line; # starts a comment; UNIT, BRIGADE ... are ids from 'dump'):\n", out);

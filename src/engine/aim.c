@@ -147,7 +147,7 @@ double aim_least_turn(const struct unit *u, const struct unit *t)
 
 double aim_extend_most(enum unit_type t)
 {
-	return (double)(DIE_MOST * rules_extend_dice[t]);
+	return DIE_MOST * rules_extend_dice[t] * rules_extend_pip;
 }
 
 bool aim_clear_charge(const struct game *g, int unit, int target, enum terrain_mode mode, double limit,

@@ -311,8 +311,9 @@ int bridge_charge_reach(struct game *g, int unit, int enemy, enum terrain_mode m
 	turn = fabs(geom_angle_diff(u->facing, facing));
 	if (intercept ? turn > rules_react.opportunity_pivot + 1e-9
 	              : u->pivoted + turn > rules_special.pivot_charge_limit + 1e-9)
-		return bridge_refuse(why, size, "%s would have to turn %.0f degrees to face %s: over 90", u->id,
-		                     intercept ? turn : u->pivoted + turn, bf->name);
+		return bridge_refuse(why, size, "%s would have to turn %.0f degrees to face %s: over %g", u->id,
+		                     intercept ? turn : u->pivoted + turn, bf->name,
+		                     intercept ? rules_react.opportunity_pivot : rules_special.pivot_charge_limit);
 	if (turn > 1e-9 && move_pivot_blocker(g, unit, u->facing, facing) != -1)
 		return bridge_refuse(why, size, "%s cannot turn to face %s without touching something", u->id,
 		                     bf->name);

@@ -155,7 +155,8 @@ static bool evade(struct game *g, int cmdr)
 		}
 	}
 	if (best_d < 0 && c->level == CL_CORPS) {
-		game_log(g, "%s finds no place 6 cm clear of the enemy and goes where he can.", c->name);
+		game_log(g, "%s finds no place %g cm clear of the enemy and goes where he can.", c->name,
+		         rules_command.evade_enemy_clear);
 		best = any;
 		best_d = 0;
 	}

@@ -173,44 +173,6 @@ int dbm_patch(struct dbm *d, double across, double least, struct vec2 *out)
 	return 8;
 }
 
-int dbm_ridge(struct dbm *d, double across, double thick, struct vec2 *out)
-{
-	/* An L: arms a long and t thick from a blunted outer corner; its
-	 * widest is between the arms' ends, a times the square root of 2. */
-	double a = across / sqrt(2), t = thick, c = t * dbm_uniform(d, 0.4, 0.8);
-	struct vec2 p[7] = { { c, 0 }, { a, 0 }, { a, t }, { t, t }, { t, a }, { 0, a }, { 0, c } };
-	scale(p, 7, across / geom_poly_diameter(p, 7));
-	memcpy(out, p, sizeof p);
-	centre_on_centroid(out, 7);
-	return 7;
-}
-
-int dbm_ridge_top(const struct vec2 *p, int n, struct vec2 *out)
-{
-	/* The ridge's points are those of dbm_ridge, in order: find its
-	 * frame (arm directions, the unblunted corner) and inset the L. */
-	struct vec2 ex, ey, o;
-	double t, a, c, q;
-	if (n != 7)
-		return 0;
-	ex = v2_sub(p[1], p[0]);
-	ex = v2_scale(ex, 1 / v2_len(ex));
-	ey = v2_sub(p[5], p[6]);
-	ey = v2_scale(ey, 1 / v2_len(ey));
-	t = v2_dist(p[1], p[2]);
-	o = v2_sub(p[3], v2_add(v2_scale(ex, t), v2_scale(ey, t)));
-	a = v2_dot(v2_sub(p[1], o), ex);
-	c = v2_dot(v2_sub(p[0], o), ex);
-	q = t / 4;
-	{
-		double xy[7][2] = { { q + c / 2, q }, { a - q, q }, { a - q, t - q }, { t - q, t - q },
-		                    { t - q, a - q }, { q, a - q }, { q, q + c / 2 } };
-		for (int i = 0; i < 7; i++)
-			out[i] = v2_add(o, v2_add(v2_scale(ex, xy[i][0]), v2_scale(ey, xy[i][1])));
-	}
-	return 7;
-}
-
 void dbm_shrink(const struct vec2 *p, int n, double k, struct vec2 *out)
 {
 	struct vec2 c = geom_poly_centroid(p, n);
@@ -409,7 +371,7 @@ static double spacing(enum terrain_type a, enum terrain_type b)
 	return 0;
 }
 
-bool dbm_clear(const struct dbm *d, const struct vec2 *p, int n, enum terrain_type type)
+int dbm_blocker(const struct dbm *d, const struct vec2 *p, int n, enum terrain_type type)
 {
 	struct shape s = { .kind = SHAPE_POLYGON, .n = n, .pts = p };
 	double box[4];
@@ -425,24 +387,31 @@ bool dbm_clear(const struct dbm *d, const struct vec2 *p, int n, enum terrain_ty
 		if (!boxes_meet(box, fb, gap))
 			continue;
 		if (geom_overlap(&s, &fs))
-			return false;
+			return i;
 		if (gap > 0 && geom_distance(&s, &fs) < gap)
-			return false;
+			return i;
 	}
 	for (int i = 0; i < d->nreserved; i++) {
 		struct shape fs = { .kind = SHAPE_POLYGON, .n = d->reserved[i].n, .pts = d->reserved[i].p };
 		if (geom_overlap(&s, &fs))
-			return false;
+			return -2 - i;
 	}
-	return true;
+	return -1;
 }
 
-void dbm_reserve(struct dbm *d, const struct vec2 *p, int n)
+bool dbm_clear(const struct dbm *d, const struct vec2 *p, int n, enum terrain_type type)
+{
+	return dbm_blocker(d, p, n, type) == -1;
+}
+
+void dbm_reserve(struct dbm *d, const struct vec2 *p, int n, const char *name)
 {
 	if (d->nreserved >= DBM_MAX_RESERVED || n > DBM_MAX_POLY)
 		return;
 	memcpy(d->reserved[d->nreserved].p, p, (size_t)n * sizeof *p);
-	d->reserved[d->nreserved++].n = n;
+	d->reserved[d->nreserved].n = n;
+	snprintf(d->reserved[d->nreserved].name, sizeof d->reserved[0].name, "%s", name);
+	d->nreserved++;
 }
 
 bool dbm_touches_waterway(const struct dbm *d, const struct vec2 *p, int n)
@@ -715,4 +684,97 @@ bool dbm_fit(struct dbm *d, const struct vec2 *shape, int n, enum terrain_type t
 		}
 	}
 	return false;
+}
+
+/* The name of what blocks, for the log: a feature's own, a hill's for its
+ * top and slopes alike, a reserved area's. */
+static void blocker_name(const struct dbm *d, int b, char *out, size_t size)
+{
+	if (b <= -2) {
+		snprintf(out, size, "%s", d->reserved[-2 - b].name);
+		return;
+	}
+	snprintf(out, size, "%s", d->g->map.f[b].name);
+	if (d->g->map.f[b].type == TT_CONTOUR) {
+		size_t len = strlen(out);
+		if (len > 7 && strcmp(out + len - 7, " slopes") == 0)
+			out[len - 7] = '\0';
+	}
+}
+
+bool dbm_fit_why(struct dbm *d, const struct vec2 *shape, int n, enum terrain_type type, int sector,
+                 enum dbm_fit_mode mode, char *why, size_t size)
+{
+	/* Every 15 degrees, every 2 cm: which places meet the dice, and
+	 * what stands on each of them. */
+	enum { MAXB = 8 };
+	char names[MAXB][NAME_LEN + 16];
+	long count[MAXB] = { 0 }, places = 0;
+	int nb = 0;
+	double sb[4];
+	table_box(d, sector, sb);
+	for (int k = 0; k < ROTATIONS; k++) {
+		double a = 15.0 * k * M_PI / 180, c = cos(a), sn = sin(a), bx[4];
+		struct vec2 p[DBM_MAX_POLY], at[DBM_MAX_POLY];
+		struct shape s;
+		for (int i = 0; i < n; i++)
+			p[i] = v2(shape[i].x * c - shape[i].y * sn, shape[i].x * sn + shape[i].y * c);
+		s = (struct shape){ .kind = SHAPE_POLYGON, .n = n, .pts = p };
+		geom_bounds(&s, bx);
+		for (double y = sb[1] - bx[1]; y <= sb[3] - bx[3] + 1e-9; y += 2)
+			for (double x = sb[0] - bx[0]; x <= sb[2] - bx[2] + 1e-9; x += 2) {
+				bool edge_ok = mode != FIT_EDGE && mode != FIT_WATERWAY;
+				struct vec2 t = v2(x, y);
+				char name[NAME_LEN + 16];
+				int b, j;
+				/* Slid to the table edges the sector has, for a 1 to 4. */
+				if (!edge_ok) {
+					if (sb[0] <= 0 && x - (sb[0] - bx[0]) < 2)
+						t.x = -bx[0];
+					else if (sb[2] >= d->w && (sb[2] - bx[2]) - x < 2)
+						t.x = d->w - bx[2];
+					if (sb[1] <= 0 && y - (sb[1] - bx[1]) < 2)
+						t.y = -bx[1];
+					else if (sb[3] >= d->h && (sb[3] - bx[3]) - y < 2)
+						t.y = d->h - bx[3];
+				}
+				for (int i = 0; i < n; i++)
+					at[i] = v2(dbm_round(p[i].x + t.x), dbm_round(p[i].y + t.y));
+				if (!dbm_fit_holds(d, at, n, sector, mode))
+					continue;
+				places++;
+				if ((b = dbm_blocker(d, at, n, type)) == -1)
+					continue;
+				blocker_name(d, b, name, sizeof name);
+				for (j = 0; j < nb && strcmp(names[j], name) != 0; j++)
+					;
+				if (j == nb && nb < MAXB)
+					snprintf(names[nb++], sizeof names[0], "%s", name);
+				if (j < MAXB)
+					count[j]++;
+			}
+	}
+	if (places == 0) {
+		snprintf(why, size, "no place in it meets the dice");
+		return false;
+	}
+	{
+		/* The three most often in the way. */
+		size_t len;
+		snprintf(why, size, "every place there is taken by what is laid: ");
+		for (int shown = 0; shown < 3 && shown < nb; shown++) {
+			int best = -1;
+			for (int j = 0; j < nb; j++)
+				if (count[j] > 0 && (best < 0 || count[j] > count[best]))
+					best = j;
+			if (best < 0)
+				break;
+			len = strlen(why);
+			snprintf(why + len, size > len ? size - len : 0, "%s%s", shown ? ", " : "", names[best]);
+			count[best] = 0;
+		}
+		len = strlen(why);
+		snprintf(why + len, size > len ? size - len : 0, " stand%s in the way", nb == 1 ? "s" : "");
+	}
+	return true;
 }

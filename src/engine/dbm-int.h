@@ -20,6 +20,7 @@
 struct dbm_poly {
 	struct vec2 p[DBM_MAX_POLY];
 	int n;
+	char name[NAME_LEN + 16]; /* what it is, for the log */
 };
 
 /* The laying of one battlefield. */
@@ -60,14 +61,10 @@ int dbm_below(struct dbm *d, int n);
 /* Coordinates on the 0.01 cm grid the files are written in. */
 double dbm_round(double v);
 
-/* Shapes, centred on their centroid at the origin: a convex patch
- * exactly 'across' at its widest and at least 'least' everywhere; a bent
- * ridge (an L) exactly 'across' at its widest, arms 'thick' wide. */
+/* A shape, centred on its centroid at the origin: a convex patch exactly
+ * 'across' at its widest and at least 'least' everywhere; the top of a
+ * hill is its slopes' outline shrunk toward its centroid. */
 int dbm_patch(struct dbm *d, double across, double least, struct vec2 *out);
-int dbm_ridge(struct dbm *d, double across, double thick, struct vec2 *out);
-/* The top of a ridge (an L inset in it), and of a patch: the same shape
- * shrunk toward its centroid. */
-int dbm_ridge_top(const struct vec2 *p, int n, struct vec2 *out);
 void dbm_shrink(const struct vec2 *p, int n, double k, struct vec2 *out);
 
 /* How a shape must lie. */
@@ -79,22 +76,29 @@ enum dbm_fit_mode {
 	FIT_INNER,    /* in the sector, a tenth of the table's depth off its edges */
 };
 /* Ground a feature of this type may not overlap or come near; true when
- * the points are clear of it all. */
+ * the points are clear of it all.  dbm_blocker says what is in the way:
+ * -1 nothing, a feature's index, or -2 - i for the reserved area i. */
 bool dbm_clear(const struct dbm *d, const struct vec2 *p, int n, enum terrain_type type);
+int dbm_blocker(const struct dbm *d, const struct vec2 *p, int n, enum terrain_type type);
 /* A turn about the origin, then a move (where a shape was fitted). */
 struct dbm_xform {
 	double angle; /* radians */
 	struct vec2 t;
 };
 void dbm_apply(const struct dbm_xform *xf, const struct vec2 *p, int n, struct vec2 *out);
-/* Keep an area off limits to later features (a wooded area). */
-void dbm_reserve(struct dbm *d, const struct vec2 *p, int n);
+/* Keep an area off limits to later features (a wooded area), named. */
+void dbm_reserve(struct dbm *d, const struct vec2 *p, int n, const char *name);
 /* Place a shape in a sector (0: anywhere on the table) as the mode says,
  * clear of what is laid: the placed points in out (and how, in xf when
  * not NULL), or false when it cannot be fitted without moving what is
  * there. */
 bool dbm_fit(struct dbm *d, const struct vec2 *shape, int n, enum terrain_type type, int sector,
              enum dbm_fit_mode mode, struct vec2 *out, struct dbm_xform *xf);
+/* Why a shape did not fit: true when some place in the sector meets the
+ * mode's condition (the ground laid took them all), with the features
+ * most often in the way named in why; false when no place could. */
+bool dbm_fit_why(struct dbm *d, const struct vec2 *shape, int n, enum terrain_type type, int sector,
+                 enum dbm_fit_mode mode, char *why, size_t size);
 /* Does a placed outline meet the mode's condition? */
 bool dbm_fit_holds(const struct dbm *d, const struct vec2 *p, int n, int sector,
                    enum dbm_fit_mode mode);

@@ -373,6 +373,7 @@ static bool lay_field(struct dbm *d, int village, const double box[4], int k, en
 			continue;
 		memcpy(fp->p, q, sizeof q);
 		fp->n = 4;
+		snprintf(fp->name, sizeof fp->name, "the fields of %s", v->name);
 		d->nfields++;
 		d->nreserved++;
 		if (encl != TT_COUNT) {
@@ -413,49 +414,79 @@ static void lay_farm(struct dbm *d, const struct dbm_poly *field, const char *vi
 	dbm_add(d, TT_LANDMARK, name, q, 4, 0, 1, false);
 }
 
-/* Streets through the village, each reaching 2 cm beyond it (its gates). */
-static void lay_streets(struct dbm *d, int village, int count, const double box[4])
+/* Streets through the village, each reaching 2 cm beyond it (its gates),
+ * in the sector and clear of water and landmarks: for each, the way
+ * chosen, else the others every 15 degrees (a second street at least 30
+ * degrees off the first).  Returns how many were laid; why says what
+ * stopped the others. */
+static int lay_streets(struct dbm *d, int village, int count, int sector, const double box[4], char *why,
+                       size_t size)
 {
 	const struct feature *v = &d->g->map.f[village];
 	struct vec2 c = geom_poly_centroid(v->pts, v->n);
-	char vname[NAME_LEN];
-	double a0 = dbm_uniform(d, 0, M_PI);
-	char name[NAME_LEN], base[NAME_LEN];
+	char vname[NAME_LEN], name[NAME_LEN], base[NAME_LEN], wet_name[NAME_LEN] = "";
+	double a0 = dbm_uniform(d, 0, M_PI), prev = 0;
+	int laid = 0;
+	bool left = false;
 	snprintf(vname, sizeof vname, "%s", v->name);
+	why[0] = '\0';
 	for (int k = 0; k < count; k++) {
-		double a = a0 + k * dbm_uniform(d, M_PI / 3, 2 * M_PI / 3), lo = INFINITY, hi = -INFINITY;
-		struct vec2 u = v2(cos(a), sin(a)), p[2];
-		/* Each street added moves the map's features: look again. */
-		v = &d->g->map.f[village];
-		for (int i = 0; i < v->n; i++) {
-			double t = v2_dot(v2_sub(v->pts[i], c), u);
-			lo = fmin(lo, t);
-			hi = fmax(hi, t);
-		}
-		p[0] = v2_add(c, v2_scale(u, lo - 2));
-		p[1] = v2_add(c, v2_scale(u, hi + 2));
-		for (int i = 0; i < 2; i++)
-			p[i] = v2(dbm_round(p[i].x), dbm_round(p[i].y));
-		if (!dbm_inside_box(p, 2, box))
-			continue;
-		{
-			struct shape s = dbm_line_shape(p, 2, rules_terrain_limits.road_width);
-			bool wet = false;
-			for (int i = 0; i < d->g->map.nf; i++) {
+		double want = k == 0 ? a0 : prev + dbm_uniform(d, M_PI / 3, 2 * M_PI / 3);
+		bool done = false;
+		for (int j = 0; j < 12 && !done; j++) {
+			/* The way wanted first, then 15, -15, 30, -30 ... degrees off. */
+			double a = want + (j % 2 ? 1 : -1) * ((j + 1) / 2) * M_PI / 12, lo = INFINITY, hi = -INFINITY;
+			double off = fmod(fabs(a - prev), M_PI);
+			struct vec2 u = v2(cos(a), sin(a)), p[2];
+			struct shape st;
+			int wet = -1;
+			if (laid > 0 && fmin(off, M_PI - off) < M_PI / 6)
+				continue;
+			/* Each street added moves the map's features: look again. */
+			v = &d->g->map.f[village];
+			for (int i = 0; i < v->n; i++) {
+				double t = v2_dot(v2_sub(v->pts[i], c), u);
+				lo = fmin(lo, t);
+				hi = fmax(hi, t);
+			}
+			p[0] = v2_add(c, v2_scale(u, lo - 2));
+			p[1] = v2_add(c, v2_scale(u, hi + 2));
+			for (int i = 0; i < 2; i++)
+				p[i] = v2(dbm_round(p[i].x), dbm_round(p[i].y));
+			if (!dbm_inside_box(p, 2, box)) {
+				left = true;
+				continue;
+			}
+			st = dbm_line_shape(p, 2, rules_terrain_limits.road_width);
+			for (int i = 0; i < d->g->map.nf && wet < 0; i++) {
 				struct shape fs = feature_shape(&d->g->map.f[i]);
 				if ((dbm_is_water(d->g->map.f[i].type) || d->g->map.f[i].type == TT_LANDMARK) &&
-				    geom_overlap(&s, &fs))
-					wet = true;
+				    geom_overlap(&st, &fs))
+					wet = i;
 			}
-			if (wet)
+			if (wet >= 0) {
+				snprintf(wet_name, sizeof wet_name, "%s", d->g->map.f[wet].name);
 				continue;
+			}
+			snprintf(base, sizeof base, "%.*s street", NAME_LEN - 8, vname);
+			dbm_unique(d, base, name, sizeof name);
+			dbm_add(d, TT_ROAD, name, p, 2, rules_terrain_limits.road_width, 0, false);
+			for (int i = 0; i < 2 && d->ngates < (int)(sizeof d->gates / sizeof d->gates[0]); i++)
+				d->gates[d->ngates++] = p[i];
+			prev = a;
+			laid++;
+			done = true;
 		}
-		snprintf(base, sizeof base, "%.*s street", NAME_LEN - 8, vname);
-		dbm_unique(d, base, name, sizeof name);
-		dbm_add(d, TT_ROAD, name, p, 2, rules_terrain_limits.road_width, 0, false);
-		for (int i = 0; i < 2 && d->ngates < (int)(sizeof d->gates / sizeof d->gates[0]); i++)
-			d->gates[d->ngates++] = p[i];
 	}
+	if (laid < count)
+		snprintf(why, size, "every %sway through it %s%s%s%s", laid ? "other " : "", left ? "leaves sector " : "",
+		         left ? (char[]){ (char)('0' + sector), '\0' } : "", left && wet_name[0] ? " or " : "",
+		         wet_name[0] ? "meets " : "");
+	if (laid < count && wet_name[0]) {
+		size_t len = strlen(why);
+		snprintf(why + len, size > len ? size - len : 0, "%s", wet_name);
+	}
+	return laid;
 }
 
 static bool lay_church(struct dbm *d, int village, const double box[4])
@@ -551,7 +582,8 @@ bool dbm_lay_village(struct dbm *d, struct dbm_piece *pc)
 	bool on_road, placed = false;
 	int n = dbm_patch(d, dbm_uniform(d, 7, rules_terrain_limits.village_max),
 	                  rules_terrain_limits.village_min + 0.2, shape);
-	int sector = village_sector(d, pc, &on_road), fields = 0, streets, church, village;
+	int sector = village_sector(d, pc, &on_road), fields = 0, streets, thrown, church, village;
+	char why[160], note[200] = "";
 	double box[4];
 
 	/* The defender's choice of spot: where both sides will fight for it,
@@ -598,12 +630,14 @@ bool dbm_lay_village(struct dbm *d, struct dbm_piece *pc)
 			if (game_roll(g, 1, NULL, "%s: a farm in field %d", pc->name, k + 1) >= 5)
 				lay_farm(d, &d->reserved[k], name);
 	}
-	streets = game_roll(g, 1, NULL, "%s: streets", pc->name);
-	streets = streets <= 2 ? 0 : streets <= 4 ? 1 : 2;
-	lay_streets(d, village, streets, box);
+	thrown = game_roll(g, 1, NULL, "%s: streets", pc->name);
+	thrown = thrown <= 2 ? 0 : thrown <= 4 ? 1 : 2;
+	streets = lay_streets(d, village, thrown, sector, box, why, sizeof why);
 	church = game_roll(g, 1, NULL, "%s: a church", pc->name) >= 4 && lay_church(d, village, box);
-	game_log(g, "%s (%s): in sector %d, %d %s field%s, %d street%s%s.", pc->name, name, sector, fields,
+	if (streets < thrown)
+		snprintf(note, sizeof note, " (of %d thrown: %s)", thrown, why);
+	game_log(g, "%s (%s): in sector %d, %d %s field%s, %d street%s%s%s.", pc->name, name, sector, fields,
 	         d->reg->fields == TT_COUNT ? "open" : terrain_names[d->reg->fields].label, fields == 1 ? "" : "s",
-	         streets, streets == 1 ? "" : "s", church ? ", a church beside it" : "");
+	         streets, streets == 1 ? "" : "s", note, church ? ", a church beside it" : "");
 	return true;
 }

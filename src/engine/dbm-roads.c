@@ -375,8 +375,21 @@ void dbm_lay_fords(struct dbm *d, int river)
 		seen[dbm_sector_of(d->w, d->h, p)] = true;
 	}
 	for (int s = 1; s <= 6; s++) {
+		int die, score;
 		if (!seen[s] || crossed_in(d, river, s))
 			continue;
+		/* "The first element to enter each unfrozen river ... or the
+		 * same river in a different table sector ... must dice for its
+		 * difficulty": thrown here for each sector, less 1 for a river
+		 * running to a short edge or other water; paltry (under 3) is a
+		 * ford, a Mini-Nap river being crossed only at fords. */
+		die = game_roll(g, 1, NULL, "%s in sector %d: its nature there", g->map.f[river].name, s);
+		score = die - (river == d->river[1]);
+		if (score >= 3) {
+			game_log(g, "%s in sector %d: %d%s = %d: not paltry there, no ford.", g->map.f[river].name, s, die,
+			         river == d->river[1] ? " - 1" : "", score);
+			continue;
+		}
 		for (int attempt = 0; attempt < 80; attempt++) {
 			double t = dbm_uniform(d, 0.05, 0.95);
 			struct vec2 p, q, dir, nrm;
@@ -414,10 +427,13 @@ void dbm_lay_fords(struct dbm *d, int river)
 			}
 			f = add_crossing(d, TT_FORD, w, p, nrm, 4);
 			if (f >= 0)
-				game_log(g, "%s gets a ford in sector %d (%s): a river is crossed only at fords and bridges.",
-				         g->map.f[river].name, s, g->map.f[f].name);
+				game_log(g, "%s in sector %d: %d%s = %d: paltry there, a ford (%s).", g->map.f[river].name, s,
+				         die, river == d->river[1] ? " - 1" : "", score, g->map.f[f].name);
 			break;
 		}
+		if (!crossed_in(d, river, s))
+			game_log(g, "%s in sector %d: %d%s = %d: paltry there, but no place is clear for a ford.",
+			         g->map.f[river].name, s, die, river == d->river[1] ? " - 1" : "", score);
 	}
 }
 

@@ -23,19 +23,22 @@ const struct dbm_fields_name dbm_fields_names[DBM_FIELDS_KINDS] = {
 	{ "wall", TT_WALL }, { "ditch", TT_DITCH },
 };
 
-/* The numbers of the DBM terrain rules (in paces; the table is the text's
- * 1.8 x 1.2 m for small figures, 1800 x 1200 paces, so a pace is a
- * millimetre on a corps table) and of the Mini-Nap terrain guidelines
- * (in centimetres). */
+/* The numbers of the DBM terrain rules (in paces) and of the Mini-Nap
+ * terrain guidelines (in centimetres).  The table is the text's 1.8 x
+ * 1.2 m for small figures, on which 15 mm players count 50 paces to 25 mm
+ * (0.05 cm a pace): 3600 x 2400 paces, the corps table's 180 x 120 cm.
+ * The division's 120 x 80 cm table is the same 2400 paces deep, as the
+ * text scales its paces to a smaller table (its 5/8 for 25 mm figures on
+ * small tables): a pace is two thirds as long there. */
 const struct dbm_rules dbm_rules = {
-	.pace_per_depth = 1200,
+	.pace_per_depth = 2400,
 	.area_min = 100, .area_max = 1000,       /* "cannot be more than 1,000p across ... nor less than 100p" */
 	.half_max = 500, .one_max = 750,         /* "nowhere exceeds 500p": 1/2; "anywhere exceeds 750p": 1 1/2 */
 	.centre_clear = 500,                     /* "5,6 its centre must not be within 500p of the table edge" */
-	.river_clear = 300,                      /* the text's 600p cannot be met on a 1200p table: see grognard(6) */
+	.river_clear = 600,                      /* "at least 600p from both long table edges" */
 	.river_curve = 0.75,                     /* "less than 3/4 of the distance ... along the mid-stream line" */
 	.waterway_min = 300, .waterway_max = 900, .waterway_half = 600, /* "between 300p and 900p inward ... no more than half ... more than 600p" */
-	.zone = 300,                             /* deployment zones (ours) */
+	.zone = 600,                             /* deployment zones (ours): 30 cm on the corps table */
 	.same_max = 3,                           /* "more than 3 features of the same feature equivalence and going" */
 	.roads_max = 2,                          /* "Up to 2 external roads" */
 	.wood_apart = 15, .village_apart = 40,   /* Mini-Nap: woods 15 cm apart, villages 40 cm */
@@ -264,16 +267,12 @@ static int area_shape(struct dbm *d, const struct dbm_piece *pc, struct vec2 *sh
 	} else if (pc->fe2 == 2) {
 		n = dbm_patch(d, dbm_uniform(d, 510, dbm_uniform(d, 560, 740)) * p1, least, shape);
 	} else {
-		/* Over 750p across cannot be convex in a 600p sector: a bent ridge. */
-		n = dbm_ridge(d, dbm_uniform(d, 760, 840) * p1, dbm_uniform(d, 130, 190) * p1, shape);
+		/* Over 750p: at most 50 cm on a 60 cm sector. */
+		n = dbm_patch(d, dbm_uniform(d, 760, dbm_uniform(d, 800, 990)) * p1, least, shape);
 	}
 	if (top) {
-		if (pc->fe2 == 3) {
-			*ntop = dbm_ridge_top(shape, n, top);
-		} else {
-			dbm_shrink(shape, n, dbm_uniform(d, 0.5, 0.65), top);
-			*ntop = n;
-		}
+		dbm_shrink(shape, n, dbm_uniform(d, 0.5, 0.65), top);
+		*ntop = n;
 	}
 	return n;
 }
@@ -361,13 +360,28 @@ static void lay_area(struct dbm *d, struct dbm_piece *pc)
 	                     : pc->kind == DBK_HILL || pc->kind == DBK_RISE   ? 2
 	                                                                      : -1;
 	int n = area_shape(d, pc, shape, pc->kind == DBK_HILL ? top : NULL, &ntop);
+	enum dbm_fit_mode mode;
 
 	pc->sector_die = game_roll(g, 1, NULL, "%s: sector", pc->name);
 	pc->position_die = game_roll(g, 1, NULL, "%s: position", pc->name);
 	pc->sector = pc->sector_die;
-	if (!dbm_fit(d, shape, n, k->type, pc->sector, pc->position_die <= 4 ? FIT_EDGE : FIT_CENTRE, at, &xf)) {
-		game_log(g, "%s: sector die %d, position die %d: it cannot be fitted in sector %d without moving "
-		         "what is there, so it is discarded.", pc->name, pc->sector_die, pc->position_die, pc->sector);
+	mode = pc->position_die <= 4 ? FIT_EDGE : FIT_CENTRE;
+	if (!dbm_fit(d, shape, n, k->type, pc->sector, mode, at, &xf)) {
+		char why[240];
+		double least, most;
+		dbm_extent(shape, n, &least, &most);
+		if (dbm_fit_why(d, shape, n, k->type, pc->sector, mode, why, sizeof why))
+			game_log(g, "%s: sector die %d, position die %d: it would lie in sector %d %s, but %s; "
+			         "it is discarded.", pc->name, pc->sector_die, pc->position_die, pc->sector,
+			         mode == FIT_EDGE ? "touching a table edge or the waterway"
+			                          : "with its centre 500 paces from every table edge",
+			         why);
+		else
+			game_log(g, "%s: sector die %d, position die %d: %.0f paces across, it cannot lie wholly in "
+			         "sector %d %s; it is discarded.", pc->name, pc->sector_die, pc->position_die,
+			         most / d->pace, pc->sector,
+			         mode == FIT_EDGE ? "touching a table edge or the waterway"
+			                          : "with its centre 500 paces from every table edge");
 		return;
 	}
 	pc->first = g->map.nf;
@@ -388,7 +402,11 @@ static void lay_area(struct dbm *d, struct dbm_piece *pc)
 		dbm_add(d, TT_HILL, name, placed, ntop, 0, dbm_uniform(d, 0, 3) < 1 ? 3 : 2, false);
 	} else if (pc->kind == DBK_WOOD) {
 		int woods = lay_copses(d, at, n, name);
-		dbm_reserve(d, at, n);
+		{
+			char area[NAME_LEN + 16];
+			snprintf(area, sizeof area, "the wooded area of %.*s", NAME_LEN - 8, name);
+			dbm_reserve(d, at, n, area);
+		}
 		snprintf(words, sizeof words, "%d wood%s", woods, woods == 1 ? "" : "s");
 		snprintf(name + strlen(name), sizeof name - strlen(name), " (%.20s)", words);
 	} else {
@@ -492,6 +510,16 @@ int dbm_lay(struct game *g, const struct dbm_region *region, int invader, double
 		throw_size(&d, pc, -1);
 	}
 	choose_further(&d);
+	/* "One WW ... only if ... he positions a BUA in contact with it": a
+	 * waterway of the defender's, chosen or compulsory, brings its
+	 * village, chosen or not. */
+	if (count_kind(&d, DBK_WATERWAY, d.defender) > 0 && count_kind(&d, DBK_VILLAGE, -1) == 0) {
+		struct dbm_piece *pc = new_piece(&d, DBK_VILLAGE, d.defender);
+		if (pc) {
+			pc->compulsory = true;
+			game_log(g, "The defender's waterway needs a village beside it: he must lay one.");
+		}
+	}
 	/* "water features, BUA and any contiguous fields first", then the
 	 * roads that link them, then each area feature diced for in turn. */
 	for (size_t o = 0; o < sizeof order / sizeof order[0]; o++) {

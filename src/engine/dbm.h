@@ -99,7 +99,7 @@ struct dbm_result {
 
 /* The procedure's numbers: the DBM text's paces, Mini-Nap's centimetres. */
 struct dbm_rules {
-	double pace_per_depth;      /* the table is this many paces deep (1200p) */
+	double pace_per_depth;      /* the table is this many paces deep (2400p) */
 	double area_min, area_max;  /* an area feature is 100p to 1000p across */
 	double half_max, one_max;   /* up to 500p: half a feature; over 750p: 1.5 */
 	double centre_clear;        /* a 5 or 6: centre at least 500p from the edges */

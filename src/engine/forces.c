@@ -36,38 +36,52 @@ struct nation {
 	int guns, horse_guns;
 	struct style reg[REG_COUNT];
 	const char *corps_word;             /* "corps", "Korps" */
-	const char *const *generals;        /* NULL-ended */
+	const char *const *generals;        /* division and brigade commanders, NULL-ended */
 };
 
+/* Generals of division and brigade; the marshals and the like who
+ * commanded corps are kept for the corps. */
 static const char *const french_generals[] = {
-	"Friant", "Gudin", "Morand", "Saint-Hilaire", "Legrand", "Vandamme", "Suchet", "Gazan", "Heudelet",
-	"Leval", "Boudet", "Molitor", "Claparede", "Tharreau", "Lasalle", "Montbrun", "Nansouty", "Espagne",
-	"Marulaz", "Jacquinot", "Milhaud", "Pajol", "Lannes", "Davout", "Massena", "Soult", "Ney", "Oudinot",
-	"Reille", "Girard", "Foy", "Maucune", NULL,
+	"Friant", "Gudin", "Morand", "Saint-Hilaire", "Legrand", "Vandamme", "Gazan", "Heudelet", "Leval",
+	"Boudet", "Molitor", "Claparede", "Tharreau", "Lasalle", "Montbrun", "Nansouty", "Espagne", "Marulaz",
+	"Jacquinot", "Milhaud", "Pajol", "Reille", "Girard", "Foy", "Maucune", "Petit", "Bonnet", "Brayer",
+	"Sebastiani", "Latour-Maubourg", "Subervie", "Kellermann", NULL,
 };
+static const char *const french_marshals[] = {
+	"Davout", "Lannes", "Ney", "Massena", "Soult", "Oudinot", "Bernadotte", "Augereau", "Victor",
+	"Marmont", "Suchet", "Macdonald", NULL,
+};
+static const char *const british_corps[] = { "Wellington", "Hill", "Graham", "Beresford", "Hope", NULL };
 static const char *const british_generals[] = {
-	"Picton", "Craufurd", "Hill", "Cole", "Leith", "Pack", "Kempt", "Pakenham", "Graham", "Spencer",
-	"Hope", "Cotton", "Le Marchant", "Anson", "Ponsonby", "Somerset", "Uxbridge", "Clinton", "Colville",
-	"Dalhousie", "Alten", "Byng", "Halkett", "Maitland", NULL,
+	"Picton", "Craufurd", "Cole", "Leith", "Pack", "Kempt", "Pakenham", "Spencer", "Cotton", "Le Marchant",
+	"Anson", "Ponsonby", "Somerset", "Uxbridge", "Clinton", "Colville", "Dalhousie", "Alten", "Byng",
+	"Halkett", "Maitland", "Stewart", "Campbell", "Lumley", NULL,
 };
+static const char *const austrian_corps[] = { "Hohenzollern", "Bellegarde", "Kollowrat", "Liechtenstein",
+	                                      "Hiller", "Rosenberg", "Klenau", NULL };
 static const char *const austrian_generals[] = {
-	"Hohenzollern", "Bellegarde", "Kollowrat", "Liechtenstein", "Hiller", "Rosenberg", "Klenau",
-	"Bianchi", "Vukassovich", "Radetzky", "Schwarzenberg", "Kienmayer", "Vecsey", "Nordmann",
-	"Weissenwolf", "Hessen-Homburg", "Lusignan", "Saint-Julien", "Brady", "Reuss", "Frimont", "Mayer", NULL,
+	"Bianchi", "Vukassovich", "Radetzky", "Schwarzenberg", "Kienmayer", "Vecsey", "Nordmann", "Weissenwolf",
+	"Hessen-Homburg", "Lusignan", "Saint-Julien", "Brady", "Reuss", "Frimont", "Mayer", "Vincent",
+	"Hardegg", "Stutterheim", "Provencheres", "Koller", NULL,
 };
+static const char *const prussian_corps[] = { "Bluecher", "Yorck", "Buelow", "Kleist", "Hohenlohe",
+	                                      "Ruechel", "Kalckreuth", NULL };
 static const char *const prussian_generals[] = {
-	"Bluecher", "Schmettau", "Wartensleben", "Kalckreuth", "Hohenlohe", "Ruechel", "Grawert",
-	"Tauentzien", "Prittwitz", "Yorck", "Buelow", "Kleist", "Zieten", "Pirch", "Thielmann", "Borstell",
-	"Horn", "Steinmetz", "Jagow", "Roeder", NULL,
+	"Schmettau", "Wartensleben", "Grawert", "Tauentzien", "Prittwitz", "Zieten", "Pirch", "Thielmann",
+	"Borstell", "Horn", "Steinmetz", "Jagow", "Roeder", "Hirschfeld", "Dobschuetz", "Oppen", NULL,
 };
+static const char *const russian_corps[] = { "Bagration", "Barclay", "Kutuzov", "Dokhturov", "Raevsky",
+	                                     "Ostermann", "Wittgenstein", NULL };
 static const char *const russian_generals[] = {
-	"Bagration", "Raevsky", "Dokhturov", "Barclay", "Kutuzov", "Miloradovich", "Ostermann", "Konovnitsyn",
-	"Neverovsky", "Vorontsov", "Paskevich", "Kaptsevich", "Likhachev", "Tuchkov", "Baggovut", "Uvarov",
-	"Platov", "Korf", "Sacken", "Eugen", "Gorchakov", "Olsufiev", NULL,
+	"Miloradovich", "Konovnitsyn", "Neverovsky", "Vorontsov", "Paskevich", "Kaptsevich", "Likhachev",
+	"Tuchkov", "Baggovut", "Uvarov", "Platov", "Korf", "Sacken", "Eugen", "Gorchakov", "Olsufiev",
+	"Duka", "Sievers", NULL,
 };
+static const char *const other_corps[] = { "Castanos", "Cuesta", "Blake", "La Romana", "Adlercreutz",
+	                                   "Armfelt", "Ewald", NULL };
 static const char *const other_generals[] = {
-	"Castanos", "Cuesta", "Blake", "La Romana", "Ballesteros", "Palafox", "Reding", "Venegas", "Zayas",
-	"Freire", "Lardizabal", "Morillo", "Ewald", "Adlercreutz", "Mustafa", "Ali", "Armfelt", "Cockburn", NULL,
+	"Ballesteros", "Palafox", "Reding", "Venegas", "Zayas", "Freire", "Lardizabal", "Morillo", "Mustafa",
+	"Ali", "Cockburn", "Espana", "Whittingham", "Cardenas", "Cassagne", "Sandels", NULL,
 };
 static const char *const russian_towns[] = {
 	"Moscow", "Tobolsk", "Volhynia", "Minsk", "Kiev", "Pskov", "Vladimir", "Tambov", "Kostroma",
@@ -130,6 +144,22 @@ static const struct nation nations[NAT_COUNT] = {
 		"corps", other_generals },
 };
 
+/* The numbers a nation's regiments of each kind bore in the period, lo
+ * to hi (British light infantry: the few regiments that were), so that
+ * no "166th Light Infantry" is raised; an Ottoman orta's go to 196. */
+static const int number_range[NAT_COUNT][REG_COUNT][2] = {
+	[NAT_FRENCH] = { { 1, 112 }, { 1, 37 }, { 1, 14 }, { 1, 30 }, { 1, 14 } },
+	[NAT_BRITISH] = { { 1, 104 }, { 0, 0 }, { 1, 7 }, { 1, 6 }, { 8, 25 } },
+	[NAT_AUSTRIAN] = { { 1, 63 }, { 1, 17 }, { 1, 8 }, { 1, 6 }, { 1, 12 } },
+	[NAT_PRUSSIAN] = { { 1, 60 }, { 1, 24 }, { 1, 13 }, { 1, 14 }, { 1, 10 } },
+	[NAT_RUSSIAN] = { { 0, 0 }, { 1, 50 }, { 0, 0 }, { 0, 0 }, { 0, 0 } },
+	[NAT_DANISH] = { { 1, 20 }, { 1, 6 }, { 1, 4 }, { 1, 6 }, { 1, 6 } },
+	[NAT_SWEDISH] = { { 1, 30 }, { 1, 6 }, { 1, 4 }, { 1, 6 }, { 1, 6 } },
+	[NAT_OTTOMAN] = { { 1, 196 }, { 1, 40 }, { 1, 6 }, { 1, 20 }, { 1, 20 } },
+	[NAT_OTHER] = { { 1, 40 }, { 1, 12 }, { 1, 4 }, { 1, 8 }, { 1, 8 } },
+};
+static const int british_light[] = { 43, 51, 52, 68, 71, 85, 90, 0 };
+
 const char *forces_plural(enum nationality nat)
 {
 	return nations[nat].plural;
@@ -164,6 +194,23 @@ static void free_id(const struct game *g, const char *want, char *out)
 	snprintf(out, ID_LEN, "%.12s", want);
 	for (int k = 2; id_taken(g, out) && k < 1000; k++)
 		snprintf(out, ID_LEN, "%.10s%c%d", want, k < 10 ? '_' : 'x', k);
+}
+
+static const char *const *const corps_generals[NAT_COUNT] = {
+	[NAT_FRENCH] = french_marshals, [NAT_BRITISH] = british_corps, [NAT_AUSTRIAN] = austrian_corps,
+	[NAT_PRUSSIAN] = prussian_corps, [NAT_RUSSIAN] = russian_corps, [NAT_DANISH] = other_corps,
+	[NAT_SWEDISH] = other_corps, [NAT_OTTOMAN] = other_corps, [NAT_OTHER] = other_corps,
+};
+
+/* A corps commander: a marshal or the like (the names kept apart from
+ * those of divisions and brigades). */
+static const char *corps_general(struct raise *r)
+{
+	const char *const *list = corps_generals[r->n - nations];
+	int count = 0;
+	while (list[count])
+		count++;
+	return list[pick_below(r, count)];
 }
 
 static const char *general(struct raise *r)
@@ -222,9 +269,26 @@ static void regiment(struct raise *r, enum regiment kind, char *name, size_t siz
 		snprintf(id, ID_LEN, "%s%.3s%s", s->id_pre, s->named[k], s->id_post);
 		return;
 	}
-	int num = 1;
+	int num = 1, nat = (int)(r->n - nations), lo = number_range[nat][kind][0], hi = number_range[nat][kind][1];
+	int pool[256], npool = 0;
+	if (nat == NAT_BRITISH && kind == REG_LIGHT) {
+		for (int i = 0; british_light[i]; i++)
+			pool[npool++] = british_light[i];
+	} else {
+		if (lo < 1 || hi < lo || hi > 255)
+			lo = 1, hi = 100;
+		for (int k = lo; k <= hi; k++) {
+			bool light = false;
+			/* The British light regiments were light infantry only. */
+			for (int i = 0; nat == NAT_BRITISH && british_light[i]; i++)
+				light = light || british_light[i] == k;
+			if (!light)
+				pool[npool++] = k;
+		}
+	}
+	/* One not taken yet, while there is one. */
 	for (int tries = 0; tries < 400; tries++) {
-		num = 1 + pick_below(r, 180);
+		num = pool[pick_below(r, npool)];
 		if (!(used[num / 64] & (1ULL << (num % 64))))
 			break;
 	}
@@ -443,7 +507,7 @@ int forces_raise(struct game *g, enum side side, enum nationality nat, const str
 		snprintf(want, sizeof want, "%s", c.id);
 		free_id(g, want, c.id);
 	}
-	cgen = general(&r);
+	cgen = corps_general(&r);
 	snprintf(c.name, sizeof c.name, "%s %s", c.id, r.n->corps_word);
 	if ((r.corps = game_add_corps(g, &c)) < 0) {
 		snprintf(why, wsize, "out of memory");

@@ -100,6 +100,8 @@ struct game {
 	char *description;
 	char scenario[GAME_PATH_LEN];
 	uint64_t scenario_sum; /* checksum of the scenario's text as loaded */
+	char rules[GAME_PATH_LEN]; /* the rules it is fought under, as named */
+	uint64_t rules_sum;        /* and the checksum of their every number */
 
 	uint64_t seed;
 	/* Scripted dice (batch mode's 'dice', --dice, tests): the pips the next
@@ -169,10 +171,6 @@ int game_add_brigade(struct game *g, const struct brigade *b);
 int game_add_unit(struct game *g, const struct unit *u);
 int game_add_commander(struct game *g, const struct commander *c);
 int game_add_objective(struct game *g, const struct objective *o);
-
-/* After the scenario is loaded: throw for ratings, time and weather where
- * asked, and stand the battle at the start of Turn 1. */
-void game_start(struct game *g);
 
 /* Log a line (to the game's log and every listener). */
 void game_log(struct game *g, const char *fmt, ...) GAME_PRINTF(2, 3);

@@ -315,8 +315,8 @@ static int join_stages(struct game *g, struct controller **ctl, enum side side, 
 		}
 		if (e < 0)
 			continue;
-		snprintf(q, sizeof q, "%s (square) may try to break out and join against %s (1D6 >= %d).",
-		         u->id, g->units[e].id, rules_quality[u->rating]);
+		snprintf(q, sizeof q, "%s (square) may try to break out and join against %s (%dD6 >= %d).",
+		         u->id, g->units[e].id, rules_dice.test, rules_quality[u->rating]);
 		dec.question = q;
 		dec.other = e;
 		decision_option(&dec, "no", "stay in square", 0, 0);
@@ -406,7 +406,7 @@ static int throw_sets(struct game *g, int unit, int enemy, int sp, int sets, con
 {
 	struct unit *u = &g->units[unit];
 	int need = rules_quality[u->rating], halvings = melee_halvings(g, unit, enemy), hits = 0;
-	int dice = halved(sp, halvings);
+	int dice = halved(sp * rules_melee.dice_per_sp, halvings);
 	for (int s = 0; s < sets; s++) {
 		if (dice <= 0)
 			continue;
@@ -693,7 +693,7 @@ static int breakthrough(struct game *g, struct controller **ctl, int unit)
 	const struct breakthrough_rules *r = &rules_breakthrough;
 	for (int chain = 0; chain < 20 && unit_present(u) && unit_has_marker(u, MK_WHITE); chain++) {
 		struct decision d = { .kind = DK_BREAKTHROUGH, .side = u->side, .unit = unit };
-		char q[MSG_LEN], keys[BT_TARGETS][24], labels[BT_TARGETS][80];
+		char q[MSG_LEN], keys[BT_TARGETS][24], labels[BT_TARGETS][80], rally_label[64];
 		int targets[BT_TARGETS], nt = 0;
 		double dist[BT_TARGETS];
 		unit_set_marker(u, MK_WHITE, false);
@@ -722,8 +722,8 @@ static int breakthrough(struct game *g, struct controller **ctl, int unit)
 		}
 		snprintf(q, sizeof q, "%s has a break-through: rally or charge again.", u->id);
 		d.question = q;
-		decision_option(&d, "stop", "stop and rally (pivot up to 90 degrees)", -r->rally_pivot,
-		                r->rally_pivot);
+		snprintf(rally_label, sizeof rally_label, "stop and rally (pivot up to %g degrees)", r->rally_pivot);
+		decision_option(&d, "stop", rally_label, -r->rally_pivot, r->rally_pivot);
 		decision_value(&d, "degrees", 0);
 		decision_option(&d, "back", "rally back (cm)", cav ? r->rally_back_cav_min : r->rally_back_inf_min,
 		                cav ? r->rally_back_cav_max : r->rally_back_inf_max);

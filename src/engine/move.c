@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
@@ -255,11 +256,12 @@ static bool ground_near(const struct map *whole, const double box[4], const stru
 	return true;
 }
 
-static enum go ground_at(const struct map *ground, const struct mover *m, struct moving *mv,
-                         double t, double road, int *feature)
+/* What one cm costs at t (a rate, or RULES_CANT). */
+static double ground_at(const struct map *ground, const struct mover *m, struct moving *mv,
+                        double t, double road, int *feature)
 {
 	struct shape s = shape_at(mv, t);
-	return terrain_go(ground, m->tclass, m->mode, &s, t <= road, feature);
+	return terrain_rate(ground, m->tclass, m->mode, &s, t <= road, feature);
 }
 
 /* How far the moving shape may go from t (up to most) and still touch
@@ -344,37 +346,203 @@ static double sweep_units(const struct game *g, const struct mover *m, struct mo
 	return limit;
 }
 
+/* Where a sweep enters or leaves a feature whose crossing costs a part of
+ * the allowance (a rules file's crossing costs; Mini-Nap has none): lo is
+ * the last point before, t the first past the boundary; over a linear
+ * feature, until is where the footprint is clear of it again (the way
+ * over it is part of the crossing). */
+#define MAX_CROSSINGS 32
+struct crossing {
+	double lo, t, until, cost;
+	int feature;
+};
+
+static int by_distance(const void *a, const void *b)
+{
+	const struct crossing *x = a, *y = b;
+	return x->t < y->t ? -1 : x->t > y->t;
+}
+
+static int crossings(const struct map *ground, const struct mover *m, struct moving *mv, double limit,
+                     double road, double allowance, struct crossing *out)
+{
+	int n = 0;
+	for (int i = 0; i < ground->nf && n < MAX_CROSSINGS; i++) {
+		const struct feature *f = &ground->f[i];
+		const struct terrain_rules *r = &rules_terrain[f->type];
+		bool water = f->type == TT_STREAM || f->type == TT_RIVER || f->type == TT_FORD, in;
+		int over = -1; /* the crossing of this linear feature not yet over */
+		struct shape s;
+		if (!terrain_crossing_cost(f, m->tclass))
+			continue;
+		s = shape_at(mv, 0);
+		in = terrain_in(f, &s);
+		for (double t = 0; t < limit && n < MAX_CROSSINGS;) {
+			double next = t + STEP < limit ? t + STEP : limit, lo = t, hi = next;
+			s = shape_at(mv, next);
+			if (terrain_in(f, &s) == in) {
+				t = next;
+				continue;
+			}
+			while (hi - lo > EXACT) {
+				double mid = (lo + hi) / 2;
+				s = shape_at(mv, mid);
+				if (terrain_in(f, &s) == in)
+					lo = mid;
+				else
+					hi = mid;
+			}
+			if (in && over >= 0) {
+				out[over].until = hi;
+				over = -1;
+			}
+			/* Along a road the ground it passes through is ignored. */
+			if ((water || hi > road) && (in ? (r->linear ? 0 : r->leave[m->tclass]) : r->cross[m->tclass]) > 0) {
+				if (!in && r->linear)
+					over = n;
+				out[n++] = (struct crossing){ .lo = lo, .t = hi, .until = r->linear ? INFINITY : hi,
+				                              .feature = i,
+				                              .cost = allowance * (in ? r->leave[m->tclass] : r->cross[m->tclass]) };
+			}
+			in = !in;
+			t = hi;
+		}
+	}
+	qsort(out, (size_t)n, sizeof *out, by_distance);
+	return n;
+}
+
+/* The ground under a sweep, walked in steps with transitions bisected:
+ * each stretch costs its rate (the features under the footprint combined
+ * with base, the weather's and the move's own), each crossing its part of
+ * the allowance.  limit: how far the units and the table's edge allow. */
+static void walk_ground(const struct game *g, const struct mover *m, struct moving *mv, double limit,
+                        double allowance, double base, struct sweep *out)
+{
+	double road = road_stretch(g, m, mv->from, mv->dir, limit), t = 0, cost = 0, lo, hi, state;
+	double free_to = -1; /* touching nothing of the ground up to here */
+	double paid_to = -1; /* over a linear feature whose crossing is paid */
+	int feature = -1, ncross, next_cross = 0;
+	struct ground ground;
+	const struct map *map;
+	bool near_ground;
+	struct crossing cross[MAX_CROSSINGS];
+
+	out->road = road > 0 ? road : 0;
+	{
+		double box[4], end[4];
+		struct shape s = shape_at(mv, 0);
+		geom_bounds(&s, box);
+		s = shape_at(mv, limit);
+		geom_bounds(&s, end);
+		for (int k = 0; k < 2; k++) {
+			box[k] = fmin(box[k], end[k]);
+			box[k + 2] = fmax(box[k + 2], end[k + 2]);
+		}
+		near_ground = ground_near(&g->map, box, m, &ground);
+	}
+	map = near_ground ? &ground.map : &g->map;
+	ncross = crossings(map, m, mv, limit, road, allowance, cross);
+	state = ground_at(map, m, mv, 0, road, &feature);
+	if (state < 0) {
+		out->dist = 0;
+		out->why = STOP_TERRAIN;
+		out->feature = near_ground ? ground.idx[feature] : feature;
+		out->unit = -1;
+		return;
+	}
+	while (t < limit) {
+		double next = t + STEP < limit ? t + STEP : limit, ns, rate;
+		bool at_crossing = false;
+		if (next_cross < ncross && cross[next_cross].lo <= next) {
+			next = cross[next_cross].lo > t ? cross[next_cross].lo : t;
+			at_crossing = true;
+		}
+		if (t < paid_to && next > paid_to) {
+			next = paid_to;
+			at_crossing = false;
+		}
+		if (near_ground && state == 1 && t >= free_to)
+			free_to = t + ground_gap(map, mv, t, limit - t);
+		ns = next <= free_to ? 1 : ground_at(map, m, mv, next, road, &feature);
+		if (ns != state) {
+			/* Find where the state changes. */
+			lo = t;
+			hi = next;
+			while (hi - lo > EXACT) {
+				double mid = (lo + hi) / 2;
+				if (ground_at(map, m, mv, mid, road, &feature) == state)
+					lo = mid;
+				else
+					hi = mid;
+			}
+			ns = ground_at(map, m, mv, hi, road, &feature);
+			next = ns < 0 ? (lo - CLEAR > t ? lo - CLEAR : t) : hi;
+			at_crossing = at_crossing && next >= cross[next_cross].lo;
+		}
+		rate = t < paid_to ? 0 : terrain_combine(base, state);
+		if (state != 1 && t >= paid_to)
+			out->half = true;
+		if (rate > out->rate)
+			out->rate = rate;
+		if (rate > 0 && cost + (next - t) * rate > allowance + 1e-9) {
+			t += (allowance - cost) / rate;
+			cost = allowance;
+			out->why = STOP_ALLOWANCE;
+			out->unit = -1;
+			break;
+		}
+		cost += (next - t) * rate;
+		t = next;
+		if (ns < 0) {
+			out->why = STOP_TERRAIN;
+			out->feature = near_ground ? ground.idx[feature] : feature;
+			out->unit = -1;
+			break;
+		}
+		state = ns;
+		if (at_crossing) {
+			/* The crossing is paid before the footprint goes over. */
+			if (cost + cross[next_cross].cost > allowance + 1e-9) {
+				out->why = STOP_ALLOWANCE;
+				out->unit = -1;
+				break;
+			}
+			cost += cross[next_cross].cost;
+			out->crossing += cross[next_cross].cost;
+			if (cross[next_cross].until > paid_to && cross[next_cross].until != cross[next_cross].t)
+				paid_to = cross[next_cross].until;
+			next_cross++;
+		}
+	}
+	out->dist = t;
+	out->cost = cost;
+	if (out->road > t)
+		out->road = t;
+}
+
 void move_sweep(const struct game *g, const struct mover *m, const struct obb *body,
                 struct vec2 from, struct vec2 dir, double want, double allowance,
                 bool all_half, struct sweep *out)
 {
 	struct moving mv = { .body = body, .from = from, .dir = dir,
 	                     .r = rules_stand[ARM_COMMAND].w / 2 };
-	double limit = want, t, cost, lo, hi;
-	enum go state;
-	int feature = -1;
-	double road;
-	struct ground ground;
-	const struct map *map;
-	bool near_ground;
-	double free_to = -1; /* touching nothing of the ground up to here */
+	double limit = want, t, base = all_half ? rules_terrain_limits.half_rate_cost : 1, wx;
 
-	*out = (struct sweep){ .why = STOP_NONE, .unit = -1, .feature = -1 };
+	*out = (struct sweep){ .why = STOP_NONE, .unit = -1, .feature = -1, .rate = 1 };
 	if (want <= 0)
 		return;
 	/* The weather's ground lies under the whole table: mud forbids
-	 * cavalry to charge or intercept at all, and halves whoever it slows,
+	 * cavalry to charge or intercept at all, and slows whoever it slows,
 	 * roads included (the whole field turns to mud). */
-	switch (weather_ground(g, m->tclass, m->mode)) {
-	case GO_NO:
+	wx = weather_ground_rate(g, m->tclass, m->mode);
+	if (wx < 0) {
 		out->why = STOP_TERRAIN;
 		return;
-	case GO_HALF:
-		all_half = true;
+	}
+	if (wx != 1) {
+		base = terrain_combine(base, wx);
 		out->half = true;
-		break;
-	default:
-		break;
 	}
 
 	/* The table's edge. */
@@ -385,81 +553,7 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 	}
 
 	limit = sweep_units(g, m, &mv, limit, out);
-
-	/* The ground, walked in steps with transitions bisected; the cost is
-	 * doubled wherever the footprint touches a half-rate feature.  Only
-	 * the features near the way that could slow or stop it are looked
-	 * at, and not at all on the stretch where it cannot touch any. */
-	road = road_stretch(g, m, from, dir, limit);
-	out->road = road > 0 ? road : 0;
-	{
-		double box[4], end[4];
-		struct shape s = shape_at(&mv, 0);
-		geom_bounds(&s, box);
-		s = shape_at(&mv, limit);
-		geom_bounds(&s, end);
-		for (int k = 0; k < 2; k++) {
-			box[k] = fmin(box[k], end[k]);
-			box[k + 2] = fmax(box[k + 2], end[k + 2]);
-		}
-		near_ground = ground_near(&g->map, box, m, &ground);
-	}
-	map = near_ground ? &ground.map : &g->map;
-	t = 0;
-	cost = 0;
-	state = ground_at(map, m, &mv, 0, road, &feature);
-	if (state == GO_NO) {
-		out->dist = 0;
-		out->why = STOP_TERRAIN;
-		out->feature = near_ground ? ground.idx[feature] : feature;
-		out->unit = -1;
-		return;
-	}
-	while (t < limit) {
-		double next = t + STEP < limit ? t + STEP : limit;
-		enum go ns;
-		double rate;
-		if (near_ground && state == GO_FREE && t >= free_to)
-			free_to = t + ground_gap(map, &mv, t, limit - t);
-		ns = next <= free_to ? GO_FREE : ground_at(map, m, &mv, next, road, &feature);
-		if (ns != state) {
-			/* Find where the state changes. */
-			lo = t;
-			hi = next;
-			while (hi - lo > EXACT) {
-				double mid = (lo + hi) / 2;
-				if (ground_at(map, m, &mv, mid, road, &feature) == state)
-					lo = mid;
-				else
-					hi = mid;
-			}
-			ns = ground_at(map, m, &mv, hi, road, &feature);
-			next = ns == GO_NO ? (lo - CLEAR > t ? lo - CLEAR : t) : hi;
-		}
-		rate = (all_half || state == GO_HALF) ? rules_terrain_limits.half_rate_cost : 1;
-		if (state == GO_HALF)
-			out->half = true;
-		if (cost + (next - t) * rate > allowance + 1e-9) {
-			t += (allowance - cost) / rate;
-			cost = allowance;
-			out->why = STOP_ALLOWANCE;
-			out->unit = -1;
-			break;
-		}
-		cost += (next - t) * rate;
-		t = next;
-		if (ns == GO_NO) {
-			out->why = STOP_TERRAIN;
-			out->feature = near_ground ? ground.idx[feature] : feature;
-			out->unit = -1;
-			break;
-		}
-		state = ns;
-	}
-	out->dist = t;
-	out->cost = cost;
-	if (out->road > t)
-		out->road = t;
+	walk_ground(g, m, &mv, limit, allowance, base, out);
 }
 
 /* Is a point (of a shape inflated by r) off the table? */

@@ -45,7 +45,10 @@ struct sweep {
 	int unit;        /* the unit it met, or -1 */
 	int feature;     /* the feature that stopped it, or -1 (STOP_TERRAIN
 	                  * with -1: the weather's mud, before it moved) */
-	bool half;       /* some of the way was at half rate */
+	bool half;       /* some of the way was slowed (at half rate, in Mini-Nap) */
+	double rate;     /* the most allowance a cm of it cost (1: nothing slowed it) */
+	double crossing; /* allowance spent crossing features (a rules file's
+	                  * crossing costs; none in Mini-Nap) */
 	double road;     /* how far of the way it followed a road */
 };
 

@@ -48,15 +48,15 @@ static void roll_one(struct game *g, struct commander *c)
 			         natname, cmd_rating_names[c->rating].label);
 			return;
 		}
-		roll = game_roll(g, 2, NULL, "%s's rating on the %s corps table", c->name, natname);
+		roll = game_roll(g, rules_dice.rating, NULL, "%s's rating on the %s corps table", c->name, natname);
 		c->rating = orbat_corps_rating(nat, roll);
-		game_log(g, "%s (corps) is rated %s (radius %.0f cm).", c->name,
+		game_log(g, "%s (corps) is rated %s (radius %g cm).", c->name,
 		         cmd_rating_names[c->rating].label, commander_radius(c));
 		return;
 	}
-	roll = game_roll(g, 2, NULL, "%s's rating on the division table", c->name);
+	roll = game_roll(g, rules_dice.rating, NULL, "%s's rating on the division table", c->name);
 	c->rating = orbat_division_rating(nat, roll);
-	game_log(g, "%s (division): %d %+d (%s corps) = %d, rated %s (radius %.0f cm).",
+	game_log(g, "%s (division): %d %+d (%s corps) = %d, rated %s (radius %g cm).",
 	         c->name, roll, rules_division_modifier[nat], natname,
 	         roll + rules_division_modifier[nat], cmd_rating_names[c->rating].label,
 	         commander_radius(c));

@@ -141,9 +141,13 @@ static int aim_check(struct order_ctx *c, int unit, int target, double facing, b
 		return ord_refuse(c, "%s cannot reach %s: a break-through charge cannot be extended", u->id,
 		              t->id);
 	if (!extend)
-		return ord_refuse(c, "%s cannot reach %s: its charge of %.0f cm carries it %.1f cm%s; "
+		return ord_refuse(c, "%s cannot reach %s: its charge of %g cm carries it %.1f cm%s; "
 		              "'charge %s %s extend' tries to extend the charge", u->id, t->id, m->charge,
-		              a->s.dist, a->s.half ? " at half rate" : "", u->id, t->id);
+		              a->s.dist,
+		              !a->s.half ? ""
+		              : a->s.rate > 1 && a->s.rate != rules_terrain_limits.half_rate_cost ? " slowed by the ground"
+		                                                                                 : " at half rate",
+		              u->id, t->id);
 	/* Straight on, where would it get there? */
 	charge_sweep(g, unit, target, a->facing, 1e4, &all);
 	if ((r = charge_path_refusal(c, unit, target, a->facing, &all)))
@@ -155,7 +159,7 @@ static int aim_check(struct order_ctx *c, int unit, int target, double facing, b
 	if (a->gap > aim_extend_most(u->type) + 1e-4)
 		return ord_refuse(c, "%s cannot extend its charge at %s: it falls %.1f cm short, and a charge is "
 		              "extended only at a target just outside its reach, one its %dD6 cm of extension "
-		              "could make up (%.0f cm at most)", u->id, t->id, a->gap,
+		              "could make up (%g cm at most)", u->id, t->id, a->gap,
 		              rules_extend_dice[u->type], aim_extend_most(u->type));
 	a->extend = true;
 	return 0;
@@ -299,7 +303,7 @@ static int charge_target_refusal(struct order_ctx *c, int unit, int target, enum
 	if (*st == CS_NOT_IN_COMMAND)
 		return ord_refuse(c, "%s is not in command: units out of command cannot charge", u->id);
 	if (game_unit_distance(u, t) > weather_visibility(g))
-		return ord_refuse(c, "%s cannot see %s: visibility is %.0f cm", u->id, t->id, weather_visibility(g));
+		return ord_refuse(c, "%s cannot see %s: visibility is %g cm", u->id, t->id, weather_visibility(g));
 	if (ord_in_contact_with_enemy(g, unit))
 		return ord_refuse(c, "%s is already in contact with the enemy", u->id);
 	return 0;
@@ -336,9 +340,12 @@ static int charge_extend(struct order_ctx *c, int unit, int target, struct sweep
 		event_unit_changed(g, unit);
 		return 1;
 	}
-	d = game_roll(g, dice, NULL, "%s's extended charge: %dD6 cm forward", u->id, dice);
+	if (rules_extend_pip == 1)
+		d = game_roll(g, dice, NULL, "%s's extended charge: %dD6 cm forward", u->id, dice);
+	else
+		d = game_roll(g, dice, NULL, "%s's extended charge: %dD6 x %g cm forward", u->id, dice, rules_extend_pip);
 	move_mover_unit(g, unit, TMODE_MOVE, false, &mv);
-	move_sweep(g, &mv, &fp, fp.c, geom_dir(u->facing), d, INFINITY, false, &ms);
+	move_sweep(g, &mv, &fp, fp.c, geom_dir(u->facing), d * rules_extend_pip, INFINITY, false, &ms);
 	if (react_moving(g, c->ctl, unit, geom_dir(u->facing), ms.dist, -1, &moved, &caught) == REACT_QUIT)
 		return ORDER_QUIT;
 	game_log(g, "%s moves %.1f cm.", u->id, moved);

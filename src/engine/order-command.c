@@ -109,7 +109,7 @@ int order_do_divmove(struct order_ctx *c)
 	near = division_enemy_distance(g, d);
 	if (near <= rm->blocked_within)
 		return ord_refuse(c, "%s cannot make a division manoeuvre: an enemy unit is %.1f cm from it "
-		              "(there must be none within %.0f cm)", g->divs[d].id, near, rm->blocked_within);
+		              "(there must be none within %g cm)", g->divs[d].id, near, rm->blocked_within);
 	if (near > rm->far_clear)
 		seq_activate_division(g, d, rm->far_move, rm->far_keep_away);
 	else
@@ -225,7 +225,7 @@ int order_do_cmove(struct order_ctx *c)
 			p = c->o->pts[i];
 		}
 		if (path > allow + 1e-9)
-			return ord_refuse(c, "%s's way is %.1f cm: a command stand moves at most %.0f cm", cm->name,
+			return ord_refuse(c, "%s's way is %.1f cm: a command stand moves at most %g cm", cm->name,
 			              path, allow);
 	}
 	move_mover_cmdr(g, k, &m);
@@ -300,7 +300,7 @@ int order_do_attach(struct order_ctx *c)
 	if (cm->detached_from >= 0 && cm->detached_init == g->initiatives) {
 		d = game_unit_distance(&g->units[cm->detached_from], &g->units[unit]);
 		if (d > rules_command.attach_range + 1e-9)
-			return ord_refuse(c, "%s is %.1f cm from %s, which %s has just left: it must be within %.0f cm",
+			return ord_refuse(c, "%s is %.1f cm from %s, which %s has just left: it must be within %g cm",
 			              g->units[unit].id, d, g->units[cm->detached_from].id, cm->name,
 			              rules_command.attach_range);
 	} else {
@@ -308,7 +308,7 @@ int order_do_attach(struct order_ctx *c)
 		struct shape us = unit_shape(&g->units[unit], b), cs = commander_shape(cm);
 		d = geom_distance(&cs, &us);
 		if (d > rules_command.attach_range + 1e-9)
-			return ord_refuse(c, "%s is %.1f cm from %s: a brigade commander attaches within %.0f cm",
+			return ord_refuse(c, "%s is %.1f cm from %s: a brigade commander attaches within %g cm",
 			              cm->name, d, g->units[unit].id, rules_command.attach_range);
 	}
 	cm->attached = unit;

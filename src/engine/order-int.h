@@ -45,6 +45,9 @@ void ord_begin_unit_order(struct game *g, int unit);
 double ord_unit_allowance(const struct game *g, const struct unit *u);
 /* A blocker (a unit, the table's edge, a feature: move_blocker) in words. */
 const char *ord_blocker_text(const struct game *g, int k, char *buf, size_t size);
+/* What slowed a sweep, for a refusal: " (at half rate: ...)", or "". */
+const char *ord_rate_note(const struct game *g, const struct mover *m, const struct sweep *s, char *buf,
+                          size_t size);
 /* The refusal for a sweep that stopped short of want. */
 int ord_refuse_sweep(struct order_ctx *c, const char *what, double want, const struct sweep *s,
                      const struct mover *m, double allowance);

@@ -63,11 +63,13 @@ static int turn_unit(struct order_ctx *c, int unit, double to, bool about)
 		if (unit_is_artillery(u))
 			u->acted |= UA_NO_FIRE;
 	}
-	game_log(g, "%s %s to face %.0f%s.", u->id, about ? "about faces" : "pivots", u->facing,
-	         u->pivoted > rules_special.pivot_charge_limit
-	             ? (unit_is_artillery(u) ? " (over 90: it may not fire this initiative)"
-	                                     : " (over 90: it may not charge this initiative)")
-	             : "");
+	{
+		char over[64] = "";
+		if (u->pivoted > rules_special.pivot_charge_limit)
+			snprintf(over, sizeof over, " (over %g: it may not %s this initiative)",
+			         rules_special.pivot_charge_limit, unit_is_artillery(u) ? "fire" : "charge");
+		game_log(g, "%s %s to face %.0f%s.", u->id, about ? "about faces" : "pivots", u->facing, over);
+	}
 	event_unit_changed(g, unit);
 	return 0;
 }
@@ -338,7 +340,7 @@ int order_do_move(struct order_ctx *c)
 		return 0;
 	u->used += cost;
 	u->acted |= UA_MOVED;
-	game_log(g, "%s %s %.1f cm (%.1f of its %.0f cm allowance).", u->id,
+	game_log(g, "%s %s %.1f cm (%.1f of its %g cm allowance).", u->id,
 	         unit_is_artillery(u) ? "prolongs" : "moves", moved, cost, allow);
 	ord_after_move(g, unit);
 	return 0;
@@ -373,7 +375,7 @@ static int sidestep_stepback(struct order_ctx *c, bool back)
 	want = fabs(c->o->a);
 	allow = back ? rules_special.stepback : rules_special.sidestep;
 	if (want > allow + 1e-9)
-		return ord_refuse(c, "%s cannot %s %.1f cm: at most %.0f cm", u->id, what, want, allow);
+		return ord_refuse(c, "%s cannot %s %.1f cm: at most %g cm", u->id, what, want, allow);
 	dir = back ? v2_scale(geom_dir(u->facing), -1)
 	           : v2_scale(geom_right(u->facing), c->o->a < 0 ? -1 : 1);
 	ord_begin_unit_order(g, unit);
@@ -404,7 +406,7 @@ int order_do_oblique(struct order_ctx *c)
 	if (fwd < 0)
 		return ord_refuse(c, "%s: oblique movement goes forward only (then step back instead)", u->id);
 	if (fwd > rules_special.oblique_forward + 1e-9 || fabs(side) > rules_special.oblique_side + 1e-9)
-		return ord_refuse(c, "%s: oblique movement is at most %.0f cm forward and %.0f cm sideways", u->id,
+		return ord_refuse(c, "%s: oblique movement is at most %g cm forward and %g cm sideways", u->id,
 		              rules_special.oblique_forward, rules_special.oblique_side);
 	legs[0] = geom_dir(u->facing);
 	legs[1] = v2_scale(geom_right(u->facing), side < 0 ? -1 : 1);
@@ -460,7 +462,7 @@ int order_do_inch(struct order_ctx *c)
 	allow = enemy_cavalry_within(g, u, rules_inch.cavalry_range) ? rules_inch.near_cavalry
 	                                                             : rules_inch.clear;
 	if (c->o->b > allow + 1e-9)
-		return ord_refuse(c, "%s may inch at most %.0f cm (%s enemy cavalry within %.0f cm)", u->id, allow,
+		return ord_refuse(c, "%s may inch at most %g cm (%s enemy cavalry within %g cm)", u->id, allow,
 		              allow == rules_inch.near_cavalry ? "with" : "with no", rules_inch.cavalry_range);
 	ord_begin_unit_order(g, unit);
 	if ((r = ord_sweep_unit(c, unit, "inch", geom_dir(c->o->a), c->o->b, false, allow, false, NULL,
@@ -491,7 +493,7 @@ int order_do_prolong(struct order_ctx *c)
 		return ord_refuse(c, "%s: artillery moves in a division manoeuvre by redeploying", u->id);
 	allow = want < 0 ? rules_special.prolong_back : rules_move_for(u->type, u->form)->move;
 	if (fabs(want) > allow + 1e-9)
-		return ord_refuse(c, "%s may prolong at most %.0f cm %s", u->id, allow,
+		return ord_refuse(c, "%s may prolong at most %g cm %s", u->id, allow,
 		              want < 0 ? "backwards" : "forwards");
 	ord_begin_unit_order(g, unit);
 	if ((r = ord_sweep_unit(c, unit, "prolong", v2_scale(geom_dir(u->facing), want < 0 ? -1 : 1),

@@ -45,11 +45,6 @@ unsigned order_flags(enum order_kind k)
 	return k < ORD_COUNT ? order_rules[k].flags : 0;
 }
 
-struct order order_new(enum order_kind kind)
-{
-	return (struct order){ .kind = kind, .unit = -1, .target = -1 };
-}
-
 int ord_refuse(struct order_ctx *c, const char *fmt, ...)
 {
 	va_list ap;
@@ -140,6 +135,26 @@ const char *ord_blocker_text(const struct game *g, int k, char *buf, size_t size
 	return buf;
 }
 
+/* What slowed a sweep, as words for a refusal: the rate the ground (or
+ * the weather) cost, and what crossing features spent. */
+const char *ord_rate_note(const struct game *g, const struct mover *m, const struct sweep *s, char *buf,
+                          size_t size)
+{
+	double half = rules_terrain_limits.half_rate_cost, rate = s->rate > 1 ? s->rate : half;
+	size_t n = 0;
+	buf[0] = '\0';
+	if (s->half || weather_all_half(g, m->tclass)) {
+		if (rate == half)
+			n = (size_t)snprintf(buf, size, " (at half rate: %g cm for every %g cm moved)", half, 1.0);
+		else
+			n = (size_t)snprintf(buf, size, " (slowed by the ground: up to %.2f cm for every %g cm moved)",
+			                     rate, 1.0);
+	}
+	if (s->crossing > 0 && n < size)
+		snprintf(buf + n, size - n, " (%.1f cm of it spent crossing features)", s->crossing);
+	return buf;
+}
+
 /* Why a sweep stopped short, as a sentence. */
 int ord_refuse_sweep(struct order_ctx *c, const char *what, double want, const struct sweep *s,
                         const struct mover *m, double allowance)
@@ -171,10 +186,11 @@ int ord_refuse_sweep(struct order_ctx *c, const char *what, double want, const s
 		return ord_refuse(c, "cannot %s %.1f cm: after %.1f cm it would leave the table", what, want,
 		              s->dist);
 	case STOP_ALLOWANCE:
+	{
+		char note[160];
 		return ord_refuse(c, "cannot %s %.1f cm: its allowance of %.1f cm%s carries it only %.1f cm",
-		              what, want, allowance,
-		              s->half || weather_all_half(g, m->tclass) ? " (at half rate: 2 cm for every 1 cm moved)" : "",
-		              s->dist);
+		              what, want, allowance, ord_rate_note(g, m, s, note, sizeof note), s->dist);
+	}
 	default:
 		return ord_refuse(c, "cannot %s %.1f cm", what, want);
 	}
@@ -202,7 +218,7 @@ int ord_sweep_unit(struct order_ctx *c, int unit, const char *what, struct vec2 
 		if (keep < s.dist - 1e-6) {
 			if (!max)
 				return ord_refuse(c, "cannot %s %.1f cm: in this division manoeuvre no unit may come "
-				              "closer than %.0f cm to the enemy (it could go %.1f cm)",
+				              "closer than %g cm to the enemy (it could go %.1f cm)",
 				              what, want, g->divmove_keep, keep);
 			s.dist = keep;
 			move_sweep(g, &m, &fp, fp.c, dir, keep, allowance, weather_all_half(g, m.tclass), &s);

@@ -101,7 +101,11 @@ enum {
 /* Formation change anchors: which stand stays in place. */
 enum anchor { ANCHOR_AUTO, ANCHOR_LEFT, ANCHOR_RIGHT, ANCHOR_FRONT, ANCHOR_REAR };
 
-struct order order_new(enum order_kind kind);
+/* A fresh order of a kind: no unit, no target, nothing else set. */
+static inline struct order order_new(enum order_kind kind)
+{
+	return (struct order){ .kind = kind, .unit = -1, .target = -1 };
+}
 
 /* What an order would do, found by carrying it out on the real state with
  * listeners silenced and putting everything back (no die is spent). */

@@ -192,12 +192,12 @@ static int offer(struct game *g, struct controller **ctl, int reactor, int mover
 		return 0;
 	*flank = outflanks_from(g, reactor, mover, facing, dist);
 	if (!counter)
-		snprintf(q, sizeof q, "%s may opportunity-charge %s moving %.0f cm away%s (1D6 >= %d)?", r->id,
-		         m->id, game_unit_distance(r, m), again ? again : "", rules_quality[r->rating]);
+		snprintf(q, sizeof q, "%s may opportunity-charge %s moving %.0f cm away%s (%dD6 >= %d)?", r->id,
+		         m->id, game_unit_distance(r, m), again ? again : "", rules_dice.test, rules_quality[r->rating]);
 	else if (command_status(g, r, NULL) == CS_CAUTIOUS)
 		snprintf(q, sizeof q, "%s is charged by %s: counter-charge it%s (in command but cautious: "
-		         "1D6 >= %d first, as before any charge)?", r->id, m->id, again ? again : "",
-		         rules_quality[r->rating]);
+		         "%dD6 >= %d first, as before any charge)?", r->id, m->id, again ? again : "",
+		         rules_dice.test, rules_quality[r->rating]);
 	else
 		snprintf(q, sizeof q, "%s is charged by %s: counter-charge it%s (no test)?", r->id, m->id,
 		         again ? again : "");

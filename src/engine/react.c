@@ -32,7 +32,7 @@ bool react_quality_test(struct game *g, int unit, int bonus, const char *bonus_w
 	int roll;
 	if (bonus)
 		snprintf(plus, sizeof plus, ", %+d %s", bonus, bonus_why ? bonus_why : "");
-	roll = game_roll(g, 1, NULL, "%s %s (%s: %d or more%s)", u->id, what,
+	roll = game_roll(g, rules_dice.test, NULL, "%s %s (%s: %d or more%s)", u->id, what,
 	                 rating_names[u->rating].label, need - bonus, plus);
 	bool pass = roll + bonus >= need;
 	game_log(g, "%s %s.", u->id, pass ? "passes" : "fails");
@@ -338,8 +338,9 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 	}
 	if (why)
 		snprintf(plus, sizeof plus, " %+d %s", bonus, why);
-	snprintf(q, sizeof q, "%s: %s charges from over 12 cm: try to form an emergency square "
-	         "(1D6%s >= %d)?", u->id, g->units[charger].id, plus, rules_quality[u->rating]);
+	snprintf(q, sizeof q, "%s: %s charges from over %g cm: try to form an emergency square "
+	         "(%dD6%s >= %d)?", u->id, g->units[charger].id, rules_react.esquare_charge_from, rules_dice.test,
+	         plus, rules_quality[u->rating]);
 	d.question = q;
 	decision_option(&d, "stand", "stand and fight", 0, 0);
 	decision_option(&d, "square", "form an emergency square", 0, 0);
@@ -397,8 +398,8 @@ static int feint(struct game *g, struct controller **ctl, int charger, int squar
 	struct sweep s;
 	struct obb fp;
 	struct vec2 back = v2_scale(geom_dir(c->facing), -1);
-	snprintf(q, sizeof q, "%s faces an emergency square: turn the charge into a feint (1D6 >= %d, "
-	         "then back %g to %g cm)?", c->id, rules_quality[c->rating], rules_react.feint_min,
+	snprintf(q, sizeof q, "%s faces an emergency square: turn the charge into a feint (%dD6 >= %d, "
+	         "then back %g to %g cm)?", c->id, rules_dice.test, rules_quality[c->rating], rules_react.feint_min,
 	         rules_react.feint_max);
 	d.question = q;
 	decision_option(&d, "stand", "stand and fight", 0, 0);
@@ -427,7 +428,8 @@ static int feint(struct game *g, struct controller **ctl, int charger, int squar
 	{
 		struct decision p = { .kind = DK_FEINT_PIVOT, .side = c->side, .unit = charger };
 		char pq[160];
-		snprintf(pq, sizeof pq, "%s may pivot up to 90 degrees (negative: to the left).", c->id);
+		snprintf(pq, sizeof pq, "%s may pivot up to %g degrees (negative: to the left).", c->id,
+		         rules_react.feint_pivot);
 		p.question = pq;
 		decision_option(&p, "none", "stay facing the square", 0, 0);
 		decision_option(&p, "pivot", "pivot by (degrees)", -rules_react.feint_pivot,
@@ -486,9 +488,11 @@ int react_contact(struct game *g, struct controller **ctl, int charger, int targ
 			}
 		} else if (flee || square >= 0) {
 			d.kind = flee ? DK_FLEE : DK_CREWS;
+			char fl[80];
+			snprintf(fl, sizeof fl, "limber up and flee (%dD6 >= quality, or it is overrun)", rules_dice.test);
 			snprintf(q, sizeof q, "%s is charged by %s: %s?", t->id, c->id,
 			         flee && square >= 0 ? "limber up and flee, or send the crews into the square"
-			         : flee ? "limber up and flee (1D6 >= quality, or it is overrun)"
+			         : flee ? fl
 			                : "send the crews into the square beside it");
 			d.question = q;
 			decision_option(&d, "stand", "stand and fight", 0, 0);

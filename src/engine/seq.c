@@ -10,6 +10,7 @@
 
 #include "command.h"
 #include "control.h"
+#include "deploy.h"
 #include "game.h"
 #include "melee.h"
 #include "move.h"
@@ -17,6 +18,19 @@
 #include "rules.h"
 #include "seq.h"
 #include "victory.h"
+
+void seq_start_battle(struct game *g)
+{
+	char clock[8];
+	map_finish(&g->map);
+	deploy_garrisons(g);
+	orbat_roll_ratings(g);
+	weather_setup(g);
+	for (int i = 0; i < g->nunits; i++)
+		g->units[i].sp0 = g->units[i].sp;
+	game_log(g, "%s: %d Turns from %s, weather %s.", g->title[0] ? g->title : "Battle",
+	         g->turns, weather_clock(g, 1, clock), weather_names[g->wx.weather].label);
+}
 
 bool seq_brigade_available(const struct game *g, int brigade)
 {
@@ -162,7 +176,7 @@ static void weather_turn(struct game *g)
 {
 	struct weather_state *w = &g->wx;
 	const struct weather_rules *r = &rules_weather_misc;
-	int d1, f2[2], d2, spell;
+	int d1, f2[6], d2, spell;
 	bool doubles, better;
 
 	if (w->settled_clear)
@@ -180,9 +194,12 @@ static void weather_turn(struct game *g)
 		w->sky_turns--;
 		return;
 	}
-	d1 = game_roll(g, 1, NULL, "%s: weather, the single die", g->side[g->initiative].name);
-	d2 = game_roll(g, 2, f2, "%s: weather, the pair", g->side[g->initiative].name);
-	doubles = f2[0] == f2[1];
+	d1 = game_roll(g, r->spell_dice, NULL, "%s: weather, the single die", g->side[g->initiative].name);
+	d2 = game_roll(g, r->pair_dice, f2, "%s: weather, the pair", g->side[g->initiative].name);
+	/* A double: every die of the pair alike. */
+	doubles = true;
+	for (int i = 1; i < r->pair_dice; i++)
+		doubles = doubles && f2[i] == f2[0];
 	better = d2 > d1;
 	spell = d1;
 	switch (w->weather) {
@@ -245,7 +262,7 @@ static void weather_turn(struct game *g)
 	}
 	w->sky_turns = spell - 1;
 	if (w->sky_sight > 0)
-		game_log(g, "%s for %d Turn%s; one sees %.0f cm.", sky_names[w->sky].label, spell,
+		game_log(g, "%s for %d Turn%s; one sees %g cm.", sky_names[w->sky].label, spell,
 		         spell == 1 ? "" : "s", w->sky_sight);
 	else
 		game_log(g, "%s for %d Turn%s.", sky_names[w->sky].label, spell, spell == 1 ? "" : "s");
@@ -378,7 +395,7 @@ void seq_activate_division(struct game *g, int division, double allowance, doubl
 	g->active_brigade = -1;
 	g->phase = PHASE_MANOEUVRE;
 	g->current_unit = -1;
-	game_log(g, "%s: %s makes a division manoeuvre (up to %.0f cm, none closer than %.0f cm to the enemy).",
+	game_log(g, "%s: %s makes a division manoeuvre (up to %g cm, none closer than %g cm to the enemy).",
 	         g->side[g->initiative].name, g->divs[division].name, allowance, keep_away);
 	event_emit(g, &ev);
 }

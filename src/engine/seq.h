@@ -25,6 +25,10 @@ bool seq_division_available(const struct game *g, int division);
  * side B's.  Returns the winner. */
 enum side seq_throw_initiative(struct game *g, int dice_a, int dice_b);
 
+/* After the scenario is loaded: garrisons, throws for ratings, time and
+ * weather where asked, strengths at the start; the battle stands before
+ * Turn 1. */
+void seq_start_battle(struct game *g);
 /* Begin the battle (Turn 1) or the next Turn. */
 void seq_begin_turn(struct game *g);
 /* Give the initiative to a brigade (the manoeuvre phase begins). */

@@ -114,23 +114,42 @@ static bool river_crossing(const struct map *m, const struct feature *river,
 	return false;
 }
 
-static enum go row_go(const struct terrain_rules *r, enum terrain_mode mode,
-                      enum tclass c)
+static double row_rate(const struct terrain_rules *r, enum terrain_mode mode, enum tclass c)
 {
 	switch (mode) {
 	case TMODE_CHARGE:
-		return r->charge[c];
+		return r->charge_rate[c];
 	case TMODE_INTERCEPT:
-		return r->intercept[c];
+		return r->intercept_rate[c];
 	case TMODE_MOVE:
 		break;
 	}
-	return r->move[c];
+	return r->move_rate[c];
+}
+
+static enum go row_go(const struct terrain_rules *r, enum terrain_mode mode,
+                      enum tclass c)
+{
+	return rules_go_of_rate(row_rate(r, mode, c));
 }
 
 enum go terrain_rule_go(enum terrain_type t, enum terrain_mode mode, enum tclass c)
 {
 	return row_go(&rules_terrain[t], mode, c);
+}
+
+double terrain_rule_rate(enum terrain_type t, enum terrain_mode mode, enum tclass c)
+{
+	return row_rate(&rules_terrain[t], mode, c);
+}
+
+double terrain_combine(double a, double b)
+{
+	if (a < 0 || b < 0)
+		return RULES_CANT;
+	if (rules_terrain_limits.combine == COMBINE_COMPOUND)
+		return a * b;
+	return a > b ? a : b;
 }
 
 bool terrain_may_hinder(const struct feature *f, enum tclass c, enum terrain_mode mode)
@@ -139,17 +158,31 @@ bool terrain_may_hinder(const struct feature *f, enum tclass c, enum terrain_mod
 	if (t == TT_ROAD)
 		return false;
 	return t == TT_FORD || t == TT_RIVER || (t == TT_ROUGH && f->impassable) ||
-	       row_go(&rules_terrain[t], mode, c) != GO_FREE;
+	       row_go(&rules_terrain[t], mode, c) != GO_FREE || terrain_crossing_cost(f, c);
+}
+
+bool terrain_crossing_cost(const struct feature *f, enum tclass c)
+{
+	const struct terrain_rules *r = &rules_terrain[f->type];
+	return r->cross[c] > 0 || (!r->linear && r->leave[c] > 0);
 }
 
 enum go terrain_go(const struct map *m, enum tclass c, enum terrain_mode mode,
                    const struct shape *s, bool on_road, int *blocker)
 {
-	enum go worst = GO_FREE;
+	return rules_go_of_rate(terrain_rate(m, c, mode, s, on_road, blocker));
+}
+
+/* Several features: the rules' way of combining them (Mini-Nap: the
+ * worst counts, never compounded). */
+double terrain_rate(const struct map *m, enum tclass c, enum terrain_mode mode,
+                    const struct shape *s, bool on_road, int *blocker)
+{
+	double rate = 1;
 	for (int i = 0; i < m->nf; i++) {
 		const struct feature *f = &m->f[i];
 		enum terrain_type t = f->type;
-		enum go g;
+		double g;
 		if (t == TT_ROAD || !terrain_in(f, s))
 			continue;
 		/* Along a road a unit ignores the ground the road passes through;
@@ -158,18 +191,17 @@ enum go terrain_go(const struct map *m, enum tclass c, enum terrain_mode mode,
 			continue;
 		if (t == TT_RIVER && river_crossing(m, f, s))
 			t = TT_FORD;
-		g = row_go(&rules_terrain[t], mode, c);
+		g = row_rate(&rules_terrain[t], mode, c);
 		if (t == TT_ROUGH && f->impassable)
-			g = GO_NO;
-		if (g == GO_NO) {
+			g = RULES_CANT;
+		if (g < 0) {
 			if (blocker)
 				*blocker = i;
-			return GO_NO;
+			return RULES_CANT;
 		}
-		if (g == GO_HALF)
-			worst = GO_HALF;
+		rate = terrain_combine(rate, g);
 	}
-	return worst;
+	return rate;
 }
 
 int terrain_bridge_water(const struct map *m, int bridge)

@@ -58,6 +58,15 @@ bool terrain_on_road(const struct map *m, enum tclass c, enum formation form,
  * mode of movement (GO_FREE, GO_HALF or GO_NO), before any map feature's
  * own quirks (impassable rough ground, rivers at fords, roads). */
 enum go terrain_rule_go(enum terrain_type t, enum terrain_mode mode, enum tclass c);
+/* The same as a rate: cm of allowance per cm moved (1: no effect;
+ * RULES_CANT: prohibited). */
+double terrain_rule_rate(enum terrain_type t, enum terrain_mode mode, enum tclass c);
+/* Two rates under one footprint, combined as the rules say (the worst of
+ * them, or each multiplying the other); RULES_CANT wins. */
+double terrain_combine(double a, double b);
+/* Whether entering, crossing or leaving the feature spends a part of a
+ * mover's allowance (the rules' crossing costs). */
+bool terrain_crossing_cost(const struct feature *f, enum tclass c);
 /* Could the feature ever slow or stop a mover of that class in that mode
  * (fords always count: where one touches a river, the river is waded)? */
 bool terrain_may_hinder(const struct feature *f, enum tclass c, enum terrain_mode mode);
@@ -66,6 +75,11 @@ bool terrain_may_hinder(const struct feature *f, enum tclass c, enum terrain_mod
  * on_road: the unit moves along a road and ignores what it passes through. */
 enum go terrain_go(const struct map *m, enum tclass c, enum terrain_mode mode,
                    const struct shape *s, bool on_road, int *blocker);
+
+/* The same as a rate: what one cm of movement costs there, the features'
+ * rates combined as the rules say, or RULES_CANT. */
+double terrain_rate(const struct map *m, enum tclass c, enum terrain_mode mode,
+                    const struct shape *s, bool on_road, int *blocker);
 
 /* Bridges: the stream or river a bridge spans (or -1); the segment of a
  * water course nearest a point; which side of that segment a point lies

@@ -36,9 +36,13 @@ const char *volley_may_fire(const struct game *g, const struct unit *u)
 	if (u->acted & UA_DIVMOVE)
 		return "units of a division manoeuvre may not fire in the firing phase that follows it, "
 		       "whether they moved or not";
-	if (u->acted & UA_NO_FIRE)
-		return "artillery that turned over 90 degrees, redeployed or crossed a bridge this "
-		       "initiative may not fire";
+	if (u->acted & UA_NO_FIRE) {
+		/* The text quotes the table, so it is made here; one at a time. */
+		static char why[MSG_LEN];
+		snprintf(why, sizeof why, "artillery that turned over %g degrees, redeployed or crossed a bridge this "
+		         "initiative may not fire", rules_special.pivot_charge_limit);
+		return why;
+	}
 	return NULL;
 }
 
@@ -75,7 +79,7 @@ static void structural_damage(struct game *g, int firer, int feature)
 {
 	struct feature *f = &g->map.f[feature];
 	const struct terrain_limits *t = &rules_terrain_limits;
-	int roll = game_roll(g, 1, NULL, "%s's fire on %s: structural damage on %d or less", g->units[firer].id,
+	int roll = game_roll(g, t->damage_dice, NULL, "%s's fire on %s: structural damage on %d or less", g->units[firer].id,
 	                     f->name, t->damage_roll_max);
 	int hits;
 	if (roll > t->damage_roll_max)

@@ -13,7 +13,7 @@
 
 int weather_time_for_roll(int roll, bool *dawn, bool *dusk)
 {
-	for (int i = 0; i < 7; i++) {
+	for (int i = 0; i < rules_in_force->ntime; i++) {
 		const struct time_row *r = &rules_time[i];
 		if (roll >= r->lo && roll <= r->hi) {
 			*dawn = r->dawn;
@@ -27,7 +27,7 @@ int weather_time_for_roll(int roll, bool *dawn, bool *dusk)
 
 enum weather weather_for_roll(int roll)
 {
-	for (int i = 0; i < 7; i++)
+	for (int i = 0; i < rules_in_force->nweather; i++)
 		if (roll >= rules_weather[i].lo && roll <= rules_weather[i].hi)
 			return rules_weather[i].weather;
 	return WX_CLEAR;
@@ -49,14 +49,14 @@ void weather_setup(struct game *g)
 	struct weather_state *w = &g->wx;
 	char clock[8];
 	if (w->time_roll) {
-		int roll = game_roll(g, 2, NULL, "time the battle begins");
+		int roll = game_roll(g, rules_weather_misc.time_dice, NULL, "time the battle begins");
 		w->start_minutes = weather_time_for_roll(roll, &w->dawn, &w->dusk);
 		game_log(g, "The battle begins at %s%s.", weather_clock(g, 1, clock),
 		         w->dawn ? " (dawn)" : w->dusk ? " (dusk)" : "");
 		w->time_roll = false;
 	}
 	if (w->weather_roll) {
-		int roll = game_roll(g, 2, NULL, "weather of the battle");
+		int roll = game_roll(g, rules_weather_misc.weather_dice, NULL, "weather of the battle");
 		w->weather = weather_for_roll(roll);
 		game_log(g, "The weather is %s.", weather_names[w->weather].label);
 		w->weather_roll = false;
@@ -100,7 +100,7 @@ int weather_rethrow(struct game *g, char *why, size_t size)
 		snprintf(why, size, "the weather may be thrown again %s only, and it has been", times);
 		return -1;
 	}
-	roll = game_roll(g, 2, NULL, "weather of the battle, thrown again");
+	roll = game_roll(g, rules_weather_misc.weather_dice, NULL, "weather of the battle, thrown again");
 	w->weather = weather_for_roll(roll);
 	w->rethrows++;
 	w->sky = initial_sky(w->weather);
@@ -153,6 +153,14 @@ enum go weather_ground(const struct game *g, enum tclass tc, enum terrain_mode m
 	if (g->wx.weather == WX_HOT && go == GO_FREE)
 		go = GO_HALF;
 	return go;
+}
+
+double weather_ground_rate(const struct game *g, enum tclass tc, enum terrain_mode mode)
+{
+	double rate = g->wx.mud ? terrain_rule_rate(TT_ROUGH, mode, tc) : 1;
+	if (g->wx.weather == WX_HOT && rate == 1)
+		rate = rules_terrain_limits.half_rate_cost;
+	return rate;
 }
 
 bool weather_all_half(const struct game *g, enum tclass tc)

@@ -48,6 +48,8 @@ enum weather weather_for_roll(int roll);
  * of movement: GO_HALF in hot weather; in mud, passable rough ground's row
  * of the terrain table (cavalry may not charge or intercept: GO_NO). */
 enum go weather_ground(const struct game *g, enum tclass tc, enum terrain_mode mode);
+/* The same as a rate (cm of allowance per cm moved, or RULES_CANT). */
+double weather_ground_rate(const struct game *g, enum tclass tc, enum terrain_mode mode);
 /* Whether the weather halves the ordinary movement of this class of
  * mover (hot weather, or mud for all but infantry). */
 bool weather_all_half(const struct game *g, enum tclass tc);

@@ -5,12 +5,14 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "engine/game.h"
+#include "engine/rules.h"
 #include "engine/weather.h"
 #include "export.h"
 
@@ -23,6 +25,13 @@ const char *export_number(double v, char buf[40])
 	}
 	snprintf(buf, 40, "%.17g", v);
 	return buf;
+}
+
+/* A length on the table as the scenario gives it: a scenario's lengths
+ * are multiplied by the rules' scale when it is loaded. */
+static const char *length(double v, char buf[40])
+{
+	return export_number(v / rules_in_force->scale, buf);
 }
 
 /* A libconfig string: quotes, backslashes and control characters escaped. */
@@ -211,7 +220,7 @@ static void put_feature(FILE *f, const struct feature *ft)
 	put_key_string(f, "type", terrain_names[ft->type].key);
 	put_key_string(f, "name", ft->name);
 	if (feature_is_linear(ft->type))
-		fprintf(f, "width = %s; ", export_number(ft->width, a));
+		fprintf(f, "width = %s; ", length(ft->width, a));
 	if (has_levels(ft->type) && ft->levels > 0)
 		fprintf(f, "levels = %d; ", ft->levels);
 	if (ft->impassable)
@@ -220,8 +229,8 @@ static void put_feature(FILE *f, const struct feature *ft)
 		fprintf(f, "strength = %d; ", ft->strength);
 	fputs("\n    points = (", f);
 	for (int i = 0; i < ft->n; i++)
-		fprintf(f, "%s[%s, %s]", i ? (i % 6 ? ", " : ",\n      ") : " ", export_number(ft->pts[i].x, a),
-		        export_number(ft->pts[i].y, b));
+		fprintf(f, "%s[%s, %s]", i ? (i % 6 ? ", " : ",\n      ") : " ", length(ft->pts[i].x, a),
+		        length(ft->pts[i].y, b));
 	fputs(" ); }", f);
 }
 
@@ -249,7 +258,7 @@ static void put_side(FILE *f, const struct game *g, enum side side, const char *
 		fprintf(f, "%s      { ", first ? "" : ",\n");
 		first = false;
 		put_key_string(f, "unit", u->id);
-		fprintf(f, "x = %s; y = %s; facing = %s; ", export_number(u->pos.x, a), export_number(u->pos.y, b),
+		fprintf(f, "x = %s; y = %s; facing = %s; ", length(u->pos.x, a), length(u->pos.y, b),
 		        export_number(u->facing, c));
 		put_key_string(f, "formation", formation_names[u->form].key);
 		if (u->arrive_turn > 1)
@@ -268,7 +277,7 @@ static void put_side(FILE *f, const struct game *g, enum side side, const char *
 		if (k->attached >= 0) {
 			put_key_string(f, "attach", g->units[k->attached].id);
 		} else {
-			fprintf(f, "x = %s; y = %s; ", export_number(k->pos.x, a), export_number(k->pos.y, b));
+			fprintf(f, "x = %s; y = %s; ", length(k->pos.x, a), length(k->pos.y, b));
 			if (k->arrive_turn > 1)
 				fprintf(f, "turn = %d; ", k->arrive_turn);
 		}
@@ -287,8 +296,15 @@ int export_map(const struct game *g, FILE *f, const char *const orbat[SIDE_COUNT
 		put_key_string(f, "description", g->description);
 		fputc('\n', f);
 	}
-	fprintf(f, "table = { width = %s; height = %s; };\n", export_number(g->map.width, a),
-	        export_number(g->map.height, b));
+	/* Rules other than the game's own are named, so that the battle is
+	 * fought under them again. */
+	if (g->rules[0] && strcmp(g->rules, "mininap.cfg") != 0) {
+		char real[PATH_MAX];
+		put_key_string(f, "rules", strchr(g->rules, '/') && realpath(g->rules, real) ? real : g->rules);
+		fputc('\n', f);
+	}
+	fprintf(f, "table = { width = %s; height = %s; };\n", length(g->map.width, a),
+	        length(g->map.height, b));
 	fprintf(f, "turns = %d;\n", g->turns);
 	fprintf(f, "time = \"%s\";\n", weather_clock(g, 1, clock));
 	fprintf(f, "weather = \"%s\";\n\n", weather_names[g->wx.weather].key);
@@ -312,8 +328,8 @@ int export_map(const struct game *g, FILE *f, const char *const orbat[SIDE_COUNT
 					put_key_string(f, "name", o->name);
 			} else {
 				put_key_string(f, "name", o->name);
-				fprintf(f, "x = %s; y = %s; ", export_number(o->at.x, a), export_number(o->at.y, b));
-				fprintf(f, "radius = %s; ", export_number(o->radius, a));
+				fprintf(f, "x = %s; y = %s; ", length(o->at.x, a), length(o->at.y, b));
+				fprintf(f, "radius = %s; ", length(o->radius, a));
 			}
 			fprintf(f, "value = %d; ", o->value);
 			if (o->holder >= 0)

@@ -14,7 +14,9 @@
 #include "engine/deploy.h"
 #include "engine/game.h"
 #include "engine/rules.h"
+#include "engine/seq.h"
 #include "load-int.h"
+#include "load-rules.h"
 #include "load.h"
 #include "paths.h"
 #include "regions.h"
@@ -25,6 +27,11 @@ struct placed {
 	int *cmdr_line;  /* per commander: line of its entry, 0 if automatic */
 	const char *path;
 };
+
+/* The rules' scale: a scenario's coordinates are multiplied by it at
+ * load, so that a battle keeps its proportions under rules for other
+ * figures; messages quote the file's own numbers. */
+#define SCALE (rules_in_force->scale)
 
 /* ------------------------------------------------------------------ */
 /* Terrain */
@@ -77,13 +84,15 @@ static void parse_feature(struct conf *c, const config_setting_t *s, struct game
 	f.pts = pts;
 	ps = config_setting_get_member(s, "points");
 	for (int i = 0; i < f.n; i++) {
-		if (pts[i].x < 0 || pts[i].y < 0 || pts[i].x > g->map.width || pts[i].y > g->map.height) {
+		if (pts[i].x < 0 || pts[i].y < 0 || pts[i].x * SCALE > g->map.width ||
+		    pts[i].y * SCALE > g->map.height) {
 			conf_error(c, config_setting_get_elem(ps, (unsigned)i), ctx,
 			           "point %d (%g, %g) is off the %g x %g cm table", i + 1,
-			           pts[i].x, pts[i].y, g->map.width, g->map.height);
+			           pts[i].x, pts[i].y, g->map.width / SCALE, g->map.height / SCALE);
 			free(pts);
 			return;
 		}
+		pts[i] = v2_scale(pts[i], SCALE);
 	}
 	if (!linear && !geom_poly_is_simple(pts, f.n, &bad_a, &bad_b)) {
 		conf_error(c, ps, ctx, "the outline is not a simple polygon: edge %d-%d "
@@ -102,15 +111,16 @@ static void parse_feature(struct conf *c, const config_setting_t *s, struct game
 
 	if (linear) {
 		f.width = default_width(f.type);
-		conf_number(c, s, "width", ctx, false, 0.05, 50, &f.width);
+		if (conf_number(c, s, "width", ctx, false, 0.05, 50, &f.width))
+			f.width *= SCALE;
 		if (f.type == TT_STREAM && f.width > rules_terrain_limits.stream_max_width)
 			conf_error(c, config_setting_get_member(s, "width"), ctx,
 			           "a stream is at most %g cm wide; wider water is a river",
-			           rules_terrain_limits.stream_max_width);
+			           rules_terrain_limits.stream_max_width / SCALE);
 		if (f.type == TT_RIVER && f.width <= rules_terrain_limits.stream_max_width)
 			conf_error(c, config_setting_get_member(s, "width"), ctx,
 			           "a river is over %g cm wide; narrower water is a stream",
-			           rules_terrain_limits.stream_max_width);
+			           rules_terrain_limits.stream_max_width / SCALE);
 	} else if (config_setting_get_member(s, "width")) {
 		conf_error(c, config_setting_get_member(s, "width"), ctx,
 		           "only linear features (hedges, walls, streams, rivers, roads, ditches) have a width");
@@ -450,7 +460,8 @@ static void deploy_entry(struct loader *l, struct conf *c, const config_setting_
 		u->state = turn > 1 ? US_RESERVE : US_ACTIVE;
 	}
 	if (ok && n > 0)
-		deploy_layout(g, units, n, v2(x, y), facing, (enum layout)layout, gap, row_gap);
+		deploy_layout(g, units, n, v2_scale(v2(x, y), SCALE), facing, (enum layout)layout, gap * SCALE,
+		              row_gap * SCALE);
 	free(units);
 }
 
@@ -495,6 +506,7 @@ static void place_commander(struct loader *l, struct conf *c, const config_setti
 	}
 	if (conf_number(c, e, "x", ctx, true, -1e6, 1e6, &cm->pos.x) &&
 	    conf_number(c, e, "y", ctx, true, -1e6, 1e6, &cm->pos.y)) {
+		cm->pos = v2_scale(cm->pos, SCALE);
 		cm->flags |= CF_PLACED;
 		/* Without a Turn, he comes with the first of his troops. */
 		cm->arrive_turn = 0;
@@ -597,7 +609,7 @@ static void check_placement(struct conf *c, struct game *g, struct placed *pl,
 		if (!deploy_on_table(g, &s)) {
 			diag_add(c->diag, c->path, pl->unit_line[i],
 			         "unit '%s' at (%.2f, %.2f) is partly off the %g x %g cm table", u->id,
-			         u->pos.x, u->pos.y, g->map.width, g->map.height);
+			         u->pos.x / SCALE, u->pos.y / SCALE, g->map.width / SCALE, g->map.height / SCALE);
 			c->errors++;
 			continue;
 		}
@@ -609,7 +621,7 @@ static void check_placement(struct conf *c, struct game *g, struct placed *pl,
 				continue;
 			diag_add(c->diag, c->path, pl->unit_line[j],
 			         "unit '%s' at (%.2f, %.2f) overlaps unit '%s' at (%.2f, %.2f)", o->id,
-			         o->pos.x, o->pos.y, u->id, u->pos.x, u->pos.y);
+			         o->pos.x / SCALE, o->pos.y / SCALE, u->id, u->pos.x / SCALE, u->pos.y / SCALE);
 			c->errors++;
 		}
 		if ((f = deploy_unit_ground(g, i)) >= 0) {
@@ -695,10 +707,12 @@ static void parse_objective(struct conf *c, const config_setting_t *s, struct ga
 			conf_error(c, s, ctx, "give either 'feature' or 'x', 'y' and 'radius'");
 		snprintf(o.name, sizeof o.name, "%s", feat);
 	} else {
-		if (!conf_number(c, s, "x", ctx, true, 0, g->map.width, &o.at.x) ||
-		    !conf_number(c, s, "y", ctx, true, 0, g->map.height, &o.at.y))
+		if (!conf_number(c, s, "x", ctx, true, 0, g->map.width / SCALE, &o.at.x) ||
+		    !conf_number(c, s, "y", ctx, true, 0, g->map.height / SCALE, &o.at.y))
 			return;
 		conf_number(c, s, "radius", ctx, false, 0.5, 100, &o.radius);
+		o.at = v2_scale(o.at, SCALE);
+		o.radius *= SCALE;
 		if (!conf_string(c, s, "name", ctx, true, o.name, sizeof o.name))
 			return;
 	}
@@ -713,7 +727,7 @@ static void parse_objective(struct conf *c, const config_setting_t *s, struct ga
 /* The whole scenario */
 
 static const char *const map_keys[] = {
-	"name", "description", "date", "table", "turns", "time", "weather", "terrain",
+	"name", "description", "date", "rules", "table", "turns", "time", "weather", "terrain",
 	"sides", "objectives", "notes", NULL
 };
 static const char *const table_keys[] = { "width", "height", NULL };
@@ -753,6 +767,38 @@ static void parse_time_weather(struct conf *c, const config_setting_t *root, str
 	}
 }
 
+/* The rules the battle is fought under: --rules, else the scenario's
+ * 'rules', else the game's own; made the rules in force before anything
+ * is measured. */
+static bool select_rules(struct conf *c, const config_setting_t *root, struct game *g)
+{
+	const config_setting_t *s = config_setting_get_member(root, "rules");
+	char name[GAME_PATH_LEN], where[PATH_MAX];
+	const char *use = rules_override(), *from = NULL;
+	int before = c->diag->n;
+	if (s && !conf_string(c, root, "rules", "scenario", true, name, sizeof name))
+		return false;
+	if (!use && s) {
+		use = name;
+		/* Named beside the map, or in a rules/ folder. */
+		from = paths_exists(c->path) ? c->path : NULL;
+		if (!rules_find(use, from, where, sizeof where)) {
+			conf_error(c, s, "scenario", "rules '%s': no such rules file (looked beside the map, in "
+			           "../rules and in %s/rules)", use, paths_datadir());
+			return false;
+		}
+	}
+	if (!use)
+		use = RULES_DEFAULT;
+	if (!rules_select(use, from, c->diag)) {
+		c->errors += c->diag->n - before > 0 ? c->diag->n - before : 1;
+		return false;
+	}
+	snprintf(g->rules, sizeof g->rules, "%s", rules_used_name());
+	g->rules_sum = rules_used_sum();
+	return true;
+}
+
 static struct game *load_scenario(struct conf *c, config_t *cfg, uint64_t seed)
 {
 	const config_setting_t *root = config_root_setting(cfg), *t, *list, *sides;
@@ -767,6 +813,8 @@ static struct game *load_scenario(struct conf *c, config_t *cfg, uint64_t seed)
 	}
 	snprintf(g->scenario, sizeof g->scenario, "%s", c->path);
 	conf_known_keys(c, root, "scenario", map_keys);
+	if (!select_rules(c, root, g))
+		goto fail;
 	conf_string(c, root, "name", "scenario", true, g->title, sizeof g->title);
 	if (conf_string(c, root, "description", "scenario", false, desc, sizeof desc))
 		g->description = strdup(desc);
@@ -784,6 +832,8 @@ static struct game *load_scenario(struct conf *c, config_t *cfg, uint64_t seed)
 	if (!conf_number(c, t, "width", "table", true, 10, 2000, &g->map.width) ||
 	    !conf_number(c, t, "height", "table", true, 10, 2000, &g->map.height))
 		goto fail;
+	g->map.width *= SCALE;
+	g->map.height *= SCALE;
 
 	list = config_setting_get_member(root, "terrain");
 	if (list) {
@@ -844,7 +894,7 @@ fail:
 static struct game *finish(struct game *g)
 {
 	if (g)
-		game_start(g);
+		seq_start_battle(g);
 	return g;
 }
 
@@ -911,7 +961,12 @@ bool load_check(const char *path, struct diag *d, enum load_kind *kind)
 	if (!conf_read_file(&c, &cfg, path))
 		goto out;
 	root = config_root_setting(&cfg);
-	if (config_setting_get_member(root, "regions")) {
+	if (rules_looks_like(root)) {
+		struct rules *r = malloc(sizeof *r);
+		*kind = LK_RULES;
+		ok = r && rules_load(path, NULL, r, d);
+		free(r);
+	} else if (config_setting_get_member(root, "regions")) {
 		/* The region table of random battles. */
 		struct dbm_table t;
 		*kind = LK_REGIONS;
@@ -933,8 +988,9 @@ bool load_check(const char *path, struct diag *d, enum load_kind *kind)
 		loader_free(&l);
 		game_free(g);
 	} else {
-		diag_add(d, path, 1, "not a grognard map, orbat or region table (a map has 'name', 'table', "
-		         "'sides' and so on, an orbat 'nationality' and 'corps', a region table 'regions')");
+		diag_add(d, path, 1, "not a grognard map, orbat, rules file or region table (a map has 'name', "
+		         "'table', 'sides' and so on, an orbat 'nationality' and 'corps', a rules file 'stands' "
+		         "and 'movement' or a 'base', a region table 'regions')");
 	}
 out:
 	config_destroy(&cfg);

@@ -118,6 +118,16 @@ static void parse_region(struct conf *c, const config_setting_t *s, struct dbm_t
 	}
 	if (needs_water && !r.waterway[0])
 		conf_error(c, s, ctx, "a region that offers a waterway must name it ('waterway')");
+	/* DBM: the defender takes a waterway "only if ... he positions a BUA
+	 * in contact with it". */
+	if (needs_water) {
+		bool village = r.compulsory[DBK_VILLAGE];
+		for (int i = 0; i < DBM_CHOICES; i++)
+			village = village || r.choice[i] == DBK_VILLAGE;
+		if (!village)
+			conf_error(c, s, ctx, "a region that offers a waterway must offer a village to stand beside it "
+			           "('compulsory' or 'choices')");
+	}
 	if (conf_string(c, s, "fields", ctx, false, fields, sizeof fields)) {
 		int k = -1;
 		for (int i = 0; i < DBM_FIELDS_KINDS; i++)

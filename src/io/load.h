@@ -11,7 +11,7 @@
 
 struct game;
 
-enum load_kind { LK_UNKNOWN, LK_MAP, LK_ORBAT, LK_REGIONS };
+enum load_kind { LK_UNKNOWN, LK_MAP, LK_ORBAT, LK_REGIONS, LK_RULES };
 
 /* Load a scenario (a map with its two orbats) and start the battle.  On any
  * problem: NULL, with every problem in d. */

@@ -185,23 +185,52 @@ bool paths_find_scenario(const char *name, char *out, size_t size)
 	return try_map(out, size, maps, name);
 }
 
+/* The directory a file is in ("." for a bare name); false for a bare
+ * name. */
+static bool dir_of(const char *path, char dir[PATH_MAX])
+{
+	const char *slash = strrchr(path, '/');
+	if (slash && slash - path < PATH_MAX) {
+		memcpy(dir, path, (size_t)(slash - path));
+		dir[slash - path] = '\0';
+		return true;
+	}
+	snprintf(dir, PATH_MAX, ".");
+	return false;
+}
+
 bool paths_find_orbat(const char *map_path, const char *name, char *out,
                       size_t size)
 {
 	char dir[PATH_MAX], up[PATH_MAX + 16], mine[PATH_MAX], data[PATH_MAX + 16];
-	const char *slash = strrchr(map_path, '/');
 	*odd = '\0';
 	if (name[0] == '/')
 		return try_path(out, size, NULL, name);
-	if (slash && (size_t)(slash - map_path) < sizeof dir) {
-		memcpy(dir, map_path, (size_t)(slash - map_path));
-		dir[slash - map_path] = '\0';
-	} else {
-		snprintf(dir, sizeof dir, ".");
-	}
+	dir_of(map_path, dir);
 	snprintf(up, sizeof up, "%s/../orbats", dir);
 	snprintf(data, sizeof data, "%s/orbats", paths_datadir());
 	return try_path(out, size, dir, name) || try_path(out, size, up, name) ||
 	       (user_data("orbats", mine, sizeof mine) && try_path(out, size, mine, name)) ||
 	       try_path(out, size, data, name);
+}
+
+bool paths_find_rules(const char *from, const char *name, char *out, size_t size)
+{
+	char dir[PATH_MAX], up[PATH_MAX + 16], mine[PATH_MAX], data[PATH_MAX + 16];
+	*odd = '\0';
+	if (name[0] == '/')
+		return try_path(out, size, NULL, name);
+	if (from) {
+		bool in_dir = dir_of(from, dir);
+		snprintf(up, sizeof up, "%s/../rules", dir);
+		if (try_map(out, size, in_dir ? dir : NULL, name) || try_map(out, size, up, name))
+			return true;
+	} else if (try_path(out, size, NULL, name)) {
+		return true;
+	}
+	if (strchr(name, '/'))
+		return false;
+	snprintf(data, sizeof data, "%s/rules", paths_datadir());
+	return (user_data("rules", mine, sizeof mine) && try_map(out, size, mine, name)) ||
+	       try_map(out, size, data, name);
 }

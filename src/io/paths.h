@@ -33,6 +33,12 @@ bool paths_find_scenario(const char *name, char *out, size_t size);
  * ../orbats, then in the player's orbats/, then the data directory's. */
 bool paths_find_orbat(const char *map_path, const char *name, char *out,
                       size_t size);
+/* Resolve rules (a rules file) named by the file 'from' (a map or a
+ * variant: beside it, then in its ../rules) or, with from NULL, on the
+ * command line (a path from here); then, for a name without '/', in the
+ * player's $XDG_DATA_HOME/grognard/rules and the data directory's
+ * rules/ (".cfg" may be left off).  False when nothing was found. */
+bool paths_find_rules(const char *from, const char *name, char *out, size_t size);
 /* A regular file (not a directory, FIFO or device). */
 bool paths_exists(const char *path);
 /* What a path is when it is there but not a regular file ("a FIFO", "a

@@ -18,6 +18,7 @@
 #include "engine/random.h"
 #include "export.h"
 #include "load-int.h"
+#include "load-rules.h"
 #include "load.h"
 #include "paths.h"
 #include "random-battle.h"
@@ -28,12 +29,14 @@ bool random_is_name(const char *scenario)
 	return strncmp(scenario, RANDOM_PREFIX, strlen(RANDOM_PREFIX)) == 0;
 }
 
-/* A file named by a path: made absolute, so that a save finds it again
- * from anywhere (a name in the orbats directories stays a name). */
-static const char *absolute(const char *path, char *buf)
+/* A file made absolute, so that a save finds it again from anywhere: a
+ * region table always (it is read from where the program runs), a force
+ * when it is a path (a bare name is looked for in the orbats directories,
+ * wherever the program runs, so it stays a name). */
+static const char *absolute(const char *path, char *buf, bool bare_too)
 {
 	char *real;
-	if (!strchr(path, '/') || path[0] == '/' || !(real = realpath(path, NULL)))
+	if ((!bare_too && !strchr(path, '/')) || path[0] == '/' || !path[0] || !(real = realpath(path, NULL)))
 		return path;
 	snprintf(buf, 160, "%s", real);
 	free(real);
@@ -47,8 +50,8 @@ int random_name(const struct random_options *o, uint64_t seed, char *out, size_t
 	int n = snprintf(out, size, "%s%" PRIu64, RANDOM_PREFIX, seed);
 	char abs[3][160];
 	const char *keys[] = { "region", "size", "a", "b", "regions" };
-	const char *vals[] = { o->region, o->size, absolute(o->force[SIDE_A], abs[0]),
-		               absolute(o->force[SIDE_B], abs[1]), o->regions[0] ? absolute(o->regions, abs[2]) : "" };
+	const char *vals[] = { o->region, o->size, absolute(o->force[SIDE_A], abs[0], false),
+		               absolute(o->force[SIDE_B], abs[1], false), absolute(o->regions, abs[2], true) };
 	for (int i = 0; i < 5; i++) {
 		if (!vals[i][0])
 			continue;
@@ -259,11 +262,20 @@ struct game *random_open(const char *name, uint64_t seed, struct diag *d)
 		diag_add(d, name, 0, "out of memory");
 		goto out;
 	}
+	/* Laid out at the scale of the scenarios (rules for other figures
+	 * scale the battle when it is loaded, as any scenario). */
+	if (!rules_unscale()) {
+		diag_add(d, name, 0, "out of memory");
+		goto out;
+	}
 	if (random_battle(gen, &t, &rq, info, why, sizeof why) < 0) {
+		rules_rescale();
 		diag_add(d, name, 0, "%s", why);
 		goto out;
 	}
-	if (!(text = export_text(gen, NULL))) {
+	text = export_text(gen, NULL);
+	rules_rescale();
+	if (!text) {
 		diag_add(d, name, 0, "out of memory");
 		goto out;
 	}

@@ -18,13 +18,14 @@
 #include "conf.h"
 #include "engine/game.h"
 #include "engine/state.h"
+#include "load-rules.h"
 #include "load.h"
 #include "paths.h"
 #include "random-battle.h"
 #include "save.h"
 
 static const char *const top_keys[] = {
-	"grognard_save", "scenario", "seed", "dice", "scripted", "cosmetic", "game", "weather", "units",
+	"grognard_save", "scenario", "rules", "seed", "dice", "scripted", "cosmetic", "game", "weather", "units",
 	"commanders", "brigades", "terrain", "objectives", "log", "computer", "pending", "history", NULL
 };
 
@@ -513,6 +514,32 @@ struct game *save_read_start(const char *path, const struct save_hooks *h, struc
 	return read_save(path, h, d, true);
 }
 
+/* The rules a save names: their name and checksum (a save from before
+ * rules files has none: the built-in rules, unchecked). */
+static bool read_rules_identity(struct conf *c, const config_setting_t *root, char *name, size_t size,
+                                uint64_t *sum, bool *known)
+{
+	static const char *const keys[] = { "name", "checksum", NULL };
+	const config_setting_t *s = config_setting_get_member(root, "rules");
+	char text[32];
+	snprintf(name, size, "%s", RULES_DEFAULT);
+	*known = false;
+	if (!s)
+		return true;
+	if (!conf_is_group(c, s, "save", "'rules'"))
+		return false;
+	conf_known_keys(c, s, "rules", keys);
+	if (!conf_string(c, s, "name", "rules", true, name, size) ||
+	    !conf_string(c, s, "checksum", "rules", true, text, sizeof text))
+		return false;
+	if (!parse_u64(text, 16, sum)) {
+		conf_error(c, config_setting_get_member(s, "checksum"), "rules", "'checksum' must be a hexadecimal number");
+		return false;
+	}
+	*known = true;
+	return true;
+}
+
 static struct game *read_save(const char *path, const struct save_hooks *h, struct diag *d,
                               bool start_only)
 {
@@ -520,9 +547,10 @@ static struct game *read_save(const char *path, const struct save_hooks *h, stru
 	config_t cfg;
 	const config_setting_t *root, *s;
 	struct game *g = NULL;
-	char spath[PATH_MAX], sumtext[32], seedtext[32];
+	char spath[PATH_MAX], sumtext[32], seedtext[32], rname[PATH_MAX];
 	int format = 0;
-	uint64_t seed, want_sum;
+	uint64_t seed, want_sum, rules_sum = 0;
+	bool rules_known = false;
 
 	config_init(&cfg);
 	if (!conf_read_file(&c, &cfg, path))
@@ -560,13 +588,23 @@ static struct game *read_save(const char *path, const struct save_hooks *h, stru
 		goto out;
 	}
 	/* The scenario again, and the same one: every text it is built from
-	 * (the map and its orbat files) must be as when the battle began. */
+	 * (the map and its orbat files) must be as when the battle began, and
+	 * it is loaded under the rules the battle was fought under (unless
+	 * --rules names others, which must then be the same). */
+	if (!read_rules_identity(&c, root, rname, sizeof rname, &rules_sum, &rules_known))
+		goto out;
 	{
 		struct diag sd = { 0 };
 		bool builtin = h->builtin_name && strcmp(spath, h->builtin_name) == 0;
+		char keep[PATH_MAX];
+		const char *over = rules_override();
+		snprintf(keep, sizeof keep, "%s", over ? over : "");
+		if (!over)
+			rules_set_override(rname);
 		g = builtin                 ? load_scenario_text(h->builtin_text, h->builtin_name, seed, &sd)
 		    : random_is_name(spath) ? random_open(spath, seed, &sd)
 		                            : load_scenario_file(spath, seed, &sd);
+		rules_set_override(*keep ? keep : NULL);
 		if (!g) {
 			conf_error(&c, config_setting_get_member(s, "path"), "scenario",
 			           "%s no longer loads (has it changed since this battle was saved?):", spath);
@@ -576,6 +614,15 @@ static struct game *read_save(const char *path, const struct save_hooks *h, stru
 			goto out;
 		}
 		diag_free(&sd);
+		if (rules_known && g->rules_sum != rules_sum) {
+			conf_error(&c, config_setting_get_member(config_setting_get_member(root, "rules"), "checksum"), "rules",
+			           "this battle was fought under the rules '%s' (checksum %016" PRIx64 "); the rules '%s' "
+			           "now in force differ (checksum %016" PRIx64 "): it can be continued only under the "
+			           "same rules", rname, rules_sum, g->rules, g->rules_sum);
+			game_free(g);
+			g = NULL;
+			goto out;
+		}
 		if (g->scenario_sum != want_sum) {
 			conf_error(&c, config_setting_get_member(s, "checksum"), "scenario",
 			           "%s has changed since this battle was saved (the map or an orbat file "

@@ -21,6 +21,7 @@
 #include "conf.h"
 #include "engine/game.h"
 #include "engine/state.h"
+#include "load-rules.h"
 #include "load.h"
 #include "paths.h"
 #include "random-battle.h"
@@ -201,6 +202,15 @@ static void write_all(FILE *f, const struct game *g, const struct save_hooks *h,
 	fputs("scenario = {", f);
 	put_key_str(f, "path", spath);
 	fprintf(f, " checksum = \"%016" PRIx64 "\"; };\n", sum);
+	/* The rules by name, and by content: every number of them. */
+	{
+		char rpath[PATH_MAX];
+		if (!strchr(g->rules, '/') || !realpath(g->rules, rpath))
+			snprintf(rpath, sizeof rpath, "%s", g->rules[0] ? g->rules : RULES_DEFAULT);
+		fputs("rules = {", f);
+		put_key_str(f, "name", rpath);
+		fprintf(f, " checksum = \"%016" PRIx64 "\"; };\n", g->rules_sum);
+	}
 	fprintf(f, "seed = \"%" PRIu64 "\";\n", g->seed);
 	put_rng(f, "dice", &g->dice);
 	put_rng(f, "cosmetic", &g->cosmetic);

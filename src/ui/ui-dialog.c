@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "engine/rules.h"
 #include "ui-int.h"
 
 int ui_getch(struct ui *ui)
@@ -696,9 +697,10 @@ void ui_help(struct ui *ui)
 	case MODE_PIVOT:
 		ui_text_add(&keys, "Pivoting a unit about its centre:");
 		ui_text_add(&keys, "  cursor keys  face toward the cursor");
-		ui_text_add(&keys, "  < >          15 degrees left or right;  , .  1 degree");
+		ui_text_add(&keys, "  < >          %d degrees left or right;  , .  %d degree", UI_TURN_STEP, UI_TURN_FINE);
 		ui_text_add(&keys, "  Enter        give the order     Esc  cancel");
-		ui_text_add(&keys, "Turning over 90 degrees in an initiative forbids a charge in it");
+		ui_text_add(&keys, "Turning over %g degrees in an initiative forbids a charge in it",
+		            rules_special.pivot_charge_limit);
 		ui_text_add(&keys, "(and firing, for artillery).");
 		break;
 	case MODE_TARGET:
@@ -711,12 +713,13 @@ void ui_help(struct ui *ui)
 		ui_text_add(&keys, "  Enter        give the order     Esc  cancel");
 		ui_text_add(&keys, "A charge shows where it makes contact; a shot shows its zone of");
 		ui_text_add(&keys, "fire, the range and the number of dice.  A target just beyond");
-		ui_text_add(&keys, "the charge offers an extended charge with its odds: 1D6 at least");
-		ui_text_add(&keys, "the unit's quality, then 1D6/2D6/3D6 cm (by type) to make up the");
+		ui_text_add(&keys, "the charge offers an extended charge with its odds: %dD6 at least", rules_dice.test);
+		ui_text_add(&keys, "the unit's quality, then %dD6/%dD6/%dD6 cm (by type) to make up the",
+		            rules_extend_dice[UT_LIGHT_CAV], rules_extend_dice[UT_MEDIUM_CAV], rules_extend_dice[UT_HEAVY_CAV]);
 		ui_text_add(&keys, "distance; failing either leaves it disordered.  Enter asks first.");
 		break;
 	case MODE_CMOVE:
-		ui_text_add(&keys, "Moving a command stand (36 cm, turning where it likes):");
+		ui_text_add(&keys, "Moving a command stand (%g cm, turning where it likes):", rules_command.stand_move);
 		ui_text_add(&keys, "  cursor keys  choose the next point");
 		ui_text_add(&keys, "  %-12s add the point to the way", sel);
 		ui_text_add(&keys, "  Enter        end the way at the cursor     Esc  cancel");
@@ -734,7 +737,8 @@ void ui_help(struct ui *ui)
 	}
 
 	ui_text_add(&seq, "Each Turn (about half an hour):");
-	ui_text_add(&seq, "  Both sides throw 2D6; the higher takes the initiative (ties again).");
+	ui_text_add(&seq, "  Both sides throw %dD6; the higher takes the initiative (ties again).",
+	            rules_initiative.turn_dice);
 	ui_text_add(&seq, "  The side with the initiative gives it to one of its brigades that");
 	ui_text_add(&seq, "  has not had it this Turn (division artillery counts as a brigade),");
 	ui_text_add(&seq, "  or manoeuvres a whole division none of whose brigades has had it.");
@@ -746,14 +750,17 @@ void ui_help(struct ui *ui)
 	ui_text_add(&seq, "  3. Hand-to-hand: every unit in contact with the enemy fights.");
 	ui_text_add(&seq, "  4. Break-through: winners may rally or charge again.");
 	ui_text_add(&seq, "%s", "");
-	ui_text_add(&seq, "Then the side that had the initiative throws 3D6 against the other's");
-	ui_text_add(&seq, "2D6 for the next one.  When one side has no brigade left, the other");
+	ui_text_add(&seq, "Then the side that had the initiative throws %dD6 against the other's",
+	            rules_initiative.holder_dice);
+	ui_text_add(&seq, "%dD6 for the next one.  When one side has no brigade left, the other",
+	            rules_initiative.other_dice);
 	ui_text_add(&seq, "uses its remaining brigades in turn.  When every brigade has had the");
 	ui_text_add(&seq, "initiative, the Turn ends.  A side loses its blue and yellow markers");
 	ui_text_add(&seq, "whenever it wins the initiative, and everybody at the end of a Turn.");
 	ui_text_add(&seq, "%s", "");
 	ui_text_add(&seq, "Command: a unit is in command within its division or corps");
-	ui_text_add(&seq, "commander's radius (10 to 18 cm by rating), cautious up to 24 cm,");
+	ui_text_add(&seq, "commander's radius (%g to %g cm by rating), cautious up to %g cm,",
+	            rules_command_radius[CR_DREADFUL], rules_command_radius[CR_EXCELLENT], rules_command.cautious_limit);
 	ui_text_add(&seq, "not in command beyond.  See grognard(6) for the whole game.");
 
 	ui_legend(ui, &legend);

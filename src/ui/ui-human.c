@@ -66,8 +66,8 @@ static void decision_rule(const struct decision *d, char *buf, size_t size)
 	switch (d->kind) {
 	case DK_OPPORTUNITY:
 		snprintf(buf, size, "Rule: a formed unit may charge an enemy moving within %g cm (infantry) "
-		         "or %g cm (cavalry), turning up to %g degrees; 1D6 >= its quality, or it does no more.",
-		         r->opportunity_inf, r->opportunity_cav, r->opportunity_pivot);
+		         "or %g cm (cavalry), turning up to %g degrees; %dD6 >= its quality, or it does no more.",
+		         r->opportunity_inf, r->opportunity_cav, r->opportunity_pivot, rules_dice.test);
 		break;
 	case DK_COUNTER:
 		snprintf(buf, size, "Rule: a unit charged may charge its charger back, with no test of its "
@@ -82,18 +82,18 @@ static void decision_rule(const struct decision *d, char *buf, size_t size)
 	case DK_FLEE:
 	case DK_CREWS:
 		snprintf(buf, size, "Rule: horse artillery contacted by infantry may limber up and flee %g to "
-		         "%g cm (1D6 >= quality, or it is overrun); crews touching a solid square may flee "
-		         "into it, abandoning the guns.", r->flee_min, r->flee_max);
+		         "%g cm (%dD6 >= quality, or it is overrun); crews touching a solid square may flee "
+		         "into it, abandoning the guns.", r->flee_min, r->flee_max, rules_dice.test);
 		break;
 	case DK_ESQUARE:
-		snprintf(buf, size, "Rule: against cavalry that began its charge over %g cm away, 1D6 >= "
+		snprintf(buf, size, "Rule: against cavalry that began its charge over %g cm away, %dD6 >= "
 		         "quality (+%d Austrian or British column) forms it; failing costs %d hits.",
-		         r->esquare_charge_from, r->esquare_column_bonus, r->esquare_fail_hits);
+		         r->esquare_charge_from, rules_dice.test, r->esquare_column_bonus, r->esquare_fail_hits);
 		break;
 	case DK_FEINT:
 		snprintf(buf, size, "Rule: cavalry that charged from over %g cm into an emergency square may "
-		         "feint on 1D6 >= quality: back %g to %g cm along its path.", r->esquare_charge_from,
-		         r->feint_min, r->feint_max);
+		         "feint on %dD6 >= quality: back %g to %g cm along its path.", r->esquare_charge_from,
+		         rules_dice.test, r->feint_min, r->feint_max);
 		break;
 	case DK_FEINT_PIVOT:
 		snprintf(buf, size, "Rule: after a feint it may pivot up to %g degrees; touching any unit "
@@ -118,7 +118,7 @@ static void decision_rule(const struct decision *d, char *buf, size_t size)
 		break;
 	case DK_BREAKOUT:
 		snprintf(buf, size, "Rule: a solid square out of contact may try to break out and join in: "
-		         "1D6 >= quality, then column and up to %g cm forward.", rules_melee.join_move);
+		         "%dD6 >= quality, then column and up to %g cm forward.", rules_dice.test, rules_melee.join_move);
 		break;
 	case DK_SPLIT:
 		snprintf(buf, size, "Rule: a unit touching several enemies shares its SP among them as its "

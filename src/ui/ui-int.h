@@ -15,6 +15,12 @@
 #define MIN_ROWS 24
 
 #define ESC 27 /* the Esc key */
+/* Pivoting with < > and , . turns by these (degrees): the interface's
+ * steps, not the rules'. */
+#define UI_TURN_STEP 15
+#define UI_TURN_FINE 1
+#define UI_STR_(x) #x
+#define UI_STR(x) UI_STR_(x)
 
 /* Colour pairs. */
 enum {

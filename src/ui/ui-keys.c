@@ -197,7 +197,11 @@ static void division_menu(struct ui *ui)
 		return;
 	}
 	{
-		int k = ui_menu(ui, "Division manoeuvre (no enemy within 12 cm):", keys, labels, n, NULL);
+		char title[80];
+		int k;
+		snprintf(title, sizeof title, "Division manoeuvre (no enemy within %g cm):",
+		         rules_division_move.blocked_within);
+		k = ui_menu(ui, title, keys, labels, n, NULL);
 		struct order o = order_new(ORD_DIVMOVE);
 		if (k < 0)
 			return;
@@ -260,12 +264,10 @@ static void special_menu(struct ui *ui)
 {
 	const struct game *g = ui->g;
 	static const char *const keys[] = { "s", "b", "o", "i", "p", "r", "x", "l" };
-	static const char *const labels[] = {
-		"side-step (infantry in line or skirmish line, 6 cm)",
-		"step back (infantry in line or skirmish line, 6 cm)",
-		"oblique (3 cm forward and 3 cm sideways)",
-		"inch a square toward the cursor (4 cm; 2 near cavalry)",
-		"prolong artillery (1 cm, negative backwards)",
+	/* The distances from the rules' tables. */
+	char side[80], back[80], obl[80], inch[80], pro[80];
+	const char *const labels[] = {
+		side, back, obl, inch, pro,
 		"redeploy artillery toward the cursor (no fire after)",
 		"cross the bridge it touches",
 		"occupy (or leave) the landmark it touches",
@@ -277,6 +279,14 @@ static void special_menu(struct ui *ui)
 	if (u < 0)
 		return;
 	un = &g->units[u];
+	snprintf(side, sizeof side, "side-step (infantry in line or skirmish line, %g cm)", rules_special.sidestep);
+	snprintf(back, sizeof back, "step back (infantry in line or skirmish line, %g cm)", rules_special.stepback);
+	snprintf(obl, sizeof obl, "oblique (%g cm forward and %g cm sideways)", rules_special.oblique_forward,
+	         rules_special.oblique_side);
+	snprintf(inch, sizeof inch, "inch a square toward the cursor (%g cm; %g near cavalry)", rules_inch.clear,
+	         rules_inch.near_cavalry);
+	snprintf(pro, sizeof pro, "prolong artillery (%g cm, negative backwards)",
+	         rules_move_for(UT_FOOT_ART, FORM_BATTERY)->move);
 	k = ui_menu(ui, "Special moves:", keys, labels, 8, NULL);
 	switch (k) {
 	case 0:

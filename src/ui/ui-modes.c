@@ -117,8 +117,8 @@ void ui_start_pivot(struct ui *ui)
 	ui->pending.has_a = true;
 	ui->mode = MODE_PIVOT;
 	preview(ui);
-	ui_flash(ui, false, "Pivot %s: cursor keys face toward the cursor, < > turn 15, , . turn 1; "
-	         "Enter orders.", ui->g->units[u].id);
+	ui_flash(ui, false, "Pivot %s: cursor keys face toward the cursor, < > turn %d, , . turn %d; "
+	         "Enter orders.", ui->g->units[u].id, UI_TURN_STEP, UI_TURN_FINE);
 }
 
 static void pivot_mode_key(struct ui *ui, int ch, int act)
@@ -136,7 +136,8 @@ static void pivot_mode_key(struct ui *ui, int ch, int act)
 		return;
 	}
 	if (ch == '<' || ch == '>' || ch == ',' || ch == '.')
-		ui->pending.a += (ch == '<' ? -15 : ch == '>' ? 15 : ch == ',' ? -1 : 1);
+		ui->pending.a += (ch == '<' ? -UI_TURN_STEP : ch == '>' ? UI_TURN_STEP : ch == ',' ? -UI_TURN_FINE
+		                                                                                : UI_TURN_FINE);
 	else if (ui_cursor_action(ui, act))
 		ui->pending.a = floor(geom_bearing(u->pos, v2(ui->cx, ui->cy)) + 0.5);
 	else
@@ -165,8 +166,8 @@ void ui_start_cmove(struct ui *ui)
 	ui->pending.unit = k;
 	ui->mode = MODE_CMOVE;
 	ui->ghost_on = false;
-	ui_flash(ui, false, "Move %s (36 cm): %s adds a turning point, Enter ends at the cursor.",
-	         g->cmdrs[k].name, ui_key(ui, ACT_SELECT, kb));
+	ui_flash(ui, false, "Move %s (%g cm): %s adds a turning point, Enter ends at the cursor.",
+	         g->cmdrs[k].name, rules_command.stand_move, ui_key(ui, ACT_SELECT, kb));
 }
 
 static void cmove_mode_key(struct ui *ui, int ch, int act)
@@ -250,9 +251,12 @@ static void extend_odds(const struct ui *ui, double gap, char *buf, size_t size)
 {
 	const struct unit *u = &ui->g->units[ui->pending.unit];
 	int q = rules_quality[u->rating], n = rules_extend_dice[u->type];
-	double p1 = q <= 1 ? 1 : q > 6 ? 0 : (7.0 - q) / 6, p2 = dice_at_least(n, gap);
-	snprintf(buf, size, "1D6 >= %d (%.0f%%), then %dD6 cm >= %.1f (%.0f%%): %.0f%% in all; "
-	         "failing, it stays disordered", q, 100 * p1, n, gap, 100 * p2, 100 * p1 * p2);
+	double p1 = q <= 1 ? 1 : q > 6 ? 0 : (7.0 - q) / 6, p2 = dice_at_least(n, gap / rules_extend_pip);
+	char pip[24] = "";
+	if (rules_extend_pip != 1)
+		snprintf(pip, sizeof pip, " x %g", rules_extend_pip);
+	snprintf(buf, size, "%dD6 >= %d (%.0f%%), then %dD6%s cm >= %.1f (%.0f%%): %.0f%% in all; "
+	         "failing, it stays disordered", rules_dice.test, q, 100 * p1, n, pip, gap, 100 * p2, 100 * p1 * p2);
 }
 
 /* Show what the pending charge or shot at the target would be. */

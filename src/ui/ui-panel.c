@@ -190,7 +190,7 @@ static void draw_panel(struct ui *ui)
 		snprintf(line, sizeof line, "%s (%s)", cmd_level_names[c->level].label, c->id);
 		row = panel_line(ui, row, line, A_NORMAL, 0);
 		if (c->level != CL_BRIGADE) {
-			snprintf(line, sizeof line, "%s, radius %.0f cm", cmd_rating_names[c->rating].label,
+			snprintf(line, sizeof line, "%s, radius %g cm", cmd_rating_names[c->rating].label,
 			         commander_radius(c));
 			row = panel_line(ui, row, line, A_NORMAL, 0);
 		}
@@ -328,7 +328,8 @@ static void hint_line(const struct ui *ui, char *out, size_t size)
 	};
 	static const struct hint pivot[] = {
 		{ -1, "Enter", "orders", 0 }, { -1, "Esc", "cancels", 0 }, { -1, "arrows", "face the cursor", 1 },
-		{ -1, "< >", "15 degrees", 1 }, { -1, ", .", "1 degree", 2 }, { ACT_HELP, NULL, "help", 0 },
+		{ -1, "< >", UI_STR(UI_TURN_STEP) " degrees", 1 }, { -1, ", .", UI_STR(UI_TURN_FINE) " degree", 2 },
+		{ ACT_HELP, NULL, "help", 0 },
 	};
 	static const struct hint target[] = {
 		{ -1, "Enter", "orders", 0 }, { -1, "Esc", "cancels", 0 }, { ACT_NEXT, NULL, "next target", 1 },
