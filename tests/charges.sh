@@ -255,7 +255,7 @@ answer feint 8
 answer pivot 90
 dump
 EOF
-seq_ok feint-crash "K1 tries to feint (Veteran: 3 or more): 1D6 3" "K1 passes." "K1 feints back 8.0 cm." "French: K1 pivot by (degrees) (90.0)." \
+seq_ok feint-crash "K1 tries to feint (Veteran: 3 or more): 1D6 3" "K1 passes." "K1 feints back 8.0 cm." "French: K1 will pivot 90 degrees after its feint." \
 	"K1 (cuirassiers) is eliminated: its pivot after the feint touched another unit."
 check $? "a pivot after the feint that touches a unit (F1) eliminates the cavalry" feint-crash
 
@@ -270,7 +270,7 @@ answer feint 8
 dump
 EOF
 seq_ok feint-fail "T1 passes." "T1 forms an emergency square." "Austrians: N1: stand and fight." \
-	"French: K1 feint: fall back along the path (cm) (8.0)." \
+	"French: K1 will try to feint, falling back 8.0 cm along its path." \
 	"K1 tries to feint (Veteran: 3 or more): 1D6 2" "K1 fails."
 check $? "a failed feint (1D6 2)" feint-fail
 is "$(pos feint-fail K1) $(count feint-fail '^decide: [A-Za-z]*: K1 may pivot')" "x=30.00 y=43.05 facing=0.0 formation=line 0" \
@@ -462,7 +462,7 @@ like "$(grep -F 'refused: fire P1 Q1: ' "$tmp/fa.out" | sed -n 2p)" "already fir
 is "$(count fa '^decide: [A-Za-z]*: (Q1|SB1)')" 2 "a unit returns fire once an initiative (nothing asked when P1b fires at Q1)"
 like "$(grep '^log: P2 fires at Q2' "$tmp/fa.out")" "\(line 2, target in column \+1 = 3 dice\): 3D6 [1-6]\+[1-6]\+[1-6] = [0-9]+$" \
 	"+1 die at a column"
-like "$(grep '^decide: [A-Za-z]*: Q2' "$tmp/fa.out")" "with 1 dice \(column 1 = 1 die\)" "a column returns fire with 1 die"
+like "$(grep '^decide: [A-Za-z]*: Q2' "$tmp/fa.out")" "with 1 die \(column 1 = 1 die\)" "a column returns fire with 1 die"
 is "$(count fa '^log: Q2 returns') $(field fa '$' unit Q2 markers)" "0 none" "a unit that holds its fire has no yellow marker"
 seq_ok fa "NC tests to fire (not in command) (Veteran: 3 or more): 1D6 2" "NC fails." "NC does not fire."
 check $? "a unit out of command tests to fire: 1D6 2, it does not fire" fa

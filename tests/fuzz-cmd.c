@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-cmd: a libFuzzer target for the command language.  The input's
  * first byte chooses the battle (the built-in one or Auerstedt), who the
- * script plays (both sides, or one against the computer) and the seed;
+ * script plays (both sides, or one against the computer), the seed and
+ * the rules (the game's own, or the 15 mm or the inches variant);
  * the rest is a script of commands, played through the batch controller
  * as `grognard --batch` would, including scripted dice, saves and dumps.
  * After the script, the state must hang together (game_check) and a save
@@ -31,6 +32,9 @@
 extern const char default_battle_cfg[];
 
 static FILE *null_out;
+static const char *const variant[4] = {
+	NULL, NULL, FUZZ_DATADIR "/rules/mininap-15mm.cfg", FUZZ_DATADIR "/rules/mininap-inches.cfg",
+};
 static char scratch_dir[PATH_MAX], save_path[PATH_MAX];
 
 static const struct save_hooks hooks = {
@@ -79,13 +83,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1 || size > 4096)
 		return 0;
 	mode = data[0];
+	/* Bits 6 and 7: the rules played under (0 and 1: the game's own). */
+	rules_set_override(variant[mode >> 6]);
 	if (mode & 1)
-		g = load_scenario_file(FUZZ_DATADIR "/maps/auerstedt.cfg", mode >> 3, &d);
+		g = load_scenario_file(FUZZ_DATADIR "/maps/auerstedt.cfg", (mode >> 3) & 7, &d);
 	else
-		g = load_scenario_text(default_battle_cfg, "(built-in default battle)", mode >> 3, &d);
+		g = load_scenario_text(default_battle_cfg, "(built-in default battle)", (mode >> 3) & 7, &d);
+	if (!g)
+		diag_print(&d, stderr);
 	diag_free(&d);
 	if (!g)
-		abort(); /* the shipped battles always load */
+		abort(); /* the shipped battles always load, under every variant */
 	if (!(in = fmemopen((void *)(data + 1), size - 1 ? size - 1 : 1, "r"))) {
 		game_free(g);
 		return 0;

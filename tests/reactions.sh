@@ -225,7 +225,7 @@ dump
 EOF2
 has support "T1 (line 1) is eliminated: shot to pieces."
 check $? "G1's shot (3D6 1+1+5 = 7, one hit) eliminates T1 of 2 SP" support
-like "$(grep '^decide: [A-Za-z]*: S1' "$tmp/support.out")" "S1 may support with fire at G1 with 1 dice .*\[answer hold \| answer fire\]$" \
+like "$(grep '^decide: [A-Za-z]*: S1' "$tmp/support.out")" "S1 may support with fire at G1 with 1 die .*\[answer hold \| answer fire\]$" \
 	"artillery within 6 cm of a unit the shot eliminated may still support"
 has support "S1 fires in support at G1 at 12.4 cm (medium guns at close range 3, target unformed: halved = 1 die): 1D6 2"
 check $? "... and fires (1D6 2)" support

@@ -257,7 +257,7 @@ static void test_round_trip_every_kind(void **state)
 {
 	static const char *const lines[] = {
 		"brigade StH1", "divmove StH", "face 10L1 90", "about 10L1", "form 10L1 line left",
-		"form 10L1 column facing 45", "move 10L1 3.5", "move 10L1 max", "sidestep 10L1 left 2",
+		"form 10L1 column facing 45", "move 10L1 3.5", "move 10L1 max", "moveto 10L1 40.5 60", "sidestep 10L1 left 2",
 		"stepback 10L1 1.5", "oblique 10L1 2 right 1 sidefirst", "inch 10L1 270 2",
 		"prolong StHA1 -1", "redeploy StHA1 90 10 facing 180", "charge 8Hu IR15a facing 12.5 extend",
 		"cross 10L1 \"Muehlbach bridge\" 60 58 180", "defend 10L1 off column",

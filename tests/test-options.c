@@ -71,13 +71,13 @@ static void test_bad_file(void **state)
 	struct diag d = { 0 };
 	char want[256];
 	(void)state;
-	write_file("keys = { move = \"p\"; jump = \"z\"; quit = \"Esc\"; };\n"
+	write_file("keys = { move = \"p\"; jump = \"z\"; quit = \"Esc\"; pivot = \"p\"; };\n"
 	           "colours = { side_b = \"purple\"; grass = \"green\"; };\nspeed = 3;\n");
 	options_default(&o, &ui_keymap);
 	assert_false(options_load(&o, path, &d));
 	assert_int_equal(d.n, 6);
 	snprintf(want, sizeof want, "%s:3: options: unknown key 'speed' (expected one of: keys, "
-	         "colours, ascii, watch_delay)", path);
+	         "palette, colours, ascii, watch_delay)", path);
 	assert_string_equal(d.msg[0], want);
 	snprintf(want, sizeof want, "%s:1: keys: no action 'jump' (the actions are listed in grognard(5))", path);
 	assert_string_equal(d.msg[1], want);
@@ -96,6 +96,62 @@ static void test_bad_file(void **state)
 	assert_int_equal(o.colour[PAL_SIDE_B], 1);
 	assert_int_equal(o.file, OPTIONS_REJECTED);
 	assert_string_equal(o.path, path);
+	diag_free(&d);
+	unlink(path);
+}
+
+/* A key the file gives takes it from an action that has it only by
+ * default (a file written before that action had its key): that one is
+ * on no key; two actions the file itself puts on one key are an error. */
+static void test_key_taken_from_a_default(void **state)
+{
+	struct ui_options o;
+	struct diag d = { 0 };
+	char kb[16];
+	(void)state;
+	write_file("keys = { brigade = \"r\"; };\n");
+	options_default(&o, &ui_keymap);
+	assert_true(options_load(&o, path, &d));
+	assert_int_equal(d.n, 0);
+	assert_int_equal(o.key[ACT_BRIGADE], 'r');
+	assert_int_equal(o.key[ACT_ROSTER], 0);
+	assert_string_equal(options_key_name(o.key[ACT_ROSTER], kb), "(no key)");
+	write_file("keys = { brigade = \"r\"; roster = \"z\"; };\n");
+	options_default(&o, &ui_keymap);
+	assert_true(options_load(&o, path, &d));
+	assert_int_equal(o.key[ACT_ROSTER], 'z');
+	unlink(path);
+}
+
+/* The colour-blind palette: the sides blue and yellow, no other yellow
+ * on the map; the colours group still changes what it names; an unknown
+ * palette is an error at its line. */
+static void test_palette(void **state)
+{
+	struct ui_options o;
+	struct diag d = { 0 };
+	char want[256];
+	(void)state;
+	write_file("palette = \"colour_blind\";\ncolours = { water = \"blue\"; };\n");
+	options_default(&o, &ui_keymap);
+	assert_int_equal(o.palette, PALETTE_DEFAULT);
+	assert_true(options_load(&o, path, &d));
+	assert_int_equal(o.palette, PALETTE_COLOUR_BLIND);
+	assert_int_equal(o.colour[PAL_SIDE_A], 4); /* blue */
+	assert_int_equal(o.colour[PAL_SIDE_B], 3); /* yellow */
+	for (int p = 0; p < PAL_COUNT; p++) {
+		if (p != PAL_SIDE_B)
+			assert_int_not_equal(o.colour[p], 3);
+		assert_int_not_equal(o.colour[p], 1); /* no red */
+	}
+	assert_int_equal(o.colour[PAL_WATER], 4); /* the file's own colour over the palette's */
+	write_file("palette = \"pastel\";\n");
+	options_default(&o, &ui_keymap);
+	assert_false(options_load(&o, path, &d));
+	snprintf(want, sizeof want, "%s:1: options: no palette 'pastel' (the palettes are default and "
+	         "colour_blind)", path);
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.msg[0], want);
 	diag_free(&d);
 	unlink(path);
 }
@@ -204,6 +260,8 @@ int main(void)
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_good_file),
 		cmocka_unit_test(test_bad_file),
+		cmocka_unit_test(test_palette),
+		cmocka_unit_test(test_key_taken_from_a_default),
 		cmocka_unit_test(test_half_right_file_changes_nothing),
 		cmocka_unit_test(test_file_place),
 		cmocka_unit_test(test_missing_file_is_fine),

@@ -50,10 +50,7 @@ static struct controller *ctl[SIDE_COUNT] = { &side_ctl, &side_ctl };
 static struct game *new_game(void)
 {
 	struct game *g = test_game_new(1);
-	struct commander a = { .id = "CA", .name = "Corps-A", .side = SIDE_A, .level = CL_CORPS, .of = 0,
-	                       .rating = CR_EXCELLENT, .pos = { 100, 160 }, .state = US_ACTIVE,
-	                       .attached = -1, .detached_from = -1 };
-	g->corps[SIDE_A].commander = game_add_commander(g, &a);
+	test_corps_stand(g, SIDE_A, 100, 160);
 	snprintf(g->side[SIDE_A].name, sizeof g->side[SIDE_A].name, "French");
 	snprintf(g->side[SIDE_B].name, sizeof g->side[SIDE_B].name, "Austrians");
 	g->initiative = SIDE_A;
@@ -62,12 +59,6 @@ static struct game *new_game(void)
 	return g;
 }
 
-static int add(struct game *g, const char *id, enum side side, enum unit_type type, enum formation form,
-               double x, double y, double facing)
-{
-	struct unit u = test_unit(id, side, type, RATING_VETERAN, form, x, y, facing);
-	return game_add_unit(g, &u);
-}
 
 static bool logged(const struct game *g, const char *text)
 {
@@ -123,8 +114,8 @@ static int french(struct game *g, struct order o, char why[256])
 static void test_refused_orders_change_nothing(void **state)
 {
 	struct game *g = new_game();
-	int l = add(g, "L", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 145, 0);
-	int e = add(g, "E", SIDE_B, UT_LINE_INF, FORM_LINE, 100, 100, 180);
+	int l = test_add(g, "L", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 145, 0);
+	int e = test_add(g, "E", SIDE_B, UT_LINE_INF, FORM_LINE, 100, 100, 180);
 	int nlog = g->nlog;
 	struct order o = move(l, 1);
 	char why[256];
@@ -167,7 +158,7 @@ static void test_allowances(void **state)
 	(void)state;
 	for (size_t k = 0; k < sizeof table / sizeof table[0]; k++) {
 		struct game *g = new_game();
-		int u = add(g, "U", SIDE_A, table[k].type, table[k].form, 100, 145, 0);
+		int u = test_add(g, "U", SIDE_A, table[k].type, table[k].form, 100, 145, 0);
 		struct order o = move(u, 0);
 		struct preview p;
 		o.flag = OF_MAX;
@@ -189,7 +180,7 @@ static void test_allowances(void **state)
 static void test_one_change_one_move(void **state)
 {
 	struct game *g = new_game();
-	int l = add(g, "L", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 145, 0);
+	int l = test_add(g, "L", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 145, 0);
 	struct order turn[3] = { form(l, FORM_COLUMN), move(l, 6), form(l, FORM_LINE) };
 	struct order twice[2] = { move(l, 3), move(l, 3) };
 	struct preview p;
@@ -218,7 +209,7 @@ static void test_pivots_and_the_charge(void **state)
 	(void)state;
 	for (int k = 0; k < 3; k++) {
 		struct game *g = new_game();
-		int l = add(g, "L", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 145, 0);
+		int l = test_add(g, "L", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 145, 0);
 		assert_int_equal(french(g, face(l, turns[k][0]), why), 0);
 		if (turns[k][1] > 0)
 			assert_int_equal(french(g, face(l, turns[k][1]), why), 0);
@@ -242,17 +233,17 @@ static void test_pivots_and_the_charge(void **state)
 static void test_formation_change_place(void **state)
 {
 	struct game *g = new_game();
-	int l = add(g, "L", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 145, 0), blocker = -9, ahead;
+	int l = test_add(g, "L", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 145, 0), blocker = -9, ahead;
 	struct vec2 c;
 	char why[256];
 	(void)state;
 	assert_int_equal(order_form_place(g, l, FORM_COLUMN, -1, &c, &blocker), 0);
 	assert_float_equal(fabs(c.x - 100), 1.25, 1e-9);
 	assert_float_equal(fabs(c.y - 145), 1, 1e-9);
-	add(g, "F", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 148.5, 0);
+	test_add(g, "F", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 148.5, 0);
 	assert_int_equal(order_form_place(g, l, FORM_COLUMN, -1, &c, &blocker), 0);
 	assert_float_equal(c.y, 144, 1e-9);
-	ahead = add(g, "G", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 141.5, 0);
+	ahead = test_add(g, "G", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 141.5, 0);
 	assert_int_equal(order_form_place(g, l, FORM_COLUMN, -1, &c, &blocker), 1);
 	assert_true(blocker >= 0 && blocker != l);
 	assert_int_equal(french(g, form(l, FORM_COLUMN), why), -1);
@@ -273,8 +264,8 @@ static void test_formation_change_place(void **state)
 static void test_charge_reach_and_short(void **state)
 {
 	struct game *g = new_game();
-	int x = add(g, "X", SIDE_A, UT_LINE_INF, FORM_COLUMN, 100, 145, 0);
-	int t = add(g, "T", SIDE_B, UT_LINE_INF, FORM_LINE, 100, 135, 180);
+	int x = test_add(g, "X", SIDE_A, UT_LINE_INF, FORM_COLUMN, 100, 145, 0);
+	int t = test_add(g, "T", SIDE_B, UT_LINE_INF, FORM_LINE, 100, 135, 180);
 	struct vec2 end;
 	double facing, gap;
 	char why[256];
@@ -300,9 +291,9 @@ static void test_charge_reach_and_short(void **state)
 	game_free(g);
 
 	g = new_game();
-	x = add(g, "H", SIDE_A, UT_HEAVY_CAV, FORM_LINE, 100, 145, 0);
+	x = test_add(g, "H", SIDE_A, UT_HEAVY_CAV, FORM_LINE, 100, 145, 0);
 	/* H's front edge at 143; T 48 cm ahead, then 49. */
-	t = add(g, "T", SIDE_B, UT_LINE_INF, FORM_LINE, 100, 143 - 48 - 1, 180);
+	t = test_add(g, "T", SIDE_B, UT_LINE_INF, FORM_LINE, 100, 143 - 48 - 1, 180);
 	assert_int_equal(order_charge_short(g, x, t, &gap, &facing, why, sizeof why), 0);
 	assert_float_equal(gap, 18 - GEOM_CONTACT, 1e-3);
 	g->units[t].pos.y -= 1;
@@ -316,14 +307,14 @@ static void test_charge_reach_and_short(void **state)
 static void test_charge_refusals(void **state)
 {
 	struct game *g = new_game();
-	int l = add(g, "L", SIDE_A, UT_LINE_INF, FORM_COLUMN, 100, 145, 0);
-	int sq = add(g, "SQ", SIDE_A, UT_LINE_INF, FORM_SQUARE, 110, 145, 0);
-	int gun = add(g, "G", SIDE_A, UT_FOOT_ART, FORM_BATTERY, 90, 145, 0);
-	int far = add(g, "NC", SIDE_A, UT_LINE_INF, FORM_COLUMN, 20, 145, 0);
-	int sk = add(g, "S", SIDE_A, UT_LIGHT_INF, FORM_SKIRMISH, 80, 145, 0);
-	int t = add(g, "T", SIDE_B, UT_LINE_INF, FORM_LINE, 100, 138, 180);
-	int h = add(g, "H", SIDE_B, UT_LIGHT_CAV, FORM_LINE, 125, 140, 180);
-	int back = add(g, "BK", SIDE_B, UT_LINE_INF, FORM_LINE, 100, 152, 0);
+	int l = test_add(g, "L", SIDE_A, UT_LINE_INF, FORM_COLUMN, 100, 145, 0);
+	int sq = test_add(g, "SQ", SIDE_A, UT_LINE_INF, FORM_SQUARE, 110, 145, 0);
+	int gun = test_add(g, "G", SIDE_A, UT_FOOT_ART, FORM_BATTERY, 90, 145, 0);
+	int far = test_add(g, "NC", SIDE_A, UT_LINE_INF, FORM_COLUMN, 20, 145, 0);
+	int sk = test_add(g, "S", SIDE_A, UT_LIGHT_INF, FORM_SKIRMISH, 80, 145, 0);
+	int t = test_add(g, "T", SIDE_B, UT_LINE_INF, FORM_LINE, 100, 138, 180);
+	int h = test_add(g, "H", SIDE_B, UT_LIGHT_CAV, FORM_LINE, 125, 140, 180);
+	int back = test_add(g, "BK", SIDE_B, UT_LINE_INF, FORM_LINE, 100, 152, 0);
 	char why[256];
 	(void)state;
 	assert_int_equal(order_charge_check(g, l, h, false, why, sizeof why), -1);
@@ -372,8 +363,8 @@ static void test_charge_refusals(void **state)
 static void test_charge_home(void **state)
 {
 	struct game *g = new_game();
-	int x = add(g, "X", SIDE_A, UT_LINE_INF, FORM_COLUMN, 100, 145, 0);
-	int t = add(g, "T", SIDE_B, UT_LINE_INF, FORM_LINE, 100, 140, 180);
+	int x = test_add(g, "X", SIDE_A, UT_LINE_INF, FORM_COLUMN, 100, 145, 0);
+	int t = test_add(g, "T", SIDE_B, UT_LINE_INF, FORM_LINE, 100, 140, 180);
 	struct order r = order_new(ORD_RETREAT);
 	char why[256];
 	(void)state;
@@ -393,8 +384,8 @@ static void test_charge_home(void **state)
 		int c;
 		g = new_game();
 		/* 19.85 cm from the corps stand: cautious. */
-		c = add(g, "C", SIDE_A, UT_LINE_INF, FORM_COLUMN, 115, 142, 0);
-		t = add(g, "T", SIDE_B, UT_LINE_INF, FORM_LINE, 115, 135, 180);
+		c = test_add(g, "C", SIDE_A, UT_LINE_INF, FORM_COLUMN, 115, 142, 0);
+		t = test_add(g, "T", SIDE_B, UT_LINE_INF, FORM_LINE, 115, 135, 180);
 		assert_int_equal(command_status(g, &g->units[c], NULL), CS_CAUTIOUS);
 		game_queue_dice(g, &pip, 1);
 		assert_int_equal(french(g, charge(c, t, false), why), 0);
@@ -425,8 +416,8 @@ static void test_extended_charge(void **state)
 	(void)state;
 	for (int k = 0; k < 3; k++) {
 		struct game *g = new_game();
-		int x = add(g, "X", SIDE_A, UT_LINE_INF, FORM_COLUMN, 100, 145, 0);
-		int t = add(g, "T", SIDE_B, UT_LINE_INF, FORM_LINE, 100, 131, 180);
+		int x = test_add(g, "X", SIDE_A, UT_LINE_INF, FORM_COLUMN, 100, 145, 0);
+		int t = test_add(g, "T", SIDE_B, UT_LINE_INF, FORM_LINE, 100, 131, 180);
 		char why[256], line[128];
 		game_queue_dice(g, pips[k], pips[k][1] ? 2 : 1);
 		assert_int_equal(french(g, charge(x, t, false), why), -1);
@@ -460,8 +451,8 @@ static void test_extended_charge(void **state)
 static void test_preview_spends_no_die(void **state)
 {
 	struct game *g = new_game();
-	int c = add(g, "C", SIDE_A, UT_LINE_INF, FORM_COLUMN, 115, 142, 0);
-	int t = add(g, "T", SIDE_B, UT_LINE_INF, FORM_LINE, 115, 135, 180);
+	int c = test_add(g, "C", SIDE_A, UT_LINE_INF, FORM_COLUMN, 115, 142, 0);
+	int t = test_add(g, "T", SIDE_B, UT_LINE_INF, FORM_LINE, 115, 135, 180);
 	struct order o = charge(c, t, false);
 	struct rng before = g->dice;
 	int nlog = g->nlog, pip = 3;
@@ -490,7 +481,7 @@ static void test_preview_spends_no_die(void **state)
 static void test_half_rate_once(void **state)
 {
 	struct game *g = new_game();
-	int l = add(g, "L", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 145, 0);
+	int l = test_add(g, "L", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 145, 0);
 	struct vec2 sq[4] = { { 80, 120 }, { 120, 120 }, { 120, 150 }, { 80, 150 } };
 	struct order o = move(l, 0);
 	struct preview p;
@@ -521,9 +512,9 @@ static void test_half_rate_once(void **state)
 static void test_undo(void **state)
 {
 	struct game *g = new_game();
-	int l = add(g, "L", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 145, 0);
-	int c = add(g, "C", SIDE_A, UT_LINE_INF, FORM_COLUMN, 115, 142, 0);
-	int t = add(g, "T", SIDE_B, UT_LINE_INF, FORM_LINE, 115, 135, 180);
+	int l = test_add(g, "L", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 145, 0);
+	int c = test_add(g, "C", SIDE_A, UT_LINE_INF, FORM_COLUMN, 115, 142, 0);
+	int t = test_add(g, "T", SIDE_B, UT_LINE_INF, FORM_LINE, 115, 135, 180);
 	struct order undo = order_new(ORD_UNDO);
 	char why[256];
 	int pip = 2;

@@ -78,17 +78,8 @@ static void answers(void)
 static struct game *new_game(void)
 {
 	struct game *g = test_game_new(1);
-	struct commander a = { .id = "CA", .name = "Corps-A", .side = SIDE_A, .level = CL_CORPS, .of = 0,
-	                       .rating = CR_EXCELLENT, .pos = { 100, 160 }, .state = US_ACTIVE,
-	                       .attached = -1, .detached_from = -1 };
-	struct commander b = a;
-	snprintf(b.id, sizeof b.id, "CB");
-	snprintf(b.name, sizeof b.name, "Corps-B");
-	b.side = SIDE_B;
-	b.of = 1;
-	b.pos = v2(100, 20);
-	g->corps[SIDE_A].commander = game_add_commander(g, &a);
-	g->corps[SIDE_B].commander = game_add_commander(g, &b);
+	test_corps_stand(g, SIDE_A, 100, 160);
+	test_corps_stand(g, SIDE_B, 100, 20);
 	g->corps[SIDE_B].nat = NAT_AUSTRIAN;
 	snprintf(g->side[SIDE_A].name, sizeof g->side[SIDE_A].name, "French");
 	snprintf(g->side[SIDE_B].name, sizeof g->side[SIDE_B].name, "Austrians");

@@ -50,4 +50,23 @@ static inline struct unit test_unit(const char *id, enum side side, enum unit_ty
 	return u;
 }
 
+/* An Excellent corps stand (18 cm) for side s, commanding its corps s, at
+ * (x, y), named "C<A|B>" and "Corps-<A|B>". */
+static inline int test_corps_stand(struct game *g, enum side s, double x, double y)
+{
+	struct commander c = { .side = s, .level = CL_CORPS, .of = (int)s, .rating = CR_EXCELLENT,
+	                       .pos = { x, y }, .state = US_ACTIVE, .attached = -1, .detached_from = -1 };
+	snprintf(c.id, sizeof c.id, "C%c", 'A' + (int)s);
+	snprintf(c.name, sizeof c.name, "Corps-%c", 'A' + (int)s);
+	return g->corps[s].commander = game_add_commander(g, &c);
+}
+
+/* A Veteran unit of 6 SP (test_unit) added to the game; its index. */
+static inline int test_add(struct game *g, const char *id, enum side side, enum unit_type type,
+                           enum formation form, double x, double y, double facing)
+{
+	struct unit u = test_unit(id, side, type, RATING_VETERAN, form, x, y, facing);
+	return game_add_unit(g, &u);
+}
+
 #endif

@@ -98,7 +98,7 @@ static void test_objective_touching(void **state)
 static void test_broken(void **state)
 {
 	struct game *g = battle();
-	int lost = 0, n = 0, units, spl, sp0;
+	int lost = 0, n = 0, units, spl, sp0, pct;
 	(void)state;
 	assert_false(victory_broken(g, SIDE_A));
 	/* 14 French units: 7 lost is 50%, the default breaking share. */
@@ -110,6 +110,13 @@ static void test_broken(void **state)
 	victory_losses(g, SIDE_A, &n, &units, &spl, &sp0);
 	assert_int_equal(n, 6);
 	assert_int_equal(units, 14);
+	/* The count the roster and the panel quote: the first that breaks. */
+	assert_int_equal(victory_break_at(g, SIDE_A, units), 7);
+	assert_int_equal(victory_break_at(g, SIDE_A, 15), 8);
+	pct = g->side[SIDE_A].break_percent;
+	g->side[SIDE_A].break_percent = 33;
+	assert_int_equal(victory_break_at(g, SIDE_A, 3), 1);
+	g->side[SIDE_A].break_percent = pct;
 	assert_false(victory_broken(g, SIDE_A));
 	assert_false(victory_check_broken(g));
 	for (int i = 0; i < g->nunits; i++)

@@ -355,7 +355,9 @@ keys q
 start 80x24 --seed 3 default
 keys '?' Tab Tab
 s=$(screen)
-like "$s" "↑ ↗ → ↘ ↓ ↙ ← ↖  a unit's facing" "in UTF-8 the legend shows the arrows the map uses"
+like "$s" "↑↗→↘↓↙←↖  line, or unlimbered guns" "in UTF-8 the legend shows the arrows the map uses"
+keys G
+s=$(screen)
 like "$s" "^  ∷   hill of more than two levels" "and the glyph of a higher hill"
 like "$s" "^  ♣   wood" "glyphs are padded by their width on screen"
 keys q

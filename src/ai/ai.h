@@ -27,7 +27,7 @@ void naive_free(struct naive_ai *ai);
 
 /* The computer opponent (src/ai/general.c): a plan from the objectives,
  * drill, and choices weighed with the rules' probabilities. */
-enum ai_level { AI_EASY, AI_NORMAL, AI_HARD };
+enum ai_level { AI_EASY, AI_NORMAL, AI_HARD, AI_LEVEL_COUNT };
 
 /* What a unit has done in the current step (general.c). */
 enum { DID_FIRE = 1, DID_DONE = 2, DID_REPLAN = 4 };
@@ -37,11 +37,12 @@ struct drill;
 struct drill_scratch;
 struct drill_mark;
 struct route_cache;
+struct ai_tuning;
 
 struct general_ai {
 	struct controller ctl;
 	enum ai_level level;
-	double charge_threshold; /* worth (SP) a charge must promise */
+	const struct ai_tuning *tune; /* the level's numbers (tuning.c) */
 	struct game *game;
 	struct div_plan *plan;   /* one per division */
 	int ndivs;

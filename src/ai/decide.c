@@ -20,6 +20,8 @@
 #include "engine/rules.h"
 #include "estimate.h"
 #include "odds.h"
+#include "tie.h"
+#include "tuning.h"
 
 static int option(const struct decision *d, const char *key)
 {
@@ -119,13 +121,13 @@ static double safe_distance(const struct game *g, int unit, int from, double lo,
 }
 
 /* Guns whose crews leave them for a square: lost if the square moves or
- * goes, so counted at half their worth. */
-static double abandoned_worth(const struct game *g, const struct unit *guns)
+ * goes, so counted at a share of their worth (half, as tuned). */
+static double abandoned_worth(const struct ai_tuning *tune, const struct game *g, const struct unit *guns)
 {
-	return -0.5 * guns->sp * est_sp_worth(g, guns);
+	return -tune->abandoned * guns->sp * est_sp_worth(g, guns);
 }
 
-static int decide_artillery_charged(struct game *g, struct decision *d)
+static int decide_artillery_charged(const struct ai_tuning *tune, struct game *g, struct decision *d)
 {
 	const struct unit *u = &g->units[d->unit];
 	double best = -est_fight_value(g, d->other, d->unit), v;
@@ -134,14 +136,14 @@ static int decide_artillery_charged(struct game *g, struct decision *d)
 	if ((k = option(d, "flee")) >= 0) {
 		double dist = safe_distance(g, d->unit, d->other, d->opt[k].lo, d->opt[k].hi, true);
 		double p = est_pass(u, 0);
-		v = -(1 - p) * est_whole_worth(g, u) - p * (dist < 0 ? est_whole_worth(g, u) : 0.25);
+		v = -(1 - p) * est_whole_worth(g, u) - p * (dist < 0 ? est_whole_worth(g, u) : tune->fled);
 		if (v > best) {
 			best = v;
 			pick = k;
 			value = dist;
 		}
 	}
-	if ((k = option(d, "crews")) >= 0 && (v = abandoned_worth(g, u) - 0.25) > best) {
+	if ((k = option(d, "crews")) >= 0 && (v = abandoned_worth(tune, g, u) - tune->crews_left) > best) {
 		best = v;
 		pick = k;
 		value = 0;
@@ -149,7 +151,7 @@ static int decide_artillery_charged(struct game *g, struct decision *d)
 	return choose(d, pick, value);
 }
 
-static int decide_fallback(struct game *g, struct decision *d)
+static int decide_fallback(const struct ai_tuning *tune, struct game *g, struct decision *d)
 {
 	int k = option(d, "fallback");
 	double stand = -est_fight_value(g, d->other, d->unit), dist;
@@ -157,7 +159,7 @@ static int decide_fallback(struct game *g, struct decision *d)
 		return choose(d, option(d, "stand"), 0);
 	dist = safe_distance(g, d->unit, d->other, d->opt[k].lo, d->opt[k].hi, false);
 	/* Falling back gives the charger its break-through, nothing more. */
-	if (dist >= 0 && -0.25 > stand)
+	if (dist >= 0 && -tune->fell_back > stand)
 		return choose(d, k, dist);
 	return choose(d, option(d, "stand"), 0);
 }
@@ -166,7 +168,7 @@ static int decide_square(struct general_ai *ai, struct game *g, struct decision 
 {
 	const struct unit *u = &g->units[d->unit], *c = &g->units[d->other];
 	struct est_charge e;
-	if (ai->level == AI_EASY)
+	if (!ai->tune->weigh_square)
 		return choose(d, option(d, "square"), 0);
 	if (game_units_within(u, c, GEOM_CONTACT)) {
 		/* Reached: the cavalry's worth of trying against standing. */
@@ -182,7 +184,7 @@ static int decide_square(struct general_ai *ai, struct game *g, struct decision 
 	}
 }
 
-static int decide_feint(struct game *g, struct decision *d)
+static int decide_feint(const struct ai_tuning *tune, struct game *g, struct decision *d)
 {
 	int k = option(d, "feint");
 	double fight = -INFINITY;
@@ -191,14 +193,14 @@ static int decide_feint(struct game *g, struct decision *d)
 		if (is_square(s))
 			fight = est_fight_value(g, d->unit, d->other);
 		if (fight < 0)
-			for (double dist = d->opt[k].hi; dist >= d->opt[k].lo - 1e-9; dist -= 1.5)
+			for (double dist = d->opt[k].hi; dist >= d->opt[k].lo - 1e-9; dist -= tune->feint_step)
 				if (est_feint_clear(g, d->unit, d->other, dist))
 					return choose(d, k, dist);
 	}
 	return choose(d, option(d, "stand"), 0);
 }
 
-static int decide_feint_pivot(struct game *g, struct decision *d)
+static int decide_feint_pivot(const struct ai_tuning *tune, struct game *g, struct decision *d)
 {
 	const struct unit *u = &g->units[d->unit];
 	int k = option(d, "pivot"), e = -1;
@@ -218,7 +220,7 @@ static int decide_feint_pivot(struct game *g, struct decision *d)
 	/* Face the nearest enemy, if the turn is allowed and touches nothing
 	 * (a pivot that touches is the end of the unit). */
 	turn = geom_angle_diff(u->facing, geom_bearing(u->pos, g->units[e].pos));
-	if (fabs(turn) < 10 || fabs(turn) > d->opt[k].hi ||
+	if (fabs(turn) < tune->feint_turn || fabs(turn) > d->opt[k].hi ||
 	    move_pivot_blocker(g, d->unit, u->facing, u->facing + turn) != -1)
 		return choose(d, option(d, "none"), 0);
 	return choose(d, k, turn);
@@ -321,7 +323,7 @@ static double round_worth(const struct game *g, int unit, int foe, int sp)
 static int decide_split(struct game *g, struct decision *d)
 {
 	const struct unit *u = &g->units[d->unit];
-	int foes[16], n = 0, best = -1, k = option(d, "sp");
+	int foes[16], n = 0, best = -1, k = option(d, "sp"), ties = 0;
 	double even = 0, bv = -INFINITY;
 	for (int i = 0; i < g->nunits && n < 16; i++)
 		if (g->units[i].side != u->side && g->units[i].state == US_ACTIVE &&
@@ -334,6 +336,9 @@ static int decide_split(struct game *g, struct decision *d)
 		even += round_worth(g, d->unit, foes[i], u->sp / n);
 		if (v > bv) {
 			bv = v;
+			best = foes[i];
+			ties = 1;
+		} else if (v == bv && ai_tie(g, &ties)) {
 			best = foes[i];
 		}
 	}
@@ -371,7 +376,7 @@ static int decide_breakthrough(struct general_ai *ai, struct game *g, struct dec
 			u->sp -= hits;
 			v = est_charge(g, d->unit, t, true, NULL);
 			u->sp += hits;
-			v -= hits * est_sp_worth(g, u) + ai->charge_threshold;
+			v -= hits * est_sp_worth(g, u) + ai->tune->charge_threshold;
 		} else {
 			continue;
 		}
@@ -385,14 +390,17 @@ static int decide_breakthrough(struct general_ai *ai, struct game *g, struct dec
 }
 
 /* A bridge charged over: the strongest of the units that could be said
- * to defend it. */
-static int decide_bridge(const struct game *g, struct decision *d)
+ * to defend it (of units as strong, one drawn). */
+static int decide_bridge(struct game *g, struct decision *d)
 {
-	int best = 0, bsp = -1;
+	int best = 0, bsp = -1, ties = 0;
 	for (int i = 0; i < d->nopts; i++) {
 		int t = orbat_find_unit(g, d->opt[i].key);
 		if (t >= 0 && g->units[t].sp > bsp) {
 			bsp = g->units[t].sp;
+			best = i;
+			ties = 1;
+		} else if (t >= 0 && g->units[t].sp == bsp && ai_tie(g, &ties)) {
 			best = i;
 		}
 	}
@@ -406,21 +414,22 @@ int general_decide(struct controller *ctl, struct game *g, struct decision *d)
 		return choose(d, 0, 0);
 	switch (d->kind) {
 	case DK_OPPORTUNITY:
-		return choose(d, option(d, est_reaction_charge(g, d->unit, d->other, false) > ai->charge_threshold ? "charge"
-		                                                                                                  : "no"), 0);
+		return choose(d, option(d, est_reaction_charge(g, d->unit, d->other, false) > ai->tune->charge_threshold
+		                                   ? "charge"
+		                                   : "no"), 0);
 	case DK_COUNTER:
 		return decide_counter(g, d);
 	case DK_FALLBACK:
-		return decide_fallback(g, d);
+		return decide_fallback(ai->tune, g, d);
 	case DK_FLEE:
 	case DK_CREWS:
-		return decide_artillery_charged(g, d);
+		return decide_artillery_charged(ai->tune, g, d);
 	case DK_ESQUARE:
 		return decide_square(ai, g, d);
 	case DK_FEINT:
-		return decide_feint(g, d);
+		return decide_feint(ai->tune, g, d);
 	case DK_FEINT_PIVOT:
-		return decide_feint_pivot(g, d);
+		return decide_feint_pivot(ai->tune, g, d);
 	case DK_RETURN_FIRE:
 	case DK_SUPPORT_FIRE:
 		return decide_fire(g, d);

@@ -20,10 +20,7 @@
 #include "engine/victory.h"
 #include "estimate.h"
 #include "odds.h"
-
-/* A break-through won, or ground given up to the charger: worth a little
- * to it (another charge, or the place). */
-#define GROUND_WORTH 0.25
+#include "tuning.h"
 
 /* Could a unit whose centre is at p touch the objective at all (within
  * the bounds of its feature, or of its circle, and a unit's reach)? */
@@ -56,30 +53,30 @@ static double objective_stake(const struct game *g, const struct unit *u, bool p
 			if (x->side == u->side && near_objective(g, o, x->pos) && victory_on_objective(g, o, x)) {
 				holding++;
 				sp += x->sp;
-			} else if (x->side != u->side && !enemy && game_units_within(x, u, 15)) {
+			} else if (x->side != u->side && !enemy && game_units_within(x, u, ai_worth.objective_enemy)) {
 				enemy = true;
 			}
 		}
 		if (enemy)
-			stake += per_sp ? 2.0 * o->value / (sp > 0 ? sp : 1) : (double)o->value / holding;
+			stake += per_sp ? ai_worth.objective_sp * o->value / (sp > 0 ? sp : 1) : (double)o->value / holding;
 	}
 	return stake;
 }
 
 double est_sp_worth(const struct game *g, const struct unit *u)
 {
-	return (unit_is_artillery(u) ? 1.5 : 1.0) + (g->nobj ? objective_stake(g, u, true) : 0);
+	return (unit_is_artillery(u) ? ai_worth.gun_sp : ai_worth.sp) + (g->nobj ? objective_stake(g, u, true) : 0);
 }
 
-/* Removing a unit is worth 2 on top of its strength points, and more as
- * its side nears breaking (each loss brings the end closer: the last one
- * needed is worth 6 more), or when it holds an objective the enemy is
+/* Removing a unit is worth something on top of its strength points (2
+ * as tuned), and more as its side nears breaking (each loss brings the
+ * end closer: the last one needed is worth 6 more), or when it holds an objective the enemy is
  * close to (when its side's last unit there goes, the objective may change
  * hands: its share of the objective's value among its side's units on
  * it). */
 double est_gone_worth(const struct game *g, const struct unit *u)
 {
-	double worth = 2.0;
+	double worth = ai_worth.removal;
 	int side = (int)u->side, units = 0, lost = 0;
 	if (g->side[side].break_percent > 0) {
 		int need;
@@ -92,7 +89,7 @@ double est_gone_worth(const struct game *g, const struct unit *u)
 		}
 		need = (g->side[side].break_percent * units + 99) / 100 - lost;
 		if (need >= 1)
-			worth += 6.0 / need;
+			worth += ai_worth.last_removal / need;
 	}
 	return worth + (g->nobj ? objective_stake(g, u, false) : 0);
 }
@@ -290,7 +287,7 @@ double est_arrival(struct game *g, int a, int t, double start, struct est_paths 
 	/* The target's reactions, each taken only if it is better for it. */
 	if (reacts && ut->form == FORM_SKIRMISH && !unit_is_artillery(ut)) {
 		double lo = unit_is_cavalry(ut) ? rules_react.fallback_cav_min : rules_react.fallback_inf_min;
-		double back = est_away_clear(g, t, a, lo, false) ? GROUND_WORTH : est_whole_worth(g, ut);
+		double back = est_away_clear(g, t, a, lo, false) ? ai_worth.ground : est_whole_worth(g, ut);
 		if (back < value) {
 			value = back;
 			out->falls_back = true;
@@ -302,7 +299,7 @@ double est_arrival(struct game *g, int a, int t, double start, struct est_paths 
 			          game_units_within(&g->units[i], ut, GEOM_CONTACT);
 		if (ut->type == UT_HORSE_ART && unit_is_infantry(ua) && !engaged) {
 			double p = est_pass(ut, 0);
-			double flee = p * (est_away_clear(g, t, a, rules_react.flee_min, true) ? GROUND_WORTH : est_whole_worth(g, ut)) +
+			double flee = p * (est_away_clear(g, t, a, rules_react.flee_min, true) ? ai_worth.ground : est_whole_worth(g, ut)) +
 			              (1 - p) * est_whole_worth(g, ut);
 			value = fmin(value, flee);
 		}
@@ -502,7 +499,7 @@ double est_reaction_charge(struct game *g, int r, int m, bool counter)
 		pass *= est_pass(ur, 0);
 	/* Guns caught on the move are overrun outright. */
 	if (!counter && unit_is_artillery(um))
-		return pass * (est_whole_worth(g, um) + GROUND_WORTH);
+		return pass * (est_whole_worth(g, um) + ai_worth.ground);
 	ur->pos = v2_add(ur->pos, v2_scale(geom_dir(want), s.dist));
 	ur->facing = want;
 	ur->acted |= UA_CHARGING;
@@ -588,7 +585,7 @@ void est_paths_begin(struct est_paths *p, const struct game *g, int unit)
 	/* How far it may go, and what can reach it (cavalry's charge, and a
 	 * little); guns reach 80 cm. */
 	double go = g->divmove >= 0 ? g->divmove_allow : ma ? fmax(ma->move, fmax(ma->charge, ma->redeploy)) : 0;
-	double reach = go + 35, guns = go + rules_fire.art_range[RANGE_LONG] + 5;
+	double reach = go + ai_worth.near_reach, guns = go + rules_fire.art_range[RANGE_LONG] + ai_worth.near_guns;
 	p->unit = unit;
 	p->n = g->nunits < EST_PATHS_MAX ? g->nunits : EST_PATHS_MAX;
 	memset(p->in, 0, sizeof p->in);
@@ -743,7 +740,6 @@ double est_threat(struct game *g, int u, struct est_paths *paths, struct est_thr
 {
 	const struct unit *uu = &g->units[u];
 	struct est_threat tmp;
-	const double move_in = 6.0; /* infantry could close this far to fire */
 	int cover = -1, chargers[EST_CHARGERS], nc = 0;
 	double near[EST_CHARGERS], weights[EST_CHARGERS];
 	if (!out)
@@ -757,10 +753,10 @@ double est_threat(struct game *g, int u, struct est_paths *paths, struct est_thr
 			continue;
 		/* A brigade that has had its initiative acts again only next Turn,
 		 * and may not come before this unit's own turn then. */
-		weight = ue->brigade >= 0 && ue->brigade < g->nbrigs && g->brigs[ue->brigade].used ? 0.5 : 1.0;
+		weight = ue->brigade >= 0 && ue->brigade < g->nbrigs && g->brigs[ue->brigade].used ? ai_worth.used_brigade : 1.0;
 		reach = unit_is_artillery(ue) ? rules_fire.art_range[RANGE_LONG]
-		        : unit_is_cavalry(ue)  ? 31
-		                               : rules_fire.small_arms_range + move_in;
+		        : unit_is_cavalry(ue)  ? ai_worth.cavalry_threat
+		                               : rules_fire.small_arms_range + ai_worth.close_in;
 		if (!game_units_within(ue, uu, reach))
 			continue;
 		if (!unit_is_artillery(ue)) {

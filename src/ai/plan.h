@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* plan: what the computer opponent's plan gives each division and each
- * unit (general.c makes it, drill.c carries it out). */
+ * unit (general-plan.c makes it, drill.c carries it out). */
 #ifndef GROGNARD_PLAN_H
 #define GROGNARD_PLAN_H
 

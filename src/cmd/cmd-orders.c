@@ -312,6 +312,25 @@ FORMAT(move)
 		put(b, "move %s %s", uid(g, o), num(o->a, n));
 }
 
+WORDS(moveto, "moveto UNIT X Y", 3, 3,
+      "pivot UNIT to face the point, then move it straight toward it, as far as it may go (up to it)");
+PARSE(moveto)
+{
+	struct vec2 at;
+	(void)argc;
+	if (unit_ref(p, argv[1], &o->unit) || point(p, argv + 2, &at))
+		return -1;
+	o->a = at.x;
+	o->b = at.y;
+	o->has_a = o->has_b = true;
+	return 0;
+}
+FORMAT(moveto)
+{
+	char n1[32], n2[32];
+	put(b, "moveto %s %s %s", uid(g, o), num(o->a, n1), num(o->b, n2));
+}
+
 WORDS(sidestep, "sidestep UNIT left|right CM", 3, 3, "infantry in line or skirmish line: up to {special.sidestep} cm sideways");
 PARSE(sidestep)
 {

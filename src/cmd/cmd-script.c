@@ -16,6 +16,10 @@ bool script_next_line(struct script *s)
 		s->pending = false;
 		return true;
 	}
+	/* Whatever the last line brought (replies, log, refusals) goes out
+	 * before the next is read: a program on the other end of a pipe
+	 * waits for it before it writes again. */
+	fflush(s->ctx.out);
 	if (getline(&s->line, &s->cap, s->in) == -1)
 		return false;
 	s->ctx.line++;

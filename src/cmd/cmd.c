@@ -190,6 +190,82 @@ static int do_rethrow(struct cmd_ctx *ctx, int argc, char **argv)
 	return 0;
 }
 
+/* A side named by a word (A or B), or -1 with an error. */
+static int side_arg(struct cmd_ctx *ctx, const char *cmd, const char *w)
+{
+	int s = ENUM_LOOKUP(side_names, w);
+	if (s < 0)
+		cmd_error_at(ctx, "%s: '%s' is not a side (A or B)", cmd, w);
+	return s;
+}
+
+/* The side a command looks from when none is named: the one with the
+ * initiative, else A. */
+static int default_side(const struct game *g)
+{
+	return g->initiative >= 0 ? g->initiative : SIDE_A;
+}
+
+static void print_lines(struct cmd_ctx *ctx, struct cmd_lines *l)
+{
+	for (int i = 0; i < l->n; i++) {
+		cmd_put_text(ctx->out, l->line[i], false);
+		fputc('\n', ctx->out);
+	}
+	cmd_lines_free(l);
+}
+
+static int do_roster(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	struct cmd_lines l = { 0 };
+	int side = argc > 1 ? side_arg(ctx, argv[0], argv[1]) : default_side(ctx->g), viewer;
+	if (side < 0)
+		return 1;
+	viewer = argc > 2 ? side_arg(ctx, argv[0], argv[2]) : side;
+	if (viewer < 0)
+		return 1;
+	cmd_roster(ctx->g, side, viewer, &l);
+	print_lines(ctx, &l);
+	return 0;
+}
+
+static int do_describe(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	struct cmd_lines l = { 0 };
+	struct vec2 p;
+	int viewer, u = orbat_find_unit(ctx->g, argv[1]);
+	char *end;
+	if (u >= 0) {
+		if (ctx->g->units[u].state != US_ACTIVE) {
+			cmd_error_at(ctx, "describe: %s is not on the table", argv[1]);
+			return 1;
+		}
+		p = ctx->g->units[u].pos;
+		viewer = argc > 2 ? side_arg(ctx, argv[0], argv[2]) : (int)ctx->g->units[u].side;
+	} else {
+		if (argc < 3) {
+			cmd_error_at(ctx, "describe: no unit '%s' (give a unit's id, or X Y in cm)", argv[1]);
+			return 1;
+		}
+		p.x = strtod(argv[1], &end);
+		if (end == argv[1] || *end) {
+			cmd_error_at(ctx, "describe: no unit '%s' (give a unit's id, or X Y in cm)", argv[1]);
+			return 1;
+		}
+		p.y = strtod(argv[2], &end);
+		if (end == argv[2] || *end) {
+			cmd_error_at(ctx, "describe: Y must be a number, not '%s'", argv[2]);
+			return 1;
+		}
+		viewer = argc > 3 ? side_arg(ctx, argv[0], argv[3]) : default_side(ctx->g);
+	}
+	if (viewer < 0)
+		return 1;
+	cmd_describe(ctx->g, viewer, p, &l);
+	print_lines(ctx, &l);
+	return 0;
+}
+
 static int do_quit(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	(void)argc, (void)argv;
@@ -211,6 +287,13 @@ static const struct cmd_entry commands[] = {
 	  .summary = "the after-action report: losses by division, commanders lost, objectives" },
 	{ .name = "dump", .usage = "dump", .min_args = 0, .max_args = 0, .exec = do_dump,
 	  .summary = "print the whole state: game, sides, units, commanders, objectives" },
+	{ .name = "roster", .usage = "roster [SIDE [VIEWER]]", .min_args = 0, .max_args = 2, .exec = do_roster,
+	  .summary = "every unit of SIDE by division and brigade; as VIEWER (the other side) sees it: only "
+	             "what is on the table" },
+	{ .name = "describe", .usage = "describe X Y [SIDE] | describe UNIT [SIDE]", .min_args = 1,
+	  .max_args = 3, .exec = do_describe,
+	  .summary = "what is at a point (or a unit) and around it, in words: ground, units near with "
+	             "distance and bearing, the enemy that could charge or fire there" },
 	{ .name = "help", .usage = "help [COMMAND]", .min_args = 0, .max_args = 1, .exec = do_help,
 	  .summary = "list the commands, or explain one" },
 	{ .name = "save", .usage = "save NAME", .min_args = 1, .max_args = 1, .exec = do_save,

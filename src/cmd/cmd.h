@@ -81,6 +81,33 @@ void script_free(struct script *s);
  * 0, or -1 with "FILE:LINE: why" (nothing queued). */
 int cmd_read_dice(struct game *g, FILE *in, const char *path, char *why, size_t size);
 
+/* Lines of text, each naming the unit it is about (or -1). */
+struct cmd_lines {
+	char **line;
+	int *unit;
+	int n;
+};
+void cmd_lines_add(struct cmd_lines *l, int unit, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+void cmd_lines_free(struct cmd_lines *l);
+/* The roster of a side by division and brigade: for its own side (viewer
+ * the side, or -1) every unit with its strength now and at the start,
+ * formation, markers, command status and whether it may still act; for
+ * the enemy's (viewer the other side) what a player at the table could
+ * see: units on the table or gone, strength, formation, markers. */
+void cmd_roster(const struct game *g, int side, int viewer, struct cmd_lines *out);
+/* What is at a point and around it, in words: the ground and objectives,
+ * the unit there, units and command stands near it (DESCRIBE_RADIUS in
+ * cmd-roster.c) with distance
+ * and bearing, and (for a viewer side) the enemy units that could charge
+ * or fire there. */
+void cmd_describe(const struct game *g, int viewer, struct vec2 p, struct cmd_lines *out);
+/* A bearing as one of the sixteen points of the compass ("NNE"). */
+const char *cmd_compass(double bearing);
+
 /* The whole state, one line per game, side, unit, commander, objective. */
 void cmd_dump(const struct game *g, FILE *out);
 

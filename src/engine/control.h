@@ -48,6 +48,8 @@ struct decision {
 		double lo, hi;     /* a number to give with it (lo < hi), e.g. cm */
 		const char *unit;  /* what the number counts: "cm", "degrees", "SP" */
 		double dflt;       /* a sensible number to offer first */
+		const char *said;  /* what the log says the unit does, chosen (after
+		                    * its id; '#' stands for the number); NULL: the label */
 	} opt[DECISION_MAX_OPTIONS];
 	/* The answer. */
 	int choice;
@@ -81,6 +83,9 @@ void decision_option(struct decision *d, const char *key, const char *label, dou
                      double hi);
 /* The number of the option just added: what it counts and what to offer. */
 void decision_value(struct decision *d, const char *unit, double dflt);
+/* What the log says of the option just added when it is chosen, after
+ * the unit's id, in words ("falls back # cm": '#' is the number). */
+void decision_said(struct decision *d, const char *said);
 
 /* Advance the battle by one order or one automatic step. */
 enum step_result game_step(struct game *g, struct controller **ctl);

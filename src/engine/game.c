@@ -454,7 +454,33 @@ void decision_option(struct decision *d, const char *key, const char *label, dou
 	d->opt[d->nopts].hi = hi;
 	d->opt[d->nopts].unit = hi > lo ? "cm" : NULL;
 	d->opt[d->nopts].dflt = lo;
+	d->opt[d->nopts].said = NULL;
 	d->nopts++;
+}
+
+void decision_said(struct decision *d, const char *said)
+{
+	if (d->nopts > 0)
+		d->opt[d->nopts - 1].said = said;
+}
+
+/* The answer as the log tells it: what the unit does, the number in its
+ * place ("will fall back N cm"), or the option's label. */
+static void answer_words(const struct decision *d, char *buf, size_t size)
+{
+	const char *said = d->opt[d->choice].said, *at;
+	const char *unit = d->opt[d->choice].unit;
+	char num[32];
+	if (!said) {
+		snprintf(buf, size, ": %s", d->opt[d->choice].label);
+		return;
+	}
+	/* Distances to a millimetre, turns and strength points whole. */
+	snprintf(num, sizeof num, unit && strcmp(unit, "cm") == 0 ? "%.1f" : "%.0f", d->value);
+	if ((at = strchr(said, '#')))
+		snprintf(buf, size, " %.*s%s%s", (int)(at - said), said, num, at + 1);
+	else
+		snprintf(buf, size, " %s", said);
 }
 
 void decision_value(struct decision *d, const char *unit, double dflt)
@@ -501,11 +527,10 @@ int game_decide(struct game *g, struct controller **ctl, struct decision *d)
 	a.has_a = d->opt[d->choice].hi > d->opt[d->choice].lo;
 	snprintf(a.word, sizeof a.word, "%s", d->opt[d->choice].key);
 	game_record(g, &a);
-	if (a.has_a)
-		game_log(g, "%s: %s %s (%.1f).", g->side[d->side].name, g->units[d->unit].id,
-		         d->opt[d->choice].label, d->value);
-	else
-		game_log(g, "%s: %s: %s.", g->side[d->side].name, g->units[d->unit].id,
-		         d->opt[d->choice].label);
+	{
+		char words[MSG_LEN];
+		answer_words(d, words, sizeof words);
+		game_log(g, "%s: %s%s.", g->side[d->side].name, g->units[d->unit].id, words);
+	}
 	return 0;
 }

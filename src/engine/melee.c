@@ -370,13 +370,17 @@ static int split(struct game *g, struct controller **ctl, int unit, const int *f
 		return 0;
 	for (int k = 0; k < n - 1; k++) {
 		struct decision d = { .kind = DK_SPLIT, .side = u->side, .unit = unit, .other = foes[k] };
-		char q[MSG_LEN];
+		char q[MSG_LEN], said[MSG_LEN];
 		snprintf(q, sizeof q, "%s (%d SP) fights %d enemies: how many SP against %s?", u->id, u->sp,
 		         n, g->units[foes[k]].id);
 		d.question = q;
+		snprintf(said, sizeof said, "puts # SP against %s (the rest against the others)",
+		         g->units[foes[k]].id);
 		decision_option(&d, "even", "share them evenly", 0, 0);
+		decision_said(&d, "shares its SP evenly among the enemies it touches");
 		decision_option(&d, "sp", "this many (the rest go on the others)", 0, left);
 		decision_value(&d, "SP", alloc[k] < left ? alloc[k] : left);
+		decision_said(&d, said);
 		if (game_decide(g, ctl, &d) < 0)
 			return REACT_QUIT;
 		if (d.choice == 0)
@@ -725,11 +729,14 @@ static int breakthrough(struct game *g, struct controller **ctl, int unit)
 		snprintf(rally_label, sizeof rally_label, "stop and rally (pivot up to %g degrees)", r->rally_pivot);
 		decision_option(&d, "stop", rally_label, -r->rally_pivot, r->rally_pivot);
 		decision_value(&d, "degrees", 0);
+		decision_said(&d, "will stop and rally, pivoting # degrees");
 		decision_option(&d, "back", "rally back (cm)", cav ? r->rally_back_cav_min : r->rally_back_inf_min,
 		                cav ? r->rally_back_cav_max : r->rally_back_inf_max);
+		decision_said(&d, "will rally back # cm");
 		decision_option(&d, "forward", "rally forward (cm)", 0,
 		                cav ? r->rally_forward_cav : r->rally_forward_inf);
 		decision_value(&d, "cm", cav ? r->rally_forward_cav : r->rally_forward_inf);
+		decision_said(&d, "will rally forward # cm");
 		for (int k = 0; k < nt; k++)
 			decision_option(&d, keys[k], labels[k], 0, 0);
 		if (game_decide(g, ctl, &d) < 0)

@@ -450,6 +450,15 @@ static int charge_unit_refusal(struct order_ctx *c, int unit)
 	if (u->acted & UA_NO_CHARGE)
 		return ord_refuse(c, "%s has turned over %.0f degrees this initiative and cannot charge", u->id,
 		              rules_special.pivot_charge_limit);
+	/* What the unit is forbids it whatever the target (the same words as
+	 * charge_target_refusal's). */
+	if (unit_is_artillery(u))
+		return ord_refuse(c, "%s is artillery: artillery cannot charge", u->id);
+	if (u->form == FORM_SQUARE || u->form == FORM_ESQUARE)
+		return ord_refuse(c, "%s is in square: a square cannot charge", u->id);
+	if (unit_has_marker(u, MK_BLUE))
+		return ord_refuse(c, "%s has a blue marker (disordered or reacted): it cannot charge until it is "
+		              "removed", u->id);
 	return 0;
 }
 

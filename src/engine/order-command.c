@@ -82,12 +82,17 @@ static double division_enemy_distance(const struct game *g, int division)
 	return best;
 }
 
-int order_do_divmove(struct order_ctx *c)
+/* Whether the division may make a division manoeuvre now, and its
+ * allowance and stand-off ("Division Manoeuvre"): none with an enemy
+ * within blocked_within of any of its units, the long move with none
+ * within far_clear, else the short one. */
+static int divmove_check(struct order_ctx *c, int d, double *allow, double *keep, double *nearest)
 {
 	struct game *g = c->g;
 	const struct division_move_rules *rm = &rules_division_move;
-	int d = c->o->target, units = 0, r;
+	int units = 0, r;
 	double near;
+	*nearest = INFINITY;
 	if (g->phase != PHASE_INITIATIVE)
 		return ord_refuse(c, "a division manoeuvre is chosen in place of a brigade, when a side has just "
 		              "won the initiative");
@@ -106,14 +111,31 @@ int order_do_divmove(struct order_ctx *c)
 		return ord_refuse(c, "%s has no units on the table", g->divs[d].id);
 	if ((r = pending_division_check(c, d)))
 		return r;
-	near = division_enemy_distance(g, d);
+	*nearest = near = division_enemy_distance(g, d);
 	if (near <= rm->blocked_within)
 		return ord_refuse(c, "%s cannot make a division manoeuvre: an enemy unit is %.1f cm from it "
 		              "(there must be none within %g cm)", g->divs[d].id, near, rm->blocked_within);
-	if (near > rm->far_clear)
-		seq_activate_division(g, d, rm->far_move, rm->far_keep_away);
-	else
-		seq_activate_division(g, d, rm->near_move, rm->near_keep_away);
+	*allow = near > rm->far_clear ? rm->far_move : rm->near_move;
+	*keep = near > rm->far_clear ? rm->far_keep_away : rm->near_keep_away;
+	return 0;
+}
+
+int order_divmove_allowance(struct game *g, enum side side, int division, double *allow,
+                            double *keep, double *nearest, char *why, size_t size)
+{
+	struct order o = order_new(ORD_DIVMOVE);
+	struct order_ctx c = { .g = g, .side = side, .o = &o, .why = why, .size = size };
+	o.target = division;
+	return divmove_check(&c, division, allow, keep, nearest);
+}
+
+int order_do_divmove(struct order_ctx *c)
+{
+	double allow, keep, near;
+	int r = divmove_check(c, c->o->target, &allow, &keep, &near);
+	if (r)
+		return r;
+	seq_activate_division(c->g, c->o->target, allow, keep);
 	return 0;
 }
 
@@ -158,16 +180,13 @@ static int brigade_start_check(struct order_ctx *c, const struct commander *k, c
 	return 0;
 }
 
-int order_do_cmove(struct order_ctx *c)
+/* May the stand move now at all (its level's moment, once a Turn or an
+ * initiative), wherever it goes? */
+static int cmove_refusal(struct order_ctx *c, int k)
 {
 	struct game *g = c->g;
-	int k = c->o->unit, r = own_commander(c, k);
+	int r = own_commander(c, k);
 	struct commander *cm;
-	struct mover m;
-	struct vec2 at;
-	double spent = 0, ridden = 0, allow = rules_command.stand_move;
-	char buf[NAME_LEN + 32];
-	int crossed = -1;
 
 	if (r)
 		return r;
@@ -175,8 +194,6 @@ int order_do_cmove(struct order_ctx *c)
 	if (cm->attached >= 0)
 		return ord_refuse(c, "%s is attached to %s and moves with it; detach first", cm->name,
 		              g->units[cm->attached].id);
-	if (c->o->npts < 1)
-		return ord_refuse(c, "give the point (or points) the stand moves to");
 	switch (cm->level) {
 	case CL_CORPS:
 		/* "whenever that player has the initiative": any phase of it. */
@@ -217,6 +234,33 @@ int order_do_cmove(struct order_ctx *c)
 			return ord_refuse(c, "%s has already moved this initiative", cm->name);
 		break;
 	}
+	return 0;
+}
+
+int order_cmove_ready(struct game *g, enum side side, int k, char *why, size_t size)
+{
+	struct order o = order_new(ORD_CMOVE);
+	struct order_ctx c = { .g = g, .side = side, .o = &o, .why = why, .size = size };
+	o.unit = k;
+	return cmove_refusal(&c, k);
+}
+
+int order_do_cmove(struct order_ctx *c)
+{
+	struct game *g = c->g;
+	int k = c->o->unit, r = cmove_refusal(c, k);
+	struct commander *cm;
+	struct mover m;
+	struct vec2 at;
+	double spent = 0, ridden = 0, allow = rules_command.stand_move;
+	char buf[NAME_LEN + 32];
+	int crossed = -1;
+
+	if (r)
+		return r;
+	cm = &g->cmdrs[k];
+	if (c->o->npts < 1)
+		return ord_refuse(c, "give the point (or points) the stand moves to");
 	{
 		double path = 0;
 		struct vec2 p = cm->pos;

@@ -51,7 +51,8 @@ const char *ord_rate_note(const struct game *g, const struct mover *m, const str
 /* The refusal for a sweep that stopped short of want. */
 int ord_refuse_sweep(struct order_ctx *c, const char *what, double want, const struct sweep *s,
                      const struct mover *m, double allowance);
-/* Carry a unit want cm along dir (as far as allowed with max), offering
+/* Carry a unit want cm along dir (with max: as far as allowed, up to
+ * want when want > 0), offering
  * the enemy its reactions on the way: 0 with *moved and *cost, or
  * refused, or ORDER_QUIT. */
 int ord_sweep_unit(struct order_ctx *c, int unit, const char *what, struct vec2 dir, double want,

@@ -346,6 +346,46 @@ int order_do_move(struct order_ctx *c)
 	return 0;
 }
 
+/* Turn toward a point and move toward it: a pivot to face it, then a
+ * move straight ahead as far as the unit may go, up to the point (its
+ * centre there).  Two orders of the rules given as one. */
+int order_do_moveto(struct order_ctx *c)
+{
+	struct game *g = c->g;
+	int unit = c->o->unit, r = ord_manoeuvre_unit(c, unit);
+	struct vec2 to = v2(c->o->a, c->o->b);
+	struct order m;
+	struct order_ctx mc;
+	struct unit *u;
+	double dist, facing;
+
+	if (r)
+		return r;
+	u = &g->units[unit];
+	if ((r = ord_check_can_move(c, u)))
+		return r;
+	if (unit_is_artillery(u))
+		return ord_refuse(c, "%s is artillery: guns go toward a point by redeploying ('redeploy')", u->id);
+	if (u->form == FORM_SQUARE)
+		return ord_refuse(c, "%s is a square: squares move only by inching ('inch')", u->id);
+	dist = v2_dist(u->pos, to);
+	if (dist < 0.05)
+		return ord_refuse(c, "%s is already there: give a point away from its centre", u->id);
+	facing = geom_bearing(u->pos, to);
+	if (fabs(geom_angle_diff(u->facing, facing)) > 1e-6 && (r = turn_unit(c, unit, facing, false)))
+		return r;
+	m = *c->o;
+	m.kind = ORD_MOVE;
+	m.a = dist;
+	m.has_a = true;
+	m.flag = OF_MAX;
+	mc = *c;
+	mc.o = &m;
+	r = order_do_move(&mc);
+	c->caught = mc.caught;
+	return r;
+}
+
 /* Side-step, step back, oblique: infantry in line or skirmish line only,
  * never in a division manoeuvre. */
 static int special_allowed(struct order_ctx *c, const struct unit *u, const char *what)

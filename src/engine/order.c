@@ -210,7 +210,9 @@ int ord_sweep_unit(struct order_ctx *c, int unit, const char *what, struct vec2 
 	move_mover_unit(g, unit, TMODE_MOVE, limbered, &m);
 	if (want < 0)
 		return ord_refuse(c, "cannot %s a negative distance", what);
-	move_sweep(g, &m, &fp, fp.c, dir, max ? 1e4 : want, allowance, weather_all_half(g, m.tclass), &s);
+	/* With max, as far as allowed, but no further than want if given. */
+	move_sweep(g, &m, &fp, fp.c, dir, max && want <= 0 ? 1e4 : want, allowance,
+	           weather_all_half(g, m.tclass), &s);
 	if (!max && s.dist < want - 1e-6)
 		return ord_refuse_sweep(c, what, want, &s, &m, allowance);
 	if (g->divmove >= 0) {

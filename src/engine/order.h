@@ -26,6 +26,7 @@ struct controller;
 	X(ORD_ABOUT, about, "about", "about face", OK_UNIT) \
 	X(ORD_FORM, form, "form", "change formation", OK_UNIT) \
 	X(ORD_MOVE, move, "move", "move straight ahead", OK_UNIT) \
+	X(ORD_MOVETO, moveto, "moveto", "pivot toward a point, then move straight toward it", OK_UNIT) \
 	X(ORD_SIDESTEP, sidestep, "sidestep", "side-step (infantry in line or skirmish line)", OK_UNIT) \
 	X(ORD_STEPBACK, stepback, "stepback", "step back (infantry in line or skirmish line)", OK_UNIT) \
 	X(ORD_OBLIQUE, oblique, "oblique", "move obliquely (infantry in line or skirmish line)", OK_UNIT) \
@@ -147,6 +148,18 @@ int order_form_place(struct game *g, int unit, enum formation to, int target, st
  * or -1 with what forbids it (already moved, turned over 90 degrees, a
  * division manoeuvre, not its phase ...), as the charge order would say. */
 int order_charge_ready(struct game *g, enum side side, int unit, char *why, size_t size);
+
+/* Whether a command stand may move now at all (its side giving the
+ * order), wherever it would go: 0, or -1 with what forbids it (a division
+ * stand after one of its brigades was chosen, already moved ...). */
+int order_cmove_ready(struct game *g, enum side side, int commander, char *why, size_t size);
+
+/* A division manoeuvre for a division now (its side giving the order):
+ * 0 with its allowance, how far its units must keep from the enemy and
+ * the nearest enemy's distance to any of its units (INFINITY for none);
+ * -1 with why when it may not make one. */
+int order_divmove_allowance(struct game *g, enum side side, int division, double *allow,
+                            double *keep, double *nearest, char *why, size_t size);
 
 /* Where a charge with the default facing would make contact (for showing
  * it), without dice: the facing it would pivot to (the smallest pivot that

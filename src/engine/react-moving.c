@@ -191,7 +191,14 @@ static int offer(struct game *g, struct controller **ctl, int reactor, int mover
 	if (can_intercept(g, reactor, mover, counter, &facing, &dist) != CHANCE_OK)
 		return 0;
 	*flank = outflanks_from(g, reactor, mover, facing, dist);
-	if (!counter)
+	if (!counter && command_status(g, r, NULL) == CS_CAUTIOUS)
+		/* Two throws: the cautious unit's test to charge at all, then the
+		 * opportunity charge's own (intercept). */
+		snprintf(q, sizeof q, "%s may opportunity-charge %s moving %.0f cm away%s (in command but "
+		         "cautious: %dD6 >= %d to charge at all, then %dD6 >= %d for the opportunity charge)?",
+		         r->id, m->id, game_unit_distance(r, m), again ? again : "", rules_dice.test,
+		         rules_quality[r->rating], rules_dice.test, rules_quality[r->rating]);
+	else if (!counter)
 		snprintf(q, sizeof q, "%s may opportunity-charge %s moving %.0f cm away%s (%dD6 >= %d)?", r->id,
 		         m->id, game_unit_distance(r, m), again ? again : "", rules_dice.test, rules_quality[r->rating]);
 	else if (command_status(g, r, NULL) == CS_CAUTIOUS)

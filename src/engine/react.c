@@ -405,6 +405,7 @@ static int feint(struct game *g, struct controller **ctl, int charger, int squar
 	decision_option(&d, "stand", "stand and fight", 0, 0);
 	decision_option(&d, "feint", "feint: fall back along the path (cm)", rules_react.feint_min,
 	                rules_react.feint_max);
+	decision_said(&d, "will try to feint, falling back # cm along its path");
 	if (game_decide(g, ctl, &d) < 0)
 		return REACT_QUIT;
 	if (d.choice != 1 || !react_quality_test(g, charger, 0, NULL, "tries to feint"))
@@ -435,6 +436,7 @@ static int feint(struct game *g, struct controller **ctl, int charger, int squar
 		decision_option(&p, "pivot", "pivot by (degrees)", -rules_react.feint_pivot,
 		                rules_react.feint_pivot);
 		decision_value(&p, "degrees", 0);
+		decision_said(&p, "will pivot # degrees after its feint");
 		if (game_decide(g, ctl, &p) < 0)
 			return REACT_QUIT;
 		if (p.choice == 1 && fabs(p.value) > 1e-9) {
@@ -478,6 +480,7 @@ int react_contact(struct game *g, struct controller **ctl, int charger, int targ
 			decision_option(&d, "stand", "stand and fight", 0, 0);
 			decision_option(&d, "fallback", "fall back (cm)", lo, hi);
 			decision_value(&d, "cm", hi); /* the further, the safer */
+			decision_said(&d, "will fall back # cm");
 			if (game_decide(g, ctl, &d) < 0)
 				return REACT_QUIT;
 			if (d.choice == 1) {
@@ -500,6 +503,7 @@ int react_contact(struct game *g, struct controller **ctl, int charger, int targ
 				decision_option(&d, "flee", "limber up and flee (cm)", rules_react.flee_min,
 				                rules_react.flee_max);
 				decision_value(&d, "cm", rules_react.flee_max);
+				decision_said(&d, "will try to limber up and flee # cm");
 			}
 			if (square >= 0)
 				decision_option(&d, "crews", "crews flee into the square", 0, 0);

@@ -67,7 +67,21 @@ bool victory_broken(const struct game *g, int side)
 {
 	int lost, units, spl, sp0;
 	victory_losses(g, side, &lost, &units, &spl, &sp0);
-	return units > 0 && lost * 100 >= g->side[side].break_percent * units;
+	return units > 0 && lost >= victory_break_at(g, side, units);
+}
+
+int victory_break_at(const struct game *g, int side, int units)
+{
+	/* lost * 100 >= break% * units, in whole units: round up. */
+	return (g->side[side].break_percent * units + 99) / 100;
+}
+
+int victory_points_total(const struct game *g)
+{
+	int p = 0;
+	for (int i = 0; i < g->nobj; i++)
+		p += g->obj[i].value;
+	return p;
 }
 
 int victory_points(const struct game *g, int side)

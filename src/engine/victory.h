@@ -20,6 +20,11 @@ bool victory_on_objective(const struct game *g, const struct objective *o, const
 void victory_losses(const struct game *g, int side, int *lost, int *units, int *sp_lost, int *sp0);
 /* The value of the objectives a side holds now. */
 int victory_points(const struct game *g, int side);
+/* The value of all the objectives on the map. */
+int victory_points_total(const struct game *g);
+/* How many lost units of the units a side has break it (the first count
+ * that reaches its scenario's share). */
+int victory_break_at(const struct game *g, int side, int units);
 /* Is a side broken (it has lost its scenario's share of its units)? */
 bool victory_broken(const struct game *g, int side);
 /* End the battle now and decide the winner: objectives, then the smaller

@@ -136,9 +136,9 @@ static int answer_fire(struct game *g, struct controller **ctl, int unit, int at
 	char q[FIRE_TEXT_LEN + 100];
 	if (volley_may_fire(g, u) || (u->acted & UA_RETURNED) || !fire_check(g, unit, at, NULL, &s) || s.dice <= 0)
 		return 0;
-	snprintf(q, sizeof q, "%s may %s %s with %d dice (%s).", u->id,
+	snprintf(q, sizeof q, "%s may %s %s with %d %s (%s).", u->id,
 	         kind == DK_RETURN_FIRE ? "return fire at" : "support with fire at", g->units[at].id, s.dice,
-	         s.detail);
+	         s.dice == 1 ? "die" : "dice", s.detail);
 	d.question = q;
 	decision_option(&d, "hold", "hold its fire", 0, 0);
 	decision_option(&d, "fire", kind == DK_RETURN_FIRE ? "return fire" : "fire in support", 0, 0);

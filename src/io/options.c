@@ -12,10 +12,17 @@
 #include "options.h"
 #include "paths.h"
 
-#define PALETTE_NAME(id, name, colour) [id] = name,
+#define PALETTE_NAME(id, name, colour, safe) [id] = name,
 const char *const palette_names[PAL_COUNT] = { PALETTE_LIST(PALETTE_NAME) };
-#define PALETTE_DEFAULT(id, name, colour) [id] = colour,
-static const char *const palette_default[PAL_COUNT] = { PALETTE_LIST(PALETTE_DEFAULT) };
+#define PALETTE_DEFAULT(id, name, colour, safe) [id] = colour,
+#define PALETTE_SAFE(id, name, colour, safe) [id] = safe,
+static const char *const palette_colours[PALETTE_SETS][PAL_COUNT] = {
+	[PALETTE_DEFAULT] = { PALETTE_LIST(PALETTE_DEFAULT) },
+	[PALETTE_COLOUR_BLIND] = { PALETTE_LIST(PALETTE_SAFE) },
+};
+const char *const palette_set_names[PALETTE_SETS] = {
+	[PALETTE_DEFAULT] = "default", [PALETTE_COLOUR_BLIND] = "colour_blind",
+};
 
 /* The eight curses colours, in their numbering. */
 static const char *const colour_names[8] = {
@@ -44,7 +51,8 @@ void options_default(struct ui_options *o, const struct options_keymap *keymap)
 	for (int i = 0; i < OPTIONS_MAX_ACTIONS; i++)
 		o->key[i] = i < nactions(o) ? keymap->keys[i] : 0;
 	for (int i = 0; i < PAL_COUNT; i++)
-		o->colour[i] = colour_number(palette_default[i]);
+		o->colour[i] = colour_number(palette_colours[PALETTE_DEFAULT][i]);
+	o->palette = PALETTE_DEFAULT;
 	o->ascii = false;
 	o->watch_delay = 400;
 	o->file = OPTIONS_NO_PLACE;
@@ -53,6 +61,8 @@ void options_default(struct ui_options *o, const struct options_keymap *keymap)
 
 const char *options_key_name(int key, char buf[16])
 {
+	if (key == 0)
+		return "(no key)";
 	if (key == ' ')
 		return "Space";
 	if (key == '\t')
@@ -88,13 +98,14 @@ static int parse_key(const char *s)
 	return -1;
 }
 
-static const char *const option_keys[] = { "keys", "colours", "ascii", "watch_delay", NULL };
+static const char *const option_keys[] = { "keys", "palette", "colours", "ascii", "watch_delay", NULL };
 
 bool options_load(struct ui_options *o, const char *path, struct diag *d)
 {
 	char word[32];
 	struct conf c = { .diag = d };
 	struct ui_options n = *o; /* the file's options, taken only if all is well */
+	bool given[OPTIONS_MAX_ACTIONS] = { false }; /* keys the file sets */
 	config_t cfg;
 	const config_setting_t *root, *s;
 	bool b;
@@ -125,6 +136,22 @@ bool options_load(struct ui_options *o, const char *path, struct diag *d)
 	if (conf_bool(&c, root, "ascii", "options", &b))
 		n.ascii = b;
 	conf_int(&c, root, "watch_delay", "options", false, 0, OPTIONS_WATCH_DELAY_MAX, &n.watch_delay);
+	/* A palette first: the colours group changes what it sets. */
+	if (config_setting_get_member(root, "palette") &&
+	    conf_string(&c, root, "palette", "options", false, word, sizeof word)) {
+		int p = -1;
+		for (int k = 0; k < PALETTE_SETS; k++)
+			if (strcmp(palette_set_names[k], word) == 0)
+				p = k;
+		if (p < 0) {
+			conf_error(&c, config_setting_get_member(root, "palette"), "options",
+			           "no palette '%s' (the palettes are default and colour_blind)", word);
+		} else {
+			n.palette = (enum palette_set)p;
+			for (int i = 0; i < PAL_COUNT; i++)
+				n.colour[i] = colour_number(palette_colours[p][i]);
+		}
+	}
 	if ((s = config_setting_get_member(root, "keys")) && conf_is_group(&c, s, "options", "'keys'")) {
 		for (int i = 0; i < config_setting_length(s); i++) {
 			const config_setting_t *m = config_setting_get_elem(s, (unsigned)i);
@@ -146,6 +173,7 @@ bool options_load(struct ui_options *o, const char *path, struct diag *d)
 				continue;
 			}
 			n.key[act] = key;
+			given[act] = true;
 		}
 	}
 	if ((s = config_setting_get_member(root, "colours")) &&
@@ -171,10 +199,17 @@ bool options_load(struct ui_options *o, const char *path, struct diag *d)
 			n.colour[what] = col;
 		}
 	}
-	/* Two actions on one key would make one of them unreachable. */
+	/* A key the file gives takes it from an action that has it only by
+	 * default (a key added to the game since the file was written): that
+	 * one is then on no key until the file gives it one. */
+	for (int a = 0; a < nactions(o); a++)
+		for (int b2 = 0; b2 < nactions(o); b2++)
+			if (a != b2 && given[a] && !given[b2] && n.key[a] == n.key[b2])
+				n.key[b2] = 0;
+	/* Two actions the file puts on one key would make one unreachable. */
 	for (int a = 0; a < nactions(o); a++)
 		for (int b2 = a + 1; b2 < nactions(o); b2++)
-			if (n.key[a] == n.key[b2]) {
+			if (n.key[a] && n.key[a] == n.key[b2]) {
 				char kb[16];
 				conf_error(&c, config_setting_get_member(root, "keys"), "keys",
 				           "'%s' and '%s' are both on %s", o->keymap->names[a],

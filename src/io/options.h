@@ -19,20 +19,27 @@ struct options_keymap {
 	const int *keys;           /* and its default key */
 };
 
-/* Things drawn in colour. */
+/* Things drawn in colour: the name in the file, the default colour, and
+ * the colour in the palette safe for colour-blind players (palette =
+ * "colour_blind": the sides blue and yellow, which red-green colour
+ * blindness keeps apart; nothing else of the map yellow). */
 #define PALETTE_LIST(X) \
-	X(PAL_SIDE_A, "side_a", "blue") \
-	X(PAL_SIDE_B, "side_b", "red") \
-	X(PAL_WATER, "water", "cyan") \
-	X(PAL_WOOD, "wood", "green") \
-	X(PAL_VILLAGE, "village", "yellow") \
-	X(PAL_HILL, "hill", "yellow") \
-	X(PAL_ROAD, "road", "white") \
-	X(PAL_OBSTACLE, "obstacle", "magenta") \
-	X(PAL_OVERLAY, "overlay", "yellow") \
-	X(PAL_CURSOR, "cursor", "white")
+	X(PAL_SIDE_A, "side_a", "blue", "blue") \
+	X(PAL_SIDE_B, "side_b", "red", "yellow") \
+	X(PAL_WATER, "water", "cyan", "cyan") \
+	X(PAL_WOOD, "wood", "green", "green") \
+	X(PAL_VILLAGE, "village", "yellow", "white") \
+	X(PAL_HILL, "hill", "yellow", "white") \
+	X(PAL_ROAD, "road", "white", "white") \
+	X(PAL_OBSTACLE, "obstacle", "magenta", "magenta") \
+	X(PAL_OVERLAY, "overlay", "yellow", "magenta") \
+	X(PAL_CURSOR, "cursor", "white", "white")
 
-#define PALETTE_ID(id, name, colour) id,
+/* The palettes the options file may name ('palette'). */
+enum palette_set { PALETTE_DEFAULT, PALETTE_COLOUR_BLIND, PALETTE_SETS };
+extern const char *const palette_set_names[PALETTE_SETS];
+
+#define PALETTE_ID(id, name, colour, safe) id,
 enum palette { PALETTE_LIST(PALETTE_ID) PAL_COUNT };
 extern const char *const palette_names[PAL_COUNT];
 
@@ -51,6 +58,7 @@ struct ui_options {
 	const struct options_keymap *keymap; /* the actions key[] is indexed by */
 	int key[OPTIONS_MAX_ACTIONS];
 	int colour[PAL_COUNT];  /* curses colour numbers 0..7 */
+	enum palette_set palette; /* the palette the colours start from */
 	bool ascii;             /* plain ASCII glyphs even in a UTF-8 locale */
 	int watch_delay;        /* ms between the computer's orders on screen,
 	                           0 .. OPTIONS_WATCH_DELAY_MAX */
@@ -65,7 +73,8 @@ void options_default(struct ui_options *o, const struct options_keymap *keymap);
  * bad one gives path:line: messages and false, and changes no option: a
  * file half right is not half applied. */
 bool options_load(struct ui_options *o, const char *path, struct diag *d);
-/* "m", "^P", "tab", "space", "enter", "f1" ... for help screens. */
+/* "m", "^P", "tab", "space", "enter", "f1" ... for help screens; "(no
+ * key)" for 0, an action the file left on no key. */
 const char *options_key_name(int key, char buf[16]);
 
 #endif

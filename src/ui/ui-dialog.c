@@ -127,6 +127,10 @@ static void draw_box(struct ui *ui, const char *title, const char *const *lines,
 		ui_put_text(ui, y + 3 + t.n + shown + k, x + 2, inner, dt.lines[k], A_NORMAL, 0);
 	for (int k = 0; k < hn.n && h - 1 - hn.n + k > 0; k++)
 		ui_put_text(ui, y + h - 1 - hn.n + k, x + 2, inner, hn.lines[k], A_DIM, 0);
+	/* The terminal's cursor on the item highlighted (a screen reader
+	 * reads the line it is on). */
+	if (hl >= 0 && hl < n && y + 2 + t.n + hl < y + h - 1 - hn.n)
+		move(y + 2 + t.n + hl, x + 2);
 	ui_text_free(&t);
 	ui_text_free(&hn);
 	ui_text_free(&dt);
@@ -383,14 +387,9 @@ bool ui_ask_range(struct ui *ui, const char *question, double lo, double hi, con
  * the usual keys, searched with '/' (any case) and n/N; Tab turns the
  * page. */
 
-struct page {
-	const char *title;
-	char **lines;
-	int n;
-};
-
 struct pager {
-	struct page *pages;
+	struct ui_page *pages;
+	int cur;               /* picking: the line picked if Enter is pressed, or -1 */
 	int npages, p;
 	struct ui_text rows;   /* the page's lines wrapped */
 	int *src;              /* the line each row comes from */
@@ -398,6 +397,7 @@ struct pager {
 	int wrapped_page;
 	int top;               /* first row shown */
 	int found;             /* the line found by the last search, or -1 */
+	int cur_row;           /* the screen row of the line picked, or -1 */
 	char note[160];        /* a word for the footer ("not found") */
 };
 
@@ -439,7 +439,7 @@ static int hanging_indent(const struct ui *ui, const char *line)
  * line at the top where it was. */
 static void pager_wrap(struct ui *ui, struct pager *pg)
 {
-	struct page *page = &pg->pages[pg->p];
+	struct ui_page *page = &pg->pages[pg->p];
 	int keep = pg->wrapped_page == pg->p && pg->top >= 0 && pg->top < pg->rows.n ? pg->src[pg->top] : -1;
 	if (pg->wrapped_page == pg->p && pg->cols == ui->cols)
 		return;
@@ -467,9 +467,12 @@ static void pager_wrap(struct ui *ui, struct pager *pg)
 static void pager_footer(const struct ui *ui, const struct pager *pg, int height, char *out,
                          size_t size)
 {
-	static const char *const items[] = { "q back", "/ search", "n/N next", "j/k PgUp/PgDn g/G scroll",
-	                                     "Tab next page" };
+	const char *items[] = { "q back", "/ search", "n/N next", "j/k PgUp/PgDn g/G scroll", "Tab next page" };
 	int n = pg->rows.n;
+	if (pg->pages[pg->p].tag) {
+		items[0] = "q back";
+		items[3] = "j/k choose, Enter go to it";
+	}
 	bool take[5] = { false };
 	size_t used;
 	snprintf(out, size, "%d-%d of %d", n ? pg->top + 1 : 0, pg->top + height < n ? pg->top + height : n, n);
@@ -492,7 +495,7 @@ static void pager_footer(const struct ui *ui, const struct pager *pg, int height
 static void pager_draw(struct ui *ui, void *ctx)
 {
 	struct pager *pg = ctx;
-	struct page *page = &pg->pages[pg->p];
+	struct ui_page *page = &pg->pages[pg->p];
 	int height = ui->rows - 2;
 	char footer[256];
 	pager_wrap(ui, pg);
@@ -501,24 +504,53 @@ static void pager_draw(struct ui *ui, void *ctx)
 	if (pg->top < 0)
 		pg->top = 0;
 	erase();
+	pg->cur_row = -1;
 	ui_put_text(ui, 0, 0, ui->cols, page->title, A_BOLD | A_REVERSE, 0);
 	mvchgat(0, 0, -1, A_REVERSE, 0, NULL);
-	for (int r = 0; r < height && pg->top + r < pg->rows.n; r++)
-		ui_put_text(ui, 1 + r, 0, ui->cols, pg->rows.lines[pg->top + r],
-		            pg->src[pg->top + r] == pg->found ? A_REVERSE : A_NORMAL, 0);
+	for (int r = 0; r < height && pg->top + r < pg->rows.n; r++) {
+		bool hl = pg->src[pg->top + r] == (pg->cur >= 0 ? pg->cur : pg->found);
+		ui_put_text(ui, 1 + r, 0, ui->cols, pg->rows.lines[pg->top + r], hl ? A_REVERSE : A_NORMAL, 0);
+		/* A screen reader follows the terminal's cursor: the line picked. */
+		if (hl && pg->cur >= 0)
+			pg->cur_row = 1 + r;
+	}
 	if (pg->note[0]) {
 		ui_put_text(ui, ui->rows - 1, 0, ui->cols, pg->note, A_BOLD, 0);
 	} else {
 		pager_footer(ui, pg, height, footer, sizeof footer);
 		ui_put_text(ui, ui->rows - 1, 0, ui->cols, footer, A_DIM, 0);
 	}
+	if (pg->cur_row >= 0)
+		move(pg->cur_row, 0);
+}
+
+/* Picking: the next line that may be picked after (dir 1) or before
+ * (-1) line from, or from itself when none; the top row follows it. */
+static void pager_step(struct pager *pg, int from, int dir, int height)
+{
+	const struct ui_page *page = &pg->pages[pg->p];
+	if (!page->tag)
+		return;
+	for (int i = from + dir; i >= 0 && i < page->n; i += dir)
+		if (page->tag[i] >= 0) {
+			pg->cur = i;
+			break;
+		}
+	for (int r = 0; r < pg->rows.n; r++)
+		if (pg->src[r] == pg->cur) {
+			if (r < pg->top)
+				pg->top = r;
+			else if (r >= pg->top + height)
+				pg->top = r - height + 1;
+			break;
+		}
 }
 
 /* The next line (dir 1) or the one before (-1) holding the text, in any
  * case; the top row follows it.  False if no line does. */
 static bool pager_search(struct pager *pg, const char *what, int dir, int height)
 {
-	struct page *page = &pg->pages[pg->p];
+	struct ui_page *page = &pg->pages[pg->p];
 	int from = pg->found >= 0 ? pg->found
 	           : pg->top >= 0 && pg->top < pg->rows.n ? pg->src[pg->top] - (dir > 0 ? 1 : 0) : 0;
 	for (int k = 1; k <= page->n; k++) {
@@ -536,14 +568,22 @@ static bool pager_search(struct pager *pg, const char *what, int dir, int height
 	return false;
 }
 
-static void pager_pages(struct ui *ui, struct page *pages, int npages, int start_at_end)
+/* Pages to read; on a page whose lines have tags, the lines tagged >= 0
+ * may be picked (j k and the arrows go from one to the next, Enter picks
+ * one).  Returns the tag picked, or -1; *at: the page to start on, then
+ * the page the pick was made on. */
+static int pager_pages(struct ui *ui, struct ui_page *pages, int npages, int start_at_end, int *at)
 {
-	struct pager pg = { .pages = pages, .npages = npages, .found = -1, .wrapped_page = -1 };
+	struct pager pg = { .pages = pages, .npages = npages, .found = -1, .wrapped_page = -1, .cur = -1,
+	                    .p = at ? *at : 0 };
 	char search[128] = "";
+	int picked = -1;
 	pager_wrap(ui, &pg);
 	pg.top = start_at_end ? pg.rows.n : 0;
+	pager_step(&pg, -1, 1, ui->rows - 2);
 	for (;;) {
 		int height = ui->rows - 2, ch;
+		bool pick = pg.pages[pg.p].tag != NULL;
 		pager_draw(ui, &pg);
 		ui_show();
 		ch = ui_getch(ui);
@@ -554,14 +594,34 @@ static void pager_pages(struct ui *ui, struct page *pages, int npages, int start
 		case '?':
 			ui_text_free(&pg.rows);
 			free(pg.src);
-			return;
+			if (at)
+				*at = pg.p;
+			return picked;
+		case '\n':
+		case '\r':
+		case KEY_ENTER:
+			if (pick && pg.cur >= 0) {
+				picked = pg.pages[pg.p].tag[pg.cur];
+				ui_text_free(&pg.rows);
+				free(pg.src);
+				if (at)
+					*at = pg.p;
+				return picked;
+			}
+			break;
 		case 'j':
 		case KEY_DOWN:
-			pg.top++;
+			if (pick)
+				pager_step(&pg, pg.cur, 1, height);
+			else
+				pg.top++;
 			break;
 		case 'k':
 		case KEY_UP:
-			pg.top--;
+			if (pick)
+				pager_step(&pg, pg.cur, -1, height);
+			else
+				pg.top--;
 			break;
 		case ' ':
 		case KEY_NPAGE:
@@ -584,7 +644,9 @@ static void pager_pages(struct ui *ui, struct page *pages, int npages, int start
 			pg.p = (pg.p + (ch == '\t' ? 1 : npages - 1)) % npages;
 			pg.top = 0;
 			pg.found = -1;
+			pg.cur = -1;
 			pager_wrap(ui, &pg);
+			pager_step(&pg, -1, 1, height);
 			break;
 		case '/': {
 			/* The prompt goes on the footer: the page stays in view. */
@@ -596,6 +658,8 @@ static void pager_pages(struct ui *ui, struct page *pages, int npages, int start
 			pg.found = -1;
 			if (!pager_search(&pg, search, 1, height))
 				snprintf(pg.note, sizeof pg.note, "'%s' not found", search);
+			else if (pick && pg.pages[pg.p].tag[pg.found] >= 0)
+				pg.cur = pg.found;
 			break;
 		}
 		case 'n':
@@ -604,6 +668,8 @@ static void pager_pages(struct ui *ui, struct page *pages, int npages, int start
 				snprintf(pg.note, sizeof pg.note, "Nothing to search for yet: / searches.");
 			else if (!pager_search(&pg, search, ch == 'n' ? 1 : -1, height))
 				snprintf(pg.note, sizeof pg.note, "'%s' not found", search);
+			else if (pick && pg.pages[pg.p].tag[pg.found] >= 0)
+				pg.cur = pg.found;
 			break;
 		default:
 			break;
@@ -613,8 +679,13 @@ static void pager_pages(struct ui *ui, struct page *pages, int npages, int start
 
 void ui_pager(struct ui *ui, const char *title, char **lines, int n, int start_at_end)
 {
-	struct page pg = { title, lines, n };
-	pager_pages(ui, &pg, 1, start_at_end);
+	struct ui_page pg = { title, lines, n, NULL };
+	pager_pages(ui, &pg, 1, start_at_end, NULL);
+}
+
+int ui_pager_pick(struct ui *ui, struct ui_page *pages, int npages, int *at)
+{
+	return pager_pages(ui, pages, npages, 0, at);
 }
 
 void ui_log_history(struct ui *ui)
@@ -668,8 +739,8 @@ static void options_file_line(const struct ui *ui, struct ui_text *t)
 void ui_help(struct ui *ui)
 {
 	struct ui_text keys = { 0 }, seq = { 0 }, legend = { 0 };
-	struct page pages[3];
-	char zoom[48], sel[16], mv[16], next[16], hjkl[64];
+	struct ui_page pages[3];
+	char zoom[48], sel[16], mv[16], next[16], hjkl[64], ss[16], mt[16];
 
 	{
 		char k1[16], k2[16], k3[16], k4[16];
@@ -680,6 +751,8 @@ void ui_help(struct ui *ui)
 		ui_key(ui, ACT_SELECT, sel);
 		ui_key(ui, ACT_MOVE, mv);
 		ui_key(ui, ACT_NEXT, next);
+		ui_key(ui, ACT_STOP_SHORT, ss);
+		ui_key(ui, ACT_MOVETO, mt);
 	}
 	switch (ui->mode) {
 	case MODE_MOVE:
@@ -690,9 +763,13 @@ void ui_help(struct ui *ui)
 		ui_text_add(&keys, "  %-12s as far as the unit may go", mv);
 		ui_text_add(&keys, "  %-12s zoom in, out, the whole table", zoom);
 		ui_text_add(&keys, "  Enter        give the order     Esc  cancel");
+		ui_text_add(&keys, "  %-12s stop short, clear of ground where it could not fire or", ss);
+		ui_text_add(&keys, "               charge (a stream, say), when the move would end in it");
 		ui_text_add(&keys, "The blinking footprint shows where it would stop and the path it");
 		ui_text_add(&keys, "sweeps; the message line gives the allowance used and what is");
-		ui_text_add(&keys, "left, or says why it cannot go further.");
+		ui_text_add(&keys, "left, or says why it cannot go further.  Turning toward the");
+		ui_text_add(&keys, "cursor and moving (%s): the cursor is where the unit should go;", mt);
+		ui_text_add(&keys, "it faces it, then moves straight toward it as far as it may.");
 		break;
 	case MODE_PIVOT:
 		ui_text_add(&keys, "Pivoting a unit about its centre:");
@@ -764,10 +841,10 @@ void ui_help(struct ui *ui)
 	ui_text_add(&seq, "not in command beyond.  See grognard(6) for the whole game.");
 
 	ui_legend(ui, &legend);
-	pages[0] = (struct page){ "Help: keys (Tab: the sequence of play, the map legend)", keys.lines, keys.n };
-	pages[1] = (struct page){ "Help: the sequence of play", seq.lines, seq.n };
-	pages[2] = (struct page){ "Help: the map legend", legend.lines, legend.n };
-	pager_pages(ui, pages, 3, 0);
+	pages[0] = (struct ui_page){ "Help: keys (Tab: the sequence of play, the map legend)", keys.lines, keys.n, NULL };
+	pages[1] = (struct ui_page){ "Help: the sequence of play", seq.lines, seq.n, NULL };
+	pages[2] = (struct ui_page){ "Help: the map legend", legend.lines, legend.n, NULL };
+	pager_pages(ui, pages, 3, 0, NULL);
 	ui_text_free(&keys);
 	ui_text_free(&seq);
 	ui_text_free(&legend);
@@ -814,6 +891,24 @@ bool ui_command_line(struct ui *ui, struct order *o)
 		ui->nhistory--;
 	}
 	snprintf(ui->history[ui->nhistory++], sizeof ui->history[0], "%s", line);
+	/* The roster, and describe with no place given, are the front end's
+	 * own pages (picking a unit, at the cursor). */
+	{
+		char wb[300], *w[4];
+		int nw = cmd_split(line, wb, sizeof wb, w, 4), side;
+		if (nw >= 1 && nw <= 2 && strcmp(w[0], "roster") == 0) {
+			if (nw == 2 && (side = ENUM_LOOKUP(side_names, w[1])) < 0) {
+				ui_flash(ui, true, "roster: '%s' is not a side (A or B)", w[1]);
+				return false;
+			}
+			ui_roster(ui, nw == 2 ? side : -1);
+			return false;
+		}
+		if (nw == 1 && strcmp(w[0], "describe") == 0) {
+			ui_describe(ui);
+			return false;
+		}
+	}
 	out = open_memstream(&outbuf, &outlen);
 	err = open_memstream(&errbuf, &errlen);
 	if (!out || !err) {

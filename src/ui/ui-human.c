@@ -19,11 +19,28 @@ static int human_order(struct controller *c, struct game *g, enum side side, str
 	ui->viewer = (int)side;
 	ui->ai_turn = false;
 	ui->have_order = false;
+	/* The brigade's whole initiative being ended: each phase of it. */
+	if (ui->end_all == g->initiatives && (g->phase == PHASE_MANOEUVRE || g->phase == PHASE_FIRE)) {
+		*o = order_new(ORD_END);
+		return 0;
+	}
+	ui->end_all = -1;
+	if (ui->follow >= 0 && ui->follow < g->nunits && ui->follow == ui->sel_unit &&
+	    g->units[ui->follow].state == US_ACTIVE) {
+		ui->cx = g->units[ui->follow].pos.x;
+		ui->cy = g->units[ui->follow].pos.y;
+		ui_keep_in_view(ui);
+	}
+	ui->follow = -1;
 	ui_focus(ui);
 	if (g->phase == PHASE_INITIATIVE && !ui->msg[0]) {
-		char k1[16], k2[16];
-		ui_flash(ui, false, "%s have the initiative: %s gives it to a brigade, %s to a division.",
-		         g->side[side].name, ui_key(ui, ACT_BRIGADE, k1), ui_key(ui, ACT_DIVISION, k2));
+		char k1[16], k2[16], k3[16], stands[200], more[260] = "";
+		ui_division_stands(ui, stands, sizeof stands);
+		if (stands[0])
+			snprintf(more, sizeof more, " Division stands that may move first (%s): %s.",
+			         ui_key(ui, ACT_COMMANDER, k3), stands);
+		ui_flash(ui, false, "%s have the initiative: %s gives it to a brigade, %s to a division.%s",
+		         g->side[side].name, ui_key(ui, ACT_BRIGADE, k1), ui_key(ui, ACT_DIVISION, k2), more);
 	}
 	for (;;) {
 		int ch;
@@ -54,6 +71,7 @@ static void human_refused(struct controller *c, struct game *g, enum side side,
 {
 	struct ui *ui = ((struct human *)c->ctx)->ui;
 	(void)g, (void)side, (void)o;
+	ui->end_all = -1;
 	ui_flash(ui, true, "Refused: %s", why);
 }
 

@@ -70,6 +70,8 @@ struct ui {
 	double ox, oy;             /* cm at the map's top-left corner */
 	double cx, cy;             /* the cursor (cm) */
 	int sel_unit, sel_cmdr;
+	int sel_sx, sel_sy;        /* the cell the selection was drawn in, or -1 */
+	int follow;                /* the unit last ordered: the cursor goes back to it */
 	unsigned overlays;
 
 	struct tcell *tcache;
@@ -86,6 +88,7 @@ struct ui {
 	struct vec2 zone[3];
 	char entry[16];            /* digits typed in a mode */
 	double move_max;           /* move mode: as far as the unit can go (cm) */
+	double stop_short;         /* move mode: where it could stop clear of bad ground, or -1 */
 
 	char msg[300];
 	bool msg_error;
@@ -103,6 +106,7 @@ struct ui {
 	struct ui_hooks hooks;
 	bool hangup;               /* stopped by a signal */
 	int log_limit;             /* show only this many log lines (replays), -1 all */
+	int end_all;               /* the initiative whose phases are being ended, or -1 */
 	/* A key for the map while a dialog waits (pan, zoom, the log); true
 	 * if it was one. */
 	bool (*map_key)(struct ui *ui, int ch);
@@ -143,17 +147,33 @@ int ui_unit_at(const struct ui *ui, double x, double y);
 int ui_cmdr_at(const struct ui *ui, double x, double y);
 /* The side whose charge reach the threat overlay shows. */
 enum side ui_threat_side(const struct ui *ui);
-/* One of the units that act in this phase (ready: that can still act). */
-bool ui_unit_acts(const struct game *g, const struct unit *u, bool ready);
 /* The map into curses' virtual screen; the terminal's cursor on the
  * map's cursor. */
 void ui_map_draw(struct ui *ui);
 void ui_map_cursor(struct ui *ui);
 /* The map's legend, as drawn in this terminal. */
 void ui_legend(const struct ui *ui, struct ui_text *t);
+/* Is the cell's centre on the table (not the blank beyond its edge)? */
+bool ui_on_table(const struct ui *ui, int sx, int sy);
+/* A glyph in a map cell (the wide one in UTF-8, else the ASCII one). */
+void ui_put_glyph(struct ui *ui, int sy, int sx, char ascii, wchar_t wide, attr_t attr, int pair);
+
+/* ui-units.c */
+/* Units (letters and marks), objectives and a previewed order's ghost,
+ * marking the cells they take; the selection's cell in sel_sx, sel_sy. */
+void ui_draw_units(struct ui *ui, bool *taken);
+/* The legend's lines for units, their marks and objectives. */
+void ui_legend_units(const struct ui *ui, struct ui_text *t);
+/* The letter that names who holds an objective: the side's initial, upper
+ * case for side A and lower for side B; '-' for nobody. */
+char ui_holder_letter(const struct game *g, int holder);
 
 /* ui-panel.c */
 void ui_layout(struct ui *ui);
+/* A side's score in width columns: "French: obj 1/5 lost 2/12" (the
+ * objectives it holds of all there are; the units it has lost of those
+ * whose loss breaks it). */
+void ui_score_line(const struct ui *ui, int side, int width, char *line, size_t size);
 /* Compose the whole screen (not sent); send it; both at once. */
 void ui_compose(struct ui *ui);
 void ui_show(void);
@@ -181,6 +201,9 @@ int ui_my_unit(struct ui *ui);
 /* Put the cursor on a unit that can still act, unless the selection is
  * one: when a side's turn to act begins. */
 void ui_focus(struct ui *ui);
+/* The division stands of the side acting that may still move before its
+ * brigade is chosen, by name ("Friant, Gudin"), or "". */
+void ui_division_stands(struct ui *ui, char *buf, size_t size);
 /* A key at the map, in whatever mode the player is. */
 void ui_handle_key(struct ui *ui, int ch);
 /* A key for the map while a dialog waits (the cursor, zoom, centring,
@@ -190,10 +213,16 @@ bool ui_map_key(struct ui *ui, int ch);
 /* ui-modes.c: start a mode (it says what is wrong if it cannot); a key in
  * the mode the player is in (move, pivot, command stand or target). */
 void ui_start_move(struct ui *ui);
+void ui_start_moveto(struct ui *ui);
 void ui_start_pivot(struct ui *ui);
 void ui_start_cmove(struct ui *ui);
 void ui_start_target(struct ui *ui, enum order_kind kind);
 void ui_mode_key(struct ui *ui, int ch, int act);
+
+/* ui-roster.c: the roster on pages of its own, starting on a side (-1:
+ * the player's), Enter going to a unit; the cursor's place in words. */
+void ui_roster(struct ui *ui, int side);
+void ui_describe(struct ui *ui);
 
 /* ui-term.c: a hang-up or termination stops the game (the program saves
  * it), Ctrl-C asks first; -1 to stop. */
@@ -214,6 +243,17 @@ bool ui_ask_range(struct ui *ui, const char *question, double lo, double hi, con
                   double dflt, double *out);
 /* Ask for a line of text (buf holds the default); false on Esc. */
 bool ui_ask_text(struct ui *ui, const char *question, char *buf, size_t size);
+/* A page of lines; with tag, the lines tagged >= 0 may be picked. */
+struct ui_page {
+	const char *title;
+	char **lines;
+	int n;
+	const int *tag;
+};
+/* Pages to scroll through, search and pick a line from (j k go from one
+ * line that may be picked to the next, Enter picks, Tab turns the page):
+ * the tag picked, or -1; *at the page to start on, and the one left. */
+int ui_pager_pick(struct ui *ui, struct ui_page *pages, int npages, int *at);
 /* A full-screen page of text to scroll through (and search). */
 void ui_pager(struct ui *ui, const char *title, char **lines, int n, int start_at_end);
 void ui_help(struct ui *ui);

@@ -26,7 +26,7 @@
 	X(ACT_FDOWNRIGHT, "fast_down_right", 'N', "cursor south-east, 8 cells") \
 	X(ACT_SELECT, "select", ' ', "select the unit or commander under the cursor (Enter too)") \
 	X(ACT_NEXT, "next_unit", '\t', "next unit of the brigade with the initiative (Shift-Tab: previous)") \
-	X(ACT_READY, "next_ready", 'w', "next unit that can still act") \
+	X(ACT_READY, "next_ready", 'w', "next unit that can still do something (fire: with a target)") \
 	X(ACT_CENTRE, "centre", '.', "centre the map on the cursor") \
 	X(ACT_ZOOM_IN, "zoom_in", '+', "zoom in") \
 	X(ACT_ZOOM_OUT, "zoom_out", '-', "zoom out") \
@@ -37,6 +37,8 @@
 	X(ACT_ABOUT, "about", 'a', "about face") \
 	X(ACT_FORM, "formation", 'o', "change formation") \
 	X(ACT_MOVE, "move", 'm', "move straight ahead (shows the path and where it stops)") \
+	X(ACT_MOVETO, "move_toward", 't', "turn toward the cursor and move toward it, in one order") \
+	X(ACT_STOP_SHORT, "stop_short", 's', "in a move: stop short, clear of ground that forbids fire or charges") \
 	X(ACT_SPECIAL, "special", 'M', "side-step, step back, oblique, inch, prolong, redeploy, bridge, landmark") \
 	X(ACT_CHARGE, "charge", 'c', "charge: choose the target (Tab cycles those it can reach)") \
 	X(ACT_FIRE, "fire", 'f', "fire: choose the target; the zone of fire, range and dice are shown") \
@@ -44,9 +46,12 @@
 	X(ACT_COMMANDER, "commander", 'C', "move a command stand") \
 	X(ACT_ATTACH, "attach", 'A', "attach or detach a brigade commander") \
 	X(ACT_RETREAT, "retreat", 'R', "retreat the selected unit from the battle") \
-	X(ACT_END, "end_phase", 'e', "end the phase") \
+	X(ACT_END, "end_phase", 'e', "end the phase (asks first if a unit could still act)") \
+	X(ACT_END_ALL, "end_initiative", 'E', "end the brigade's whole initiative: its manoeuvre and firing") \
 	X(ACT_UNDO, "undo", 'x', "take back the last order of the unit manoeuvring") \
 	X(ACT_MEASURE, "measure", 'd', "distance from the selection to the cursor") \
+	X(ACT_ROSTER, "roster", 'r', "the roster: every unit of each side (Tab), Enter goes to one") \
+	X(ACT_DESCRIBE, "describe", 'i', "what is at the cursor and around it, in words (units, ground, threats)") \
 	X(ACT_OVL_RANGE, "overlay_range", '1', "overlay: ranges of the selected unit") \
 	X(ACT_OVL_COMMAND, "overlay_command", '2', "overlay: command radii") \
 	X(ACT_OVL_REACH, "overlay_reach", '3', "overlay: how far the selected unit could charge") \

@@ -6,9 +6,12 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "engine/query.h"
 #include "engine/rules.h"
 #include "engine/seq.h"
+#include "engine/volley.h"
 #include "ui-int.h"
 
 int ui_key_action(const struct ui *ui, int ch)
@@ -38,7 +41,7 @@ int ui_key_action(const struct ui *ui, int ch)
 		break;
 	}
 	for (int a = 0; a < ACT_COUNT; a++)
-		if (ui->opt.key[a] == ch)
+		if (ui->opt.key[a] && ui->opt.key[a] == ch)
 			return a;
 	return -1;
 }
@@ -69,6 +72,8 @@ const char *ui_key(const struct ui *ui, enum action a, char buf[16])
 
 void ui_give(struct ui *ui, const struct order *o)
 {
+	/* The cursor follows the unit ordered, when the order is done. */
+	ui->follow = order_flags(o->kind) & OK_UNIT ? o->unit : -1;
 	ui->out = *o;
 	ui->have_order = true;
 	ui->mode = MODE_NORMAL;
@@ -79,7 +84,7 @@ void ui_give(struct ui *ui, const struct order *o)
 /* The units of the side at the keyboard that act in this phase. */
 static bool in_hand(const struct ui *ui, const struct unit *u, bool ready)
 {
-	return u->side == ui->acting && ui_unit_acts(ui->g, u, ready);
+	return u->side == ui->acting && query_unit_acts(ui->g, u, ready);
 }
 
 static void select_unit(struct ui *ui, int unit)
@@ -93,21 +98,92 @@ static void select_unit(struct ui *ui, int unit)
 	}
 }
 
-static void cycle_units(struct ui *ui, int dir, bool ready_only)
+/* Of those, the ones that can still do something useful (in the firing
+ * phase: fire at an enemy). */
+static bool useful(const struct ui *ui, int unit)
+{
+	return ui->g->units[unit].side == ui->acting && query_unit_useful(ui->g, unit);
+}
+
+/* The next unit acting in this phase (useful_only: of those that can
+ * still do something useful), selected with the cursor on it. */
+static void cycle_units(struct ui *ui, int dir, bool useful_only)
 {
 	const struct game *g = ui->g;
 	int start = ui->sel_unit < 0 ? (dir > 0 ? -1 : g->nunits) : ui->sel_unit;
+	char kb[16];
 	for (int k = 1; k <= g->nunits; k++) {
 		int i = ((start + dir * k) % g->nunits + g->nunits) % g->nunits;
-		const struct unit *u = &g->units[i];
-		if (!in_hand(ui, u, ready_only))
+		if (useful_only ? !useful(ui, i) : !in_hand(ui, &g->units[i], false))
 			continue;
 		select_unit(ui, i);
 		return;
 	}
-	ui_flash(ui, false, "%s", g->phase == PHASE_MANOEUVRE ? "No unit of yours can act now."
-	                          : g->phase == PHASE_FIRE    ? "No unit of yours can fire now."
-	                                                      : "Units act in the manoeuvre and firing phases.");
+	if (g->phase == PHASE_MANOEUVRE)
+		ui_flash(ui, false, "No unit of yours can do anything more in this phase (%s ends it).",
+		         ui_key(ui, ACT_END, kb));
+	else if (g->phase == PHASE_FIRE)
+		ui_flash(ui, false, "No unit of yours has an enemy it could fire at (%s ends the phase).",
+		         ui_key(ui, ACT_END, kb));
+	else
+		ui_flash(ui, false, "Units act in the manoeuvre and firing phases.");
+}
+
+/* The units of the side at the keyboard that could still act: in this
+ * phase, and with firing also in the firing phase to come.  How many,
+ * and the first few ids in names. */
+static int could_act(const struct ui *ui, bool firing, char *names, size_t size)
+{
+	const struct game *g = ui->g;
+	int n = 0;
+	names[0] = '\0';
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		bool can = useful(ui, i);
+		if (!can && firing && g->phase == PHASE_MANOEUVRE && in_hand(ui, u, false) &&
+		    (unit_is_infantry(u) || unit_is_artillery(u)) && !volley_may_fire(g, u))
+			can = query_fire_target(g, i) >= 0;
+		if (!can)
+			continue;
+		if (n < 4)
+			snprintf(names + strlen(names), size - strlen(names), "%s%s", n ? ", " : "", u->id);
+		else if (n == 4)
+			snprintf(names + strlen(names), size - strlen(names), "...");
+		n++;
+	}
+	return n;
+}
+
+/* End the phase, asking first only when a unit could still act; with
+ * all, the brigade's whole initiative (its firing too). */
+static void end_phase(struct ui *ui, bool all)
+{
+	struct game *g = ui->g;
+	struct order o = order_new(ORD_END);
+	char names[80], q[MSG_LEN];
+	const char *who = g->divmove >= 0 ? g->divs[g->divmove].name
+	                  : g->active_brigade >= 0 ? g->brigs[g->active_brigade].name : "the";
+	int n;
+	if (g->phase != PHASE_MANOEUVRE && g->phase != PHASE_FIRE) {
+		ui_flash(ui, true, "Only a manoeuvre or firing phase is ended by a key; %s", g->phase ==
+		         PHASE_INITIATIVE ? "choose a brigade first." : "this one runs by itself.");
+		return;
+	}
+	n = could_act(ui, all, names, sizeof names);
+	if (all && g->phase == PHASE_MANOEUVRE)
+		snprintf(q, sizeof q, "End %s's initiative (no more manoeuvre, no firing)? %d unit%s could "
+		         "still act: %s.", who, n, n == 1 ? "" : "s", names);
+	else if (all)
+		snprintf(q, sizeof q, "End %s's initiative? %d unit%s could still fire: %s.", who, n,
+		         n == 1 ? "" : "s", names);
+	else
+		snprintf(q, sizeof q, "End the %s phase? %d unit%s could still %s: %s.",
+		         phase_names[g->phase].label, n, n == 1 ? "" : "s",
+		         g->phase == PHASE_FIRE ? "fire" : "act", names);
+	if (n > 0 && !ui_confirm(ui, q))
+		return;
+	ui->end_all = all ? g->initiatives : -1;
+	ui_give(ui, &o);
 }
 
 /* The selected unit, when it is one the player may order now. */
@@ -132,6 +208,13 @@ int ui_my_unit(struct ui *ui)
 void ui_focus(struct ui *ui)
 {
 	const struct game *g = ui->g;
+	if (ui->sel_unit >= 0 && useful(ui, ui->sel_unit))
+		return;
+	for (int i = 0; i < g->nunits; i++)
+		if (useful(ui, i)) {
+			select_unit(ui, i);
+			return;
+		}
 	if (ui->sel_unit >= 0 && in_hand(ui, &g->units[ui->sel_unit], true))
 		return;
 	for (int i = 0; i < g->nunits; i++)
@@ -144,68 +227,127 @@ void ui_focus(struct ui *ui)
 /* ------------------------------------------------------------------ */
 /* Menus that build orders */
 
+/* The key of the k-th brigade of a side: 1-9, a-z, A-Z, then none. */
+static void brigade_key(int k, char buf[4])
+{
+	if (k < 9)
+		snprintf(buf, 4, "%c", '1' + k);
+	else if (k < 35)
+		snprintf(buf, 4, "%c", 'a' + k - 9);
+	else if (k < 61)
+		snprintf(buf, 4, "%c", 'A' + k - 35);
+	else
+		buf[0] = '\0';
+}
+
+void ui_division_stands(struct ui *ui, char *buf, size_t size)
+{
+	struct game *g = ui->g;
+	char why[MSG_LEN];
+	size_t len;
+	buf[0] = '\0';
+	for (int k = 0; k < g->ncmdrs; k++) {
+		const struct commander *c = &g->cmdrs[k];
+		if (c->level != CL_DIVISION || c->side != ui->acting || c->state != US_ACTIVE ||
+		    order_cmove_ready(g, ui->acting, k, why, sizeof why) < 0)
+			continue;
+		len = strlen(buf);
+		snprintf(buf + len, size - len, "%s%s", len ? ", " : "", c->name);
+	}
+}
+
+/* The brigades that may have the initiative, each under the key it keeps
+ * all Turn (its place among its side's brigades), whichever have had it. */
 static void brigade_menu(struct ui *ui)
 {
 	const struct game *g = ui->g;
 	const char *keys[64], *labels[64];
-	char kb[64][4];
-	int idx[64], n = 0;
-	for (int b = 0; b < g->nbrigs && n < 62; b++)
-		if (brigade_side(g, b) == ui->acting && seq_brigade_available(g, b)) {
-			snprintf(kb[n], 4, "%c", n < 9 ? '1' + n : 'a' + n - 9);
+	char kb[64][4], stands[200], hint[300], kc[16];
+	int idx[64], n = 0, k = 0;
+	for (int b = 0; b < g->nbrigs && n < 62; b++) {
+		if (brigade_side(g, b) != ui->acting)
+			continue;
+		if (seq_brigade_available(g, b)) {
+			brigade_key(k, kb[n]);
 			keys[n] = kb[n];
 			labels[n] = g->brigs[b].name;
 			idx[n++] = b;
 		}
+		k++;
+	}
 	if (g->phase != PHASE_INITIATIVE || !n) {
 		ui_flash(ui, true, "A brigade is chosen when your side has just won the initiative.");
 		return;
 	}
+	ui_division_stands(ui, stands, sizeof stands);
+	if (stands[0])
+		snprintf(hint, sizeof hint, "Division stands that may still move first (Esc, then %s on the "
+		         "stand): %s.  Esc: cancel", ui_key(ui, ACT_COMMANDER, kc), stands);
+	else
+		snprintf(hint, sizeof hint, "Esc: cancel");
 	{
-		int k = ui_menu(ui, "Give the initiative to:", keys, labels, n, "Esc: cancel");
+		int choice = ui_menu(ui, "Give the initiative to:", keys, labels, n, hint);
 		struct order o = order_new(ORD_BRIGADE);
-		if (k < 0)
+		if (choice < 0)
 			return;
-		o.target = idx[k];
+		o.target = idx[choice];
 		ui_give(ui, &o);
 	}
 }
 
+/* The divisions that may make a division manoeuvre, each with its
+ * allowance and why it is that one; those kept from it by a near enemy
+ * are named below with the distance. */
 static void division_menu(struct ui *ui)
 {
-	const struct game *g = ui->g;
+	struct game *g = ui->g;
+	const struct division_move_rules *rm = &rules_division_move;
 	const char *keys[32], *labels[32];
-	char kb[32][4];
-	int idx[32], n = 0;
+	char kb[32][4], lb[32][200], title[240], hint[400] = "", why[MSG_LEN];
+	int idx[32], n = 0, k = 0;
 	for (int d = 0; d < g->ndivs && n < 30; d++) {
+		double allow, keep, near;
 		bool fresh = true;
 		if (division_side(g, d) != ui->acting)
 			continue;
+		brigade_key(k++, kb[n]);
 		for (int b = 0; b < g->nbrigs; b++)
 			if (g->brigs[b].division == d && g->brigs[b].used)
 				fresh = false;
 		if (!fresh)
 			continue;
-		snprintf(kb[n], 4, "%c", n < 9 ? '1' + n : 'a' + n - 9);
+		if (order_divmove_allowance(g, ui->acting, d, &allow, &keep, &near, why, sizeof why) < 0) {
+			if (isfinite(near) && near <= rm->blocked_within && strlen(hint) + 80 < sizeof hint)
+				snprintf(hint + strlen(hint), sizeof hint - strlen(hint), "%s may not: an enemy is "
+				         "%.1f cm from it. ", g->divs[d].name, near);
+			continue;
+		}
+		if (near > rm->far_clear)
+			snprintf(lb[n], sizeof lb[n], "%s: %g cm, stand-off %g (no enemy within %g)",
+			         g->divs[d].name, allow, keep, rm->far_clear);
+		else
+			snprintf(lb[n], sizeof lb[n], "%s: %g cm, stand-off %g (an enemy %.1f cm away)",
+			         g->divs[d].name, allow, keep, near);
 		keys[n] = kb[n];
-		labels[n] = g->divs[d].name;
+		labels[n] = lb[n];
 		idx[n++] = d;
 	}
 	if (g->phase != PHASE_INITIATIVE || !n) {
-		ui_flash(ui, true, "A division manoeuvre is chosen instead of a brigade, before any of its "
-		         "brigades has had the initiative this Turn.");
+		ui_flash(ui, true, "%s", g->phase == PHASE_INITIATIVE && hint[0] ? hint :
+		         "A division manoeuvre is chosen instead of a brigade, before any of its brigades has "
+		         "had the initiative this Turn.");
 		return;
 	}
+	snprintf(title, sizeof title, "Division manoeuvre: each unit moves up to the allowance, no nearer the "
+	         "enemy than the stand-off, and fires no more this initiative (none with an enemy within "
+	         "%g cm):", rm->blocked_within);
+	snprintf(hint + strlen(hint), sizeof hint - strlen(hint), "Esc: cancel");
 	{
-		char title[80];
-		int k;
-		snprintf(title, sizeof title, "Division manoeuvre (no enemy within %g cm):",
-		         rules_division_move.blocked_within);
-		k = ui_menu(ui, title, keys, labels, n, NULL);
+		int choice = ui_menu(ui, title, keys, labels, n, hint);
 		struct order o = order_new(ORD_DIVMOVE);
-		if (k < 0)
+		if (choice < 0)
 			return;
-		o.target = idx[k];
+		o.target = idx[choice];
 		ui_give(ui, &o);
 	}
 }
@@ -507,20 +649,12 @@ static void toggle_overlay(struct ui *ui, int act)
 		         ui->overlays & (1u << bit) ? "on" : "off");
 }
 
-/* The keys that look (selection, the view, overlays, the log, help) or
- * leave the battle: true when the action was one of them. */
-static bool look_key(struct ui *ui, int act)
+/* The keys that change only what is shown, wherever the map is seen (the
+ * normal mode and while a dialog waits): zoom, centring, the log, the
+ * roster and describe.  True when the action was one of them. */
+static bool view_key(struct ui *ui, int act)
 {
 	switch (act) {
-	case ACT_SELECT:
-		select_here(ui);
-		return true;
-	case ACT_NEXT:
-		cycle_units(ui, 1, false);
-		return true;
-	case ACT_READY:
-		cycle_units(ui, 1, true);
-		return true;
 	case ACT_CENTRE:
 		ui_centre_on(ui, v2(ui->cx, ui->cy));
 		return true;
@@ -533,6 +667,36 @@ static bool look_key(struct ui *ui, int act)
 	case ACT_ZOOM_FIT:
 		ui_fit_zoom(ui);
 		return true;
+	case ACT_LOG:
+		ui_log_history(ui);
+		return true;
+	case ACT_ROSTER:
+		ui_roster(ui, -1);
+		return true;
+	case ACT_DESCRIBE:
+		ui_describe(ui);
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The keys that look (selection, the view, overlays, the log, help) or
+ * leave the battle: true when the action was one of them. */
+static bool look_key(struct ui *ui, int act)
+{
+	if (view_key(ui, act))
+		return true;
+	switch (act) {
+	case ACT_SELECT:
+		select_here(ui);
+		return true;
+	case ACT_NEXT:
+		cycle_units(ui, 1, false);
+		return true;
+	case ACT_READY:
+		cycle_units(ui, 1, true);
+		return true;
 	case ACT_MEASURE:
 		measure(ui);
 		return true;
@@ -541,9 +705,6 @@ static bool look_key(struct ui *ui, int act)
 	case ACT_OVL_REACH:
 	case ACT_OVL_THREAT:
 		toggle_overlay(ui, act);
-		return true;
-	case ACT_LOG:
-		ui_log_history(ui);
 		return true;
 	case ACT_SAVE:
 		save_action(ui);
@@ -592,6 +753,9 @@ static bool order_key(struct ui *ui, int act)
 	case ACT_MOVE:
 		ui_start_move(ui);
 		return true;
+	case ACT_MOVETO:
+		ui_start_moveto(ui);
+		return true;
 	case ACT_SPECIAL:
 		special_menu(ui);
 		return true;
@@ -621,15 +785,10 @@ static bool order_key(struct ui *ui, int act)
 			}
 		}
 		return true;
-	case ACT_END: {
-		char q[MSG_LEN];
-		snprintf(q, sizeof q, "End the %s phase?", phase_names[g->phase].label);
-		if (ui_confirm(ui, q)) {
-			o = order_new(ORD_END);
-			ui_give(ui, &o);
-		}
+	case ACT_END:
+	case ACT_END_ALL:
+		end_phase(ui, act == ACT_END_ALL);
 		return true;
-	}
 	case ACT_UNDO:
 		o = order_new(ORD_UNDO);
 		ui_give(ui, &o);
@@ -692,29 +851,11 @@ bool ui_map_key(struct ui *ui, int ch)
 	int act = ui_key_action(ui, ch);
 	if (ui_cursor_action(ui, act))
 		return true;
-	switch (act) {
-	case ACT_ZOOM_IN:
-		ui_set_zoom(ui, -1);
+	if (view_key(ui, act))
 		return true;
-	case ACT_ZOOM_OUT:
-		ui_set_zoom(ui, 1);
-		return true;
-	case ACT_ZOOM_FIT:
-		ui_fit_zoom(ui);
-		return true;
-	case ACT_CENTRE:
-		ui_centre_on(ui, v2(ui->cx, ui->cy));
-		return true;
-	case ACT_OVL_RANGE:
-	case ACT_OVL_COMMAND:
-	case ACT_OVL_REACH:
-	case ACT_OVL_THREAT:
+	if (act >= ACT_OVL_RANGE && act <= ACT_OVL_THREAT) {
 		ui->overlays ^= 1u << (act - ACT_OVL_RANGE);
 		return true;
-	case ACT_LOG:
-		ui_log_history(ui);
-		return true;
-	default:
-		return false;
 	}
+	return false;
 }

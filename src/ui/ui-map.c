@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/query.h"
 #include "engine/rules.h"
-#include "engine/volley.h"
 #include "ui-int.h"
 
 /* ------------------------------------------------------------------ */
@@ -207,7 +207,7 @@ static const char *glyph_text(const struct ui *ui, const struct glyph *gl, char 
 	return buf;
 }
 
-static void put_glyph(struct ui *ui, int sy, int sx, char ascii, wchar_t wide, attr_t attr, int pair)
+void ui_put_glyph(struct ui *ui, int sy, int sx, char ascii, wchar_t wide, attr_t attr, int pair)
 {
 	if (ui->utf8 && !ui->opt.ascii && wide) {
 		cchar_t cc;
@@ -239,7 +239,7 @@ static bool feature_at(const struct ui *ui, const struct feature *f, double x, d
 	return geom_poly_contains(f->pts, f->n, v2(x, y));
 }
 
-static bool on_table(const struct ui *ui, int sx, int sy)
+bool ui_on_table(const struct ui *ui, int sx, int sy)
 {
 	double x, y;
 	ui_cell_centre(ui, sx, sy, &x, &y);
@@ -249,20 +249,20 @@ static bool on_table(const struct ui *ui, int sx, int sy)
 /* The table's edge: a line round it in the cells just off it. */
 static void edge_glyph(const struct ui *ui, int sx, int sy, struct tcell *c)
 {
-	bool l = on_table(ui, sx - 1, sy), r = on_table(ui, sx + 1, sy);
-	bool u = on_table(ui, sx, sy - 1), d = on_table(ui, sx, sy + 1);
+	bool l = ui_on_table(ui, sx - 1, sy), r = ui_on_table(ui, sx + 1, sy);
+	bool u = ui_on_table(ui, sx, sy - 1), d = ui_on_table(ui, sx, sy + 1);
 	*c = (struct tcell){ .ascii = ' ', .wide = L' ', .attr = A_DIM };
 	if ((l || r) && !(u || d))
 		c->ascii = '|', c->wide = L'\u2502';
 	else if ((u || d) && !(l || r))
 		c->ascii = '-', c->wide = L'\u2500';
-	else if (on_table(ui, sx + 1, sy + 1))
+	else if (ui_on_table(ui, sx + 1, sy + 1))
 		c->ascii = '+', c->wide = L'\u250c';
-	else if (on_table(ui, sx - 1, sy + 1))
+	else if (ui_on_table(ui, sx - 1, sy + 1))
 		c->ascii = '+', c->wide = L'\u2510';
-	else if (on_table(ui, sx + 1, sy - 1))
+	else if (ui_on_table(ui, sx + 1, sy - 1))
 		c->ascii = '+', c->wide = L'\u2514';
-	else if (on_table(ui, sx - 1, sy - 1))
+	else if (ui_on_table(ui, sx - 1, sy - 1))
 		c->ascii = '+', c->wide = L'\u2518';
 }
 
@@ -285,7 +285,7 @@ static void build_terrain(struct ui *ui)
 			ui_cell_centre(ui, sx, sy, &x, &y);
 			c->ascii = ' ';
 			c->wide = L' ';
-			if (!on_table(ui, sx, sy)) {
+			if (!ui_on_table(ui, sx, sy)) {
 				/* Off the table: blank, but for the table's edge. */
 				edge_glyph(ui, sx, sy, c);
 				continue;
@@ -339,120 +339,7 @@ static void build_terrain(struct ui *ui)
 }
 
 /* ------------------------------------------------------------------ */
-/* Units and overlays */
-
-static const char arm_letter[ARM_COUNT] = { 'I', 'C', 'A', 'K' };
-
-static void arrow_for(double facing, char *ascii, wchar_t *wide)
-{
-	static const char a4[4] = { '^', '>', 'v', '<' };
-	static const wchar_t w8[8] = { L'\u2191', L'\u2197', L'\u2192', L'\u2198',
-	                               L'\u2193', L'\u2199', L'\u2190', L'\u2196' };
-	*ascii = a4[(int)floor(geom_norm_deg(facing + 45) / 90) % 4];
-	*wide = w8[(int)floor(geom_norm_deg(facing + 22.5) / 45) % 8];
-}
-
-/* Draw one footprint: its cells show the arm's letter, the cell at its
- * front the facing; a footprint smaller than a cell shows its letter
- * where its centre is and the facing in the next cell ahead. */
-static void draw_footprint(struct ui *ui, const struct obb *fp, char letter, attr_t attr,
-                           int pair, bool *taken)
-{
-	struct vec2 corners[4], front = v2_add(fp->c, v2_scale(geom_dir(fp->facing), fp->d / 2 - 0.01));
-	double minx = INFINITY, miny = INFINITY, maxx = -INFINITY, maxy = -INFINITY;
-	int sx0, sy0, sx1, sy1, cells = 0, fx, fy;
-	char arrow;
-	wchar_t warrow;
-
-	geom_obb_corners(fp, corners);
-	for (int i = 0; i < 4; i++) {
-		minx = fmin(minx, corners[i].x), maxx = fmax(maxx, corners[i].x);
-		miny = fmin(miny, corners[i].y), maxy = fmax(maxy, corners[i].y);
-	}
-	ui_sx_sy(ui, minx, miny, &sx0, &sy0);
-	ui_sx_sy(ui, maxx, maxy, &sx1, &sy1);
-	arrow_for(fp->facing, &arrow, &warrow);
-	ui_sx_sy(ui, front.x, front.y, &fx, &fy);
-	for (int sy = sy0; sy <= sy1; sy++)
-		for (int sx = sx0; sx <= sx1; sx++) {
-			double x, y;
-			if (!on_map(ui, sx, sy))
-				continue;
-			ui_cell_centre(ui, sx, sy, &x, &y);
-			if (!geom_poly_contains(corners, 4, v2(x, y)))
-				continue;
-			cells++;
-		}
-	for (int sy = sy0; sy <= sy1; sy++)
-		for (int sx = sx0; sx <= sx1; sx++) {
-			double x, y;
-			bool at_front;
-			if (!on_map(ui, sx, sy))
-				continue;
-			ui_cell_centre(ui, sx, sy, &x, &y);
-			if (!geom_poly_contains(corners, 4, v2(x, y)))
-				continue;
-			at_front = cells > 1 && sx == fx && sy == fy;
-			put_glyph(ui, sy, sx, at_front ? arrow : letter, at_front ? warrow : (wchar_t)letter,
-			          attr, pair);
-			taken[sy * ui->map_w + sx] = true;
-		}
-	if (cells == 0) {
-		int cx, cy, ax, ay;
-		struct vec2 d = geom_dir(fp->facing);
-		ui_sx_sy(ui, fp->c.x, fp->c.y, &cx, &cy);
-		if (on_map(ui, cx, cy)) {
-			put_glyph(ui, cy, cx, letter, (wchar_t)letter, attr, pair);
-			taken[cy * ui->map_w + cx] = true;
-		}
-		ax = cx + (d.x > 0.38 ? 1 : d.x < -0.38 ? -1 : 0);
-		ay = cy + (d.y > 0.38 ? 1 : d.y < -0.38 ? -1 : 0);
-		if (on_map(ui, ax, ay) && !taken[ay * ui->map_w + ax] && (ax != cx || ay != cy))
-			put_glyph(ui, ay, ax, arrow, warrow, attr & ~(attr_t)A_REVERSE, pair);
-	}
-}
-
-/* Is the unit one of those that act now: its side has the initiative,
- * it belongs to the brigade (or division) that has it, and in the firing
- * phase it is one that fires (infantry or artillery)?  With ready, can
- * it still do something: in the manoeuvre phase it has not finished, in
- * the firing phase it may still fire. */
-bool ui_unit_acts(const struct game *g, const struct unit *u, bool ready)
-{
-	bool in;
-	if (u->state != US_ACTIVE || g->initiative != (int)u->side)
-		return false;
-	in = g->divmove >= 0 ? unit_division(g, u) == g->divmove : u->brigade == g->active_brigade;
-	if (!in)
-		return false;
-	switch (g->phase) {
-	case PHASE_MANOEUVRE:
-		return !ready || !(u->acted & UA_DONE);
-	case PHASE_FIRE:
-		if (!unit_is_infantry(u) && !unit_is_artillery(u))
-			return false;
-		return !ready || volley_may_fire(g, u) == NULL;
-	default:
-		return false;
-	}
-}
-
-/* Could the unit charge a point: within its charge allowance of its
- * footprint, and within a quarter turn of its facing (a unit turning over
- * 90 degrees cannot charge)?  Units that cannot charge reach nothing. */
-static bool in_charge_arc(const struct unit *u, struct vec2 p, const struct shape *pt)
-{
-	const struct move_allowance *m = rules_move_for(u->type, u->form);
-	struct vec2 b[4];
-	struct shape s;
-	if (!m || m->charge <= 0 || unit_is_artillery(u) || u->form == FORM_SQUARE ||
-	    u->form == FORM_ESQUARE || unit_has_marker(u, MK_BLUE))
-		return false;
-	if (fabs(geom_angle_diff(u->facing, geom_bearing(u->pos, p))) > rules_special.pivot_charge_limit)
-		return false;
-	s = unit_shape(u, b);
-	return geom_distance(&s, pt) <= m->charge;
-}
+/* Overlays */
 
 /* Is a point on the ground a unit's fire could reach: ahead of its front
  * edge (any face for a square), and within d of its footprint? */
@@ -515,17 +402,17 @@ static void draw_overlays(struct ui *ui, const bool *taken)
 						mark = true;
 				}
 			if ((ui->overlays & OV_REACH) && sel && !mark)
-				mark = in_charge_arc(sel, p, &pt);
+				mark = query_charge_reaches(sel, p);
 			if ((ui->overlays & OV_THREAT) && !mark)
 				for (int i = 0; i < g->nunits && !mark; i++) {
 					const struct unit *o = &g->units[i];
 					if (o->state == US_ACTIVE && o->side == ui_threat_side(ui))
-						mark = in_charge_arc(o, p, &pt);
+						mark = query_charge_reaches(o, p);
 				}
 			if (mark) {
 				/* The ground stays readable; the cell is highlighted. */
 				const struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
-				put_glyph(ui, sy, sx, c->ascii, c->wide, A_REVERSE, CP_OVERLAY);
+				ui_put_glyph(ui, sy, sx, c->ascii, c->wide, A_REVERSE, CP_OVERLAY);
 			}
 		}
 }
@@ -541,42 +428,10 @@ void ui_map_draw(struct ui *ui)
 	for (int sy = 0; sy < ui->map_h; sy++)
 		for (int sx = 0; sx < ui->map_w; sx++) {
 			const struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
-			put_glyph(ui, sy, sx, c->ascii, c->wide, c->attr, c->pair);
+			ui_put_glyph(ui, sy, sx, c->ascii, c->wide, c->attr, c->pair);
 		}
-	/* Units, then command stands on top. */
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *u = &g->units[i];
-		struct obb fp;
-		int pair;
-		attr_t attr;
-		char letter;
-		if (u->state != US_ACTIVE)
-			continue;
-		if (ui->ghost_on && ui->ghost.unit == i && ui->mode != MODE_CMOVE)
-			attr = A_DIM;
-		else
-			attr = ui_side_attr(ui, u->side, &pair);
-		ui_side_attr(ui, u->side, &pair);
-		if (i == ui->sel_unit)
-			attr |= A_REVERSE;
-		if (ui_unit_acts(g, u, true))
-			attr |= A_UNDERLINE;
-		letter = arm_letter[unit_arm(u)];
-		if (u->side == SIDE_B)
-			letter = (char)(letter - 'A' + 'a');
-		fp = unit_footprint(u);
-		draw_footprint(ui, &fp, letter, attr, pair, taken);
-	}
-	if (ui->ghost_on && ui->ghost.ok && ui->ghost.unit >= 0 && ui->mode != MODE_CMOVE) {
-		const struct unit *u = &g->units[ui->ghost.unit];
-		struct obb fp = unit_footprint_as(u->type, ui->ghost.form, ui->ghost.pos, ui->ghost.facing);
-		int pair;
-		char letter = arm_letter[unit_arm(u)];
-		ui_side_attr(ui, u->side, &pair);
-		if (u->side == SIDE_B)
-			letter = (char)(letter - 'A' + 'a');
-		draw_footprint(ui, &fp, letter, A_BOLD | A_BLINK, CP_CURSOR, taken);
-	}
+	/* Units and objectives, then command stands on top. */
+	ui_draw_units(ui, taken);
 	for (int i = 0; i < g->ncmdrs; i++) {
 		const struct commander *c = &g->cmdrs[i];
 		static const char lvl[CL_COUNT] = { 'K', 'D', 'B' };
@@ -597,7 +452,7 @@ void ui_map_draw(struct ui *ui)
 		attr = ui_side_attr(ui, c->side, &pair);
 		if (i == ui->sel_cmdr)
 			attr |= A_REVERSE;
-		put_glyph(ui, sy, sx, letter, (wchar_t)letter, attr, pair);
+		ui_put_glyph(ui, sy, sx, letter, (wchar_t)letter, attr, pair);
 		taken[sy * ui->map_w + sx] = true;
 	}
 	draw_overlays(ui, taken);
@@ -608,7 +463,7 @@ void ui_map_draw(struct ui *ui)
 		struct vec2 corners[4];
 		double dist = v2_dist(u->pos, ui->ghost.pos);
 		band = (struct obb){ .c = v2_scale(v2_add(u->pos, ui->ghost.pos), 0.5), .w = fp.w,
-		                     .d = fp.d + dist, .facing = fp.facing };
+		                     .d = fp.d + dist, .facing = ui->ghost.facing };
 		geom_obb_corners(&band, corners);
 		for (int sy = 0; sy < ui->map_h; sy++)
 			for (int sx = 0; sx < ui->map_w; sx++) {
@@ -616,7 +471,7 @@ void ui_map_draw(struct ui *ui)
 				const struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
 				ui_cell_centre(ui, sx, sy, &x, &y);
 				if (!taken[sy * ui->map_w + sx] && geom_poly_contains(corners, 4, v2(x, y)))
-					put_glyph(ui, sy, sx, c->ascii == ' ' ? '.' : c->ascii,
+					ui_put_glyph(ui, sy, sx, c->ascii == ' ' ? '.' : c->ascii,
 					          c->ascii == ' ' ? L'\u00b7' : c->wide, A_BOLD, CP_CURSOR);
 			}
 	}
@@ -628,17 +483,24 @@ void ui_map_draw(struct ui *ui)
 				const struct tcell *c = &ui->tcache[sy * ui->map_w + sx];
 				ui_cell_centre(ui, sx, sy, &x, &y);
 				if (!taken[sy * ui->map_w + sx] && geom_tri_contains(ui->zone, v2(x, y)))
-					put_glyph(ui, sy, sx, c->ascii == ' ' ? ':' : c->ascii,
+					ui_put_glyph(ui, sy, sx, c->ascii == ' ' ? ':' : c->ascii,
 					          c->ascii == ' ' ? L'\u2591' : c->wide, A_BOLD, CP_OVERLAY);
 			}
 	free(taken);
 }
 
 
-/* The terminal's cursor on the map's, where the player looks. */
+/* The terminal's cursor on the map's, where the player looks; when that
+ * is on the selected unit, on the cell its letter was drawn in (so that
+ * a screen reader, which follows the cursor, reads the unit). */
 void ui_map_cursor(struct ui *ui)
 {
 	int sx, sy;
+	if (ui->sel_unit >= 0 && ui->sel_sx >= 0 && on_map(ui, ui->sel_sx, ui->sel_sy) &&
+	    ui_unit_at(ui, ui->cx, ui->cy) == ui->sel_unit) {
+		move(ui->sel_sy, ui->sel_sx);
+		return;
+	}
 	ui_sx_sy(ui, ui->cx, ui->cy, &sx, &sy);
 	if (on_map(ui, sx, sy))
 		move(sy, sx);
@@ -648,28 +510,10 @@ void ui_map_cursor(struct ui *ui)
  * padded by its width on screen. */
 void ui_legend(const struct ui *ui, struct ui_text *t)
 {
-	char gb[8], row[64] = "";
+	char gb[8];
 	bool wide = ui->utf8 && !ui->opt.ascii;
-	const struct game *g = ui->g;
 	ui_text_add(t, "The map (1 column = %g cm; a row is twice as tall):", ui->zoom);
-	ui_text_add(t, "  I C A   infantry, cavalry, artillery of %s", g->side[SIDE_A].name);
-	ui_text_add(t, "  i c a   the same of %s", g->side[SIDE_B].name);
-	ui_text_add(t, "  K D B   corps, division, brigade commanders (k d b the other side)");
-	for (int f = 0; f < 360; f += wide ? 45 : 90) {
-		char a;
-		wchar_t w;
-		arrow_for(f, &a, &w);
-		if (wide) {
-			wchar_t ws[2] = { w, 0 };
-			char mb[8];
-			if (wcstombs(mb, ws, sizeof mb) != (size_t)-1)
-				snprintf(row + strlen(row), sizeof row - strlen(row), "%s ", mb);
-		} else {
-			snprintf(row + strlen(row), sizeof row - strlen(row), "%c ", a);
-		}
-	}
-	ui_text_add(t, "  %s a unit's facing, at its front edge or in front of it", row);
-	ui_text_add(t, "  underlined: units that can still act;  reverse: the selection");
+	ui_legend_units(ui, t);
 	ui_text_add(t, "  %s  the edge of the table", wide ? "\u250c\u2500\u2510" : "+-+");
 	ui_text_add(t, "%s", "");
 	for (int k = 0; k < TT_COUNT; k++) {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "engine/fire.h"
+#include "engine/query.h"
 #include "engine/rules.h"
 #include "ui-int.h"
 
@@ -20,6 +21,8 @@ static void preview(struct ui *ui)
 	if (!ui->ghost.ok)
 		ui_flash(ui, true, "%s", ui->ghost.why);
 }
+
+static unsigned ground_note(struct ui *ui, char *msg, size_t size, bool with_key);
 
 void ui_start_move(struct ui *ui)
 {
@@ -43,6 +46,91 @@ void ui_start_move(struct ui *ui)
 	ui_keep_in_view(ui);
 	ui_flash(ui, false, "Move %s: as far as %.1f cm. Cursor or digits set the distance, Enter "
 	         "orders, Esc cancels.", un->id, ui->move_max);
+	ground_note(ui, ui->msg, sizeof ui->msg, true);
+}
+
+/* The ground where the previewed move would leave the unit: what it
+ * would forbid it there (QG_...), in words after the message (msg), and
+ * how far it could go and stop clear of it (ui->stop_short, -1 for no
+ * such place, or none needed). */
+static unsigned ground_note(struct ui *ui, char *msg, size_t size, bool with_key)
+{
+	struct game *g = ui->g;
+	const struct unit *u = &g->units[ui->pending.unit];
+	struct obb end = unit_footprint_as(u->type, ui->ghost.form, ui->ghost.pos, ui->ghost.facing);
+	struct obb start = unit_footprint_as(u->type, ui->ghost.form, u->pos, ui->ghost.facing);
+	double d = v2_dist(u->pos, ui->ghost.pos), t;
+	unsigned what;
+	int f;
+	char kb[16];
+	ui->stop_short = -1;
+	if (!ui->ghost.ok || !(what = query_ground_forbids(g, u, &end, &f)))
+		return 0;
+	t = query_stop_clear(g, u, start, geom_dir(ui->ghost.facing), d, what);
+	if (t >= 0.05 && t < d - 0.05) {
+		struct order o = ui->pending;
+		struct preview p;
+		if (o.kind == ORD_MOVETO) {
+			struct vec2 at = v2_add(u->pos, v2_scale(geom_dir(ui->ghost.facing), t));
+			o.a = at.x, o.b = at.y;
+		} else {
+			o.flag = 0, o.a = t;
+		}
+		order_preview(g, ui->acting, &o, &p);
+		if (p.ok)
+			ui->stop_short = t;
+	}
+	snprintf(msg + strlen(msg), size - strlen(msg), "%s%s would end in %s (%s), where it may not %s%s",
+	         msg[0] ? " " : "", u->id, g->map.f[f].name[0] ? g->map.f[f].name : "ground",
+	         terrain_names[g->map.f[f].type].label,
+	         what == (QG_NO_FIRE | QG_NO_CHARGE) ? "fire or charge" : what & QG_NO_FIRE ? "fire" : "charge",
+	         ui->stop_short >= 0 && with_key ? "" : ".");
+	if (ui->stop_short >= 0 && with_key)
+		snprintf(msg + strlen(msg), size - strlen(msg), "; %s stops short at %.1f cm.",
+		         ui_key(ui, ACT_STOP_SHORT, kb), ui->stop_short);
+	return what;
+}
+
+/* The pending move shortened to stop clear of the ground ahead. */
+static void take_stop_short(struct ui *ui)
+{
+	const struct unit *u = &ui->g->units[ui->pending.unit];
+	if (ui->pending.kind == ORD_MOVETO) {
+		struct vec2 at = v2_add(u->pos, v2_scale(geom_dir(ui->ghost.facing), ui->stop_short));
+		ui->pending.a = at.x, ui->pending.b = at.y;
+	} else {
+		ui->pending.flag = 0;
+		ui->pending.a = ui->stop_short;
+	}
+}
+
+/* Enter in a move: given at once, unless it would end where the ground
+ * forbids the unit to fire or charge: then asked, with the offer to stop
+ * short of it. */
+static void move_enter(struct ui *ui)
+{
+	char q[MSG_LEN] = "", kb[16];
+	static const char *const keys[] = { "1", "2" };
+	const char *labels[2];
+	char go[80], stop[80];
+	int k;
+	if (!ui->ghost_on || !ui->ghost.ok)
+		return;
+	if (!ground_note(ui, q, sizeof q, false)) {
+		ui_give(ui, &ui->pending);
+		return;
+	}
+	snprintf(go, sizeof go, "go on: move %.1f cm", v2_dist(ui->g->units[ui->pending.unit].pos,
+	                                                        ui->ghost.pos));
+	snprintf(stop, sizeof stop, "stop short at %.1f cm, clear of it (%s)", ui->stop_short,
+	         ui_key(ui, ACT_STOP_SHORT, kb));
+	labels[0] = go;
+	labels[1] = stop;
+	k = ui_menu(ui, q, keys, labels, ui->stop_short >= 0 ? 2 : 1, "Esc: back to the move");
+	if (k == 1)
+		take_stop_short(ui);
+	if (k >= 0)
+		ui_give(ui, &ui->pending);
 }
 
 /* A distance along the unit's facing: nothing is refused, beyond what it
@@ -65,7 +153,52 @@ static void move_mode_update(struct ui *ui, double d)
 		ui_flash(ui, false, "Move %s %.1f cm%s (allowance used %.1f; %.1f cm more possible). Enter "
 		         "orders, Esc cancels.", u->id, went, clamped ? ", as far as it can" : "",
 		         ui->ghost.used, fmax(ui->move_max - went, 0));
+		ground_note(ui, ui->msg, sizeof ui->msg, true);
 	}
+}
+
+/* Turn toward the cursor and move: the point is the cursor. */
+static void moveto_update(struct ui *ui)
+{
+	const struct unit *u = &ui->g->units[ui->pending.unit];
+	struct vec2 at = v2(ui->cx, ui->cy);
+	if (v2_dist(u->pos, at) < 0.05) {
+		ui->ghost_on = false;
+		ui_flash(ui, false, "Turn and move %s: put the cursor where it should go (it turns to face the "
+		         "cursor, then moves straight toward it). Enter orders, Esc cancels.", u->id);
+		return;
+	}
+	ui->pending.a = at.x;
+	ui->pending.b = at.y;
+	preview(ui);
+	if (ui->ghost.ok) {
+		double turn = geom_angle_diff(u->facing, ui->ghost.facing);
+		ui_flash(ui, false, "%s turns %.0f %s to face %.0f and moves %.1f cm%s. Enter orders, Esc "
+		         "cancels.", u->id, fabs(turn), turn < 0 ? "left" : "right", ui->ghost.facing,
+		         v2_dist(u->pos, ui->ghost.pos),
+		         v2_dist(ui->ghost.pos, at) > 0.05 ? ", as far as it can toward the cursor" : "");
+		ground_note(ui, ui->msg, sizeof ui->msg, true);
+	}
+}
+
+void ui_start_moveto(struct ui *ui)
+{
+	int u = ui_my_unit(ui);
+	if (u < 0)
+		return;
+	/* What forbids any move is said now, not once a point is chosen. */
+	ui->pending = order_new(ORD_MOVE);
+	ui->pending.unit = u;
+	ui->pending.flag = OF_MAX;
+	ui->pending.has_a = true;
+	preview(ui);
+	if (!ui->ghost.ok)
+		return;
+	ui->pending = order_new(ORD_MOVETO);
+	ui->pending.unit = u;
+	ui->pending.has_a = ui->pending.has_b = true;
+	ui->mode = MODE_MOVE;
+	moveto_update(ui);
 }
 
 static void move_mode_key(struct ui *ui, int ch, int act)
@@ -79,8 +212,24 @@ static void move_mode_key(struct ui *ui, int ch, int act)
 		return;
 	}
 	if (ui_is_enter(ch)) {
-		if (ui->ghost_on && ui->ghost.ok)
-			ui_give(ui, &ui->pending);
+		move_enter(ui);
+		return;
+	}
+	if (act == ACT_STOP_SHORT && ui->ghost_on && ui->ghost.ok && ui->stop_short >= 0) {
+		take_stop_short(ui);
+		if (ui->pending.kind == ORD_MOVETO) {
+			/* The cursor goes to the new end, which the preview shows. */
+			ui->cx = ui->pending.a, ui->cy = ui->pending.b;
+			moveto_update(ui);
+		} else {
+			ui->entry[0] = '\0';
+			move_mode_update(ui, ui->stop_short);
+		}
+		return;
+	}
+	if (ui->pending.kind == ORD_MOVETO) {
+		if (ui_cursor_action(ui, act))
+			moveto_update(ui);
 		return;
 	}
 	if (act == ACT_MOVE) { /* the move key again: as far as allowed */
@@ -302,10 +451,11 @@ static void target_update(struct ui *ui)
 		}
 		memcpy(ui->zone, shot.tri, sizeof ui->zone);
 		ui->zone_on = true;
-		ui_flash(ui, false, "Fire at %s: %.1f cm, %s, %d dice (%s), aiming %s. Enter fires.",
+		ui_flash(ui, false, "Fire at %s: %.1f cm, %s, %d %s (%s), aiming %s. Enter fires.",
 		         g->units[t].id, shot.range,
 		         unit_is_artillery(&g->units[u]) ? range_names[shot.band].label : "small arms",
-		         shot.dice, shot.detail, ui->pending.npts ? "at the cursor" : "at the best point");
+		         shot.dice, shot.dice == 1 ? "die" : "dice", shot.detail,
+		         ui->pending.npts ? "at the cursor" : "at the best point");
 	}
 }
 

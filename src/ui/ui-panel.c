@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "engine/command.h"
+#include "engine/query.h"
 #include "engine/rules.h"
+#include "engine/victory.h"
 #include "engine/volley.h"
 #include "ui-int.h"
 
@@ -34,12 +36,15 @@ void ui_layout(struct ui *ui)
 /* ------------------------------------------------------------------ */
 /* The side column: unit panel and log */
 
+/* The panel's last rows: the score. */
+#define SCORE_ROWS 2
+
 /* A panel line, wrapped (the rest indented) as far as the panel goes. */
 static int panel_line(struct ui *ui, int row, const char *text, attr_t attr, int pair)
 {
 	struct ui_text w = { 0 };
 	ui_wrap(ui, text, ui->side_w - 1, 2, ui_text_emit, &w);
-	for (int k = 0; k < w.n && row < ui->panel_h; k++, row++)
+	for (int k = 0; k < w.n && row < ui->panel_h - SCORE_ROWS; k++, row++)
 		ui_put_text(ui, row, ui->side_x + 1, ui->side_w - 1, w.lines[k], attr, pair);
 	ui_text_free(&w);
 	return row;
@@ -49,69 +54,6 @@ static const char *compass(double facing)
 {
 	static const char *const n[8] = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" };
 	return n[(int)floor(geom_norm_deg(facing + 22.5) / 45) % 8];
-}
-
-static void add_word(char *buf, size_t size, const char *word)
-{
-	size_t len = strlen(buf);
-	snprintf(buf + len, size - len, "%s%s", len ? " " : "", word);
-}
-
-/* What the unit may still do in this initiative, in a few words: the
- * orders that what it has done so far leaves open (the engine has the
- * last word, with the rule, when one is given). */
-static void unit_options(const struct ui *ui, const struct unit *u, char *buf, size_t size)
-{
-	const struct game *g = ui->g;
-	const struct move_allowance *m = rules_move_for(u->type, u->form);
-	bool div = g->divmove >= 0, after_div_move = div && (u->acted & UA_MOVED);
-	bool crossed = u->acted & UA_CROSSED;
-	buf[0] = '\0';
-	if (!ui_unit_acts(g, u, false)) {
-		bool ours = u->state == US_ACTIVE && g->initiative == (int)u->side &&
-		            (div ? unit_division(g, u) == g->divmove : u->brigade == g->active_brigade);
-		snprintf(buf, size, "%s", ours && g->phase == PHASE_FIRE ? "nothing: cavalry does not fire"
-		                          : "not its turn");
-		return;
-	}
-	if (unit_abandoned(u)) {
-		snprintf(buf, size, "nothing: its guns are abandoned");
-		return;
-	}
-	if (g->phase == PHASE_FIRE) {
-		const char *no = volley_may_fire(g, u);
-		snprintf(buf, size, no ? "no fire: %s" : "fire", no);
-		return;
-	}
-	if (u->acted & UA_DONE) {
-		snprintf(buf, size, "done this initiative");
-		return;
-	}
-	if (!(u->acted & UA_MOVED) && !crossed && u->form != FORM_ESQUARE)
-		add_word(buf, size, "move");
-	if (!(u->acted & (UA_FORMED | UA_CHARGED)) && !crossed && !after_div_move)
-		for (int f = 0; f < FORM_COUNT; f++)
-			if (f != (int)u->form && f != FORM_ESQUARE &&
-			    !unit_formation_refusal(u, (enum formation)f)) {
-				add_word(buf, size, "form");
-				break;
-			}
-	if (!crossed && !after_div_move)
-		add_word(buf, size, "pivot");
-	if (!div && !(u->acted & (UA_MOVED | UA_CROSSED | UA_NO_CHARGE)) && m && m->charge > 0 &&
-	    !unit_is_artillery(u) && u->form != FORM_SQUARE && u->form != FORM_ESQUARE &&
-	    !unit_has_marker(u, MK_BLUE) && command_status(g, u, NULL) != CS_NOT_IN_COMMAND) {
-		/* Turning over 90 degrees in all forbids the charge. */
-		double left = rules_special.pivot_charge_limit - u->pivoted;
-		char w[64];
-		if (u->pivoted > 1e-9)
-			snprintf(w, sizeof w, "charge (turning %.0f more at most)", left > 0 ? left : 0);
-		else
-			snprintf(w, sizeof w, "charge");
-		add_word(buf, size, w);
-	}
-	if (!buf[0])
-		snprintf(buf, size, "nothing more");
 }
 
 static void draw_panel(struct ui *ui)
@@ -180,7 +122,7 @@ static void draw_panel(struct ui *ui)
 				snprintf(line + len, sizeof line - len, " open");
 			row = panel_line(ui, row, line, A_NORMAL, 0);
 		}
-		unit_options(ui, u, extra, sizeof extra);
+		query_unit_options_text(g, unit, extra, sizeof extra);
 		snprintf(line, sizeof line, "may: %s", extra);
 		row = panel_line(ui, row, line, A_NORMAL, 0);
 	} else if (cm >= 0) {
@@ -206,6 +148,39 @@ static void draw_panel(struct ui *ui)
 		row = panel_line(ui, row, line, A_DIM, 0);
 	}
 	(void)row;
+}
+
+void ui_score_line(const struct ui *ui, int side, int width, char *line, size_t size)
+{
+	const struct game *g = ui->g;
+	int lost, units, spl, sp0, need;
+	char name[NAME_LEN], obj[32] = "";
+	victory_losses(g, side, &lost, &units, &spl, &sp0);
+	need = victory_break_at(g, side, units);
+	if (g->nobj)
+		snprintf(obj, sizeof obj, "obj %d/%d ", victory_points(g, side), victory_points_total(g));
+	snprintf(name, sizeof name, "%s", g->side[side].name);
+	if (strstr(name, " ("))
+		*strstr(name, " (") = '\0';
+	for (;;) {
+		snprintf(line, size, "%s: %slost %d/%d", name, obj, lost, need);
+		if (ui_text_width(ui, line) <= width || strlen(name) <= 3)
+			return;
+		name[strlen(name) - 1] = '\0';
+	}
+}
+
+/* The foot of the panel: each side's objectives held (of all there are)
+ * and its units lost against the number that breaks it. */
+static void draw_score(struct ui *ui)
+{
+	char line[160];
+	for (int s = 0; s < SIDE_COUNT; s++) {
+		int pair;
+		attr_t a = ui_side_attr(ui, s, &pair);
+		ui_score_line(ui, s, ui->side_w - 1, line, sizeof line);
+		ui_put_text(ui, ui->panel_h - SCORE_ROWS + s, ui->side_x + 1, ui->side_w - 1, line, a, pair);
+	}
 }
 
 static void draw_log(struct ui *ui)
@@ -270,9 +245,24 @@ static void status_text(const struct ui *ui, char *line, size_t size)
 			snprintf(scale, sizeof scale, "%gcm/col", ui->zoom);
 		else
 			snprintf(scale, sizeof scale, "1 col = %g cm", ui->zoom);
+		if (g->phase == PHASE_OVER) {
+			/* No initiative, brigade or phase: who won instead. */
+			char won[80];
+			if (g->winner >= 0)
+				snprintf(won, sizeof won, "%s win", g->side[g->winner].name);
+			else
+				snprintf(won, sizeof won, "a draw");
+			if (level >= 2 && strstr(won, " ("))
+				snprintf(strstr(won, " ("), sizeof won - (size_t)(strstr(won, " (") - won), " win");
+			snprintf(line, size, "T%d/%d %s %s%sBattle over: %s%s%s", g->turn, g->turns,
+			         weather_clock(g, g->turn, clock), sky_names[g->wx.sky].label, sep, won, sep, scale);
+			if (ui_text_width(ui, line) <= ui->cols)
+				return;
+			continue;
+		}
 		snprintf(line, size, "T%d/%d %s %s%s%s: %s%s%s%s%s%s%s", g->turn, g->turns,
 		         weather_clock(g, g->turn, clock), sky_names[g->wx.sky].label, sep, who,
-		         g->phase == PHASE_OVER ? "battle over" : level >= 3 ? "init" : "initiative", sep, brig,
+		         level >= 3 ? "init" : "initiative", sep, brig,
 		         sep, phase_names[g->phase].label, sep, scale);
 		if (ui_text_width(ui, line) <= ui->cols)
 			return;
@@ -306,7 +296,7 @@ static void fit_hints(const struct ui *ui, const struct hint *h, int n, int widt
 	for (int prio = 0; prio < 10; prio++)
 		for (int i = 0; i < n; i++) {
 			int w = ui_text_width(ui, item[i]) + (used ? 2 : 0);
-			if (h[i].prio != prio || used + w > width)
+			if (h[i].prio != prio || used + w > width || (h[i].act >= 0 && !ui->opt.key[h[i].act]))
 				continue;
 			take[i] = true;
 			used += w;
@@ -324,6 +314,7 @@ static void hint_line(const struct ui *ui, char *out, size_t size)
 	static const struct hint move[] = {
 		{ -1, "Enter", "orders", 0 }, { -1, "Esc", "cancels", 0 }, { -1, "0-9", "cm", 1 },
 		{ ACT_MOVE, NULL, "as far as allowed", 1 }, { -1, "Backspace", "erases", 3 },
+		{ ACT_STOP_SHORT, NULL, "stops short", 4 },
 		{ -1, "arrows", "where to stop", 2 }, { ACT_HELP, NULL, "help", 0 },
 	};
 	static const struct hint pivot[] = {
@@ -343,11 +334,13 @@ static void hint_line(const struct ui *ui, char *out, size_t size)
 	static const struct hint initiative[] = {
 		{ ACT_HELP, NULL, "help", 0 }, { ACT_BRIGADE, NULL, "give a brigade the initiative", 0 },
 		{ ACT_DIVISION, NULL, "division manoeuvre", 1 }, { ACT_LOG, NULL, "log", 2 },
+		{ ACT_ROSTER, NULL, "roster", 3 }, { ACT_DESCRIBE, NULL, "describe", 4 },
 		{ ACT_QUIT, NULL, "quit", 0 },
 	};
 	static const struct hint manoeuvre[] = {
 		{ ACT_HELP, NULL, "help", 0 }, { ACT_SELECT, NULL, "select", 1 }, { ACT_NEXT, NULL, "next", 2 },
-		{ ACT_MOVE, NULL, "move", 1 }, { ACT_PIVOT, NULL, "pivot", 2 }, { ACT_FORM, NULL, "form", 2 },
+		{ ACT_MOVE, NULL, "move", 1 }, { ACT_MOVETO, NULL, "turn+move", 4 },
+		{ ACT_PIVOT, NULL, "pivot", 2 }, { ACT_FORM, NULL, "form", 2 },
 		{ ACT_CHARGE, NULL, "charge", 3 }, { ACT_SPECIAL, NULL, "special", 5 },
 		{ ACT_END, NULL, "end phase", 1 }, { ACT_QUIT, NULL, "quit", 0 },
 	};
@@ -355,6 +348,7 @@ static void hint_line(const struct ui *ui, char *out, size_t size)
 		{ ACT_HELP, NULL, "help", 0 }, { ACT_SELECT, NULL, "select", 1 }, { ACT_NEXT, NULL, "next", 2 },
 		{ ACT_READY, NULL, "next that can fire", 3 }, { ACT_FIRE, NULL, "fire", 1 },
 		{ ACT_OVL_RANGE, NULL, "ranges", 4 }, { ACT_END, NULL, "end phase", 1 },
+		{ ACT_END_ALL, NULL, "end initiative", 5 },
 		{ ACT_QUIT, NULL, "quit", 0 },
 	};
 	static const struct hint watching[] = {
@@ -367,6 +361,7 @@ static void hint_line(const struct ui *ui, char *out, size_t size)
 	};
 	static const struct hint other[] = {
 		{ ACT_HELP, NULL, "help", 0 }, { ACT_SELECT, NULL, "select", 1 }, { ACT_LOG, NULL, "log", 1 },
+		{ ACT_ROSTER, NULL, "roster", 2 }, { ACT_DESCRIBE, NULL, "describe", 2 },
 		{ ACT_QUIT, NULL, "quit", 0 },
 	};
 #define HINTS(a) fit_hints(ui, a, (int)(sizeof a / sizeof a[0]), ui->cols, out, size)
@@ -460,6 +455,7 @@ void ui_compose(struct ui *ui)
 	ui_map_draw(ui);
 	draw_frame(ui);
 	draw_panel(ui);
+	draw_score(ui);
 	draw_log(ui);
 	draw_status(ui);
 	ui_map_cursor(ui);

@@ -60,6 +60,8 @@ struct ui *ui_open(struct game *g, const struct ui_options *opts, bool mono)
 	ui->opt = *opts;
 	ui->sel_unit = ui->sel_cmdr = -1;
 	ui->log_limit = -1;
+	ui->end_all = -1;
+	ui->follow = -1;
 	ui->map_key = ui_map_key;
 	ui->viewer = -1;
 	cs = nl_langinfo(CODESET);

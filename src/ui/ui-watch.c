@@ -65,6 +65,14 @@ static int watch_pause(struct ui *ui)
 			timeout(-1);
 			ui_help(ui);
 			timeout(20);
+		} else if (ui_key_action(ui, ch) == ACT_ROSTER || ui_key_action(ui, ch) == ACT_DESCRIBE) {
+			/* Looking changes nothing: the pages are shown at once. */
+			timeout(-1);
+			if (ui_key_action(ui, ch) == ACT_ROSTER)
+				ui_roster(ui, -1);
+			else
+				ui_describe(ui);
+			timeout(20);
 		} else if (ch != ERR && ch != KEY_RESIZE && !ui->watch) {
 			/* Any key hurries the computer along; one that is not just
 			 * a nudge (a ':' typed ahead) is kept for the player's turn. */
