@@ -22,6 +22,7 @@
 #include "engine/rules.h"
 #include "io/export.h"
 #include "io/load-rules.h"
+#include "test-util.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers */
@@ -57,11 +58,7 @@ static struct game *load_data(const char *name, uint64_t seed)
 
 static const struct unit *unit(const struct game *g, const char *id)
 {
-	int i = orbat_find_unit(g, id);
-	if (i < 0)
-		print_error("no unit '%s'\n", id);
-	assert_true(i >= 0);
-	return &g->units[i];
+	return &g->units[test_unit_index(g, id)];
 }
 
 static const struct commander *cmdr(const struct game *g, const char *id)
@@ -75,12 +72,7 @@ static const struct commander *cmdr(const struct game *g, const char *id)
 
 static int feature(const struct game *g, const char *name)
 {
-	for (int i = 0; i < g->map.nf; i++)
-		if (strcmp(g->map.f[i].name, name) == 0)
-			return i;
-	print_error("no feature '%s'\n", name);
-	fail();
-	return -1;
+	return test_feature_index(g, name);
 }
 
 static void assert_at(const struct unit *u, double x, double y, double facing,

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-util.h: what the cmocka tests that build tiny battles by hand
- * (test-fire, test-charge, test-melee) share.  Include it after <cmocka.h>.
+ * (test-fire, test-charge, test-melee) share, and the look-ups by id and
+ * name of the tests that load maps (test-load,
+ * test-jena-austerlitz-aspern).  Include it after <cmocka.h>.
  * Everything here is static inline, so a test that leaves a helper unused
  * still builds cleanly with -Wall -Wextra -Werror. */
 #ifndef GROGNARD_TEST_UTIL_H
@@ -8,8 +10,10 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "engine/game.h"
+#include "engine/orbat.h"
 
 /* A new 200 x 200 cm game thrown with seed: for each side s a Prussian
  * corps "C<s>" without a commander, its division "D<s>" and its mixed
@@ -48,6 +52,29 @@ static inline struct unit test_unit(const char *id, enum side side, enum unit_ty
 	snprintf(u.id, sizeof u.id, "%s", id);
 	snprintf(u.name, sizeof u.name, "unit %s", id);
 	return u;
+}
+
+/* The index of the unit with this id, failing the test when there is
+ * none. */
+static inline int test_unit_index(const struct game *g, const char *id)
+{
+	int i = orbat_find_unit(g, id);
+	if (i < 0)
+		print_error("no unit '%s'\n", id);
+	assert_true(i >= 0);
+	return i;
+}
+
+/* The index of the terrain feature with this name, failing the test when
+ * there is none. */
+static inline int test_feature_index(const struct game *g, const char *name)
+{
+	for (int i = 0; i < g->map.nf; i++)
+		if (strcmp(g->map.f[i].name, name) == 0)
+			return i;
+	print_error("no feature '%s'\n", name);
+	fail();
+	return -1;
 }
 
 /* An Excellent corps stand (18 cm) for side s, commanding its corps s, at

@@ -40,8 +40,8 @@ s=$(screen)
 like "$s" "Which battle\\? \\(year, nations, units a side\\)" "started bare, grognard asks which battle"
 like "$s" "1 +1809 +French v Austrian +14 v 14 +Hochdorf, 1809" "the built-in battle first: year, nations, units a side, title"
 like "$s" "[0-9a-z] +1806 +French v Prussian +38 v 77 +Auerstedt, 14 October 1806" "Auerstedt is offered"
-like "$s" "[0-9a-z] +1815 +French v British/Prussian\\+ +163 v 230 +Waterloo, 18 June 1815" \
-	"Waterloo is offered, its title whole beside the allied army's nations"
+like "$s" "[0-9a-z] +1815 +French v British\\+ +163 v 230 +Waterloo, 18 June 1815" \
+	"Waterloo is offered, one nation a side and a + for more, its title whole"
 like "$s" "r +a random battle" "and a random battle"
 like "$(inside)" "Hochdorf, 1809 \(the built-in battle\): A French advance guard meets an Austrian flank corps" \
 	"the highlighted battle's briefing is shown under the list"
@@ -49,9 +49,10 @@ like "$s" "Esc: leave grognard" "Esc leaves"
 is "$(printf '%s\n' "$s" | wc -l | tr -d ' ')" 24 "the screen fills 24 lines"
 w=$(printf '%s\n' "$s" | LC_ALL=C.UTF-8 wc -L)
 ok $([ "$w" -le 80 ] && echo 0 || echo 1) "no line is wider than 80 columns ($w)"
+# The second battle listed (by date), its title from --list.
+second=$("$GROGNARD" --list 2>/dev/null | sed -n 2p | sed -E 's/^.* [0-9]+ v [0-9]+ +//')
 keys j
-like "$(inside)" "Davout's III Corps, climbing out of the Saale valley" \
-	"j highlights the next battle and shows its briefing"
+like "$(inside)" "$second: " "j highlights the next battle ($second) and shows its briefing"
 keys "$(key_of 'Auerstedt, 14 October')"
 like "$(screen)" "T1/14 07:00 " "its key starts Auerstedt"
 keys q y

@@ -206,15 +206,31 @@ void battles_free(struct battle_list *l)
 	memset(l, 0, sizeof *l);
 }
 
+/* "A v B": the sides' nations; in short (the menu's 80 columns), each
+ * side's first and a "+" for more. */
+static int nations_text(const struct battle_entry *e, bool in_short, char *out, size_t size)
+{
+	int len[SIDE_COUNT];
+	bool more[SIDE_COUNT];
+	for (int s = 0; s < SIDE_COUNT; s++) {
+		const char *v = e->nations[s];
+		size_t n = strcspn(v, "/+");
+		len[s] = in_short ? (int)n : (int)strlen(v);
+		more[s] = in_short && v[n] != '\0';
+	}
+	return snprintf(out, size, "%.*s%s v %.*s%s", len[SIDE_A], e->nations[SIDE_A], more[SIDE_A] ? "+" : "",
+	                len[SIDE_B], e->nations[SIDE_B], more[SIDE_B] ? "+" : "");
+}
+
 /* The widest of a column over the list. */
-static int widest(const struct battle_list *l, int column)
+static int widest(const struct battle_list *l, int column, bool in_short)
 {
 	int w = 0;
 	for (int i = 0; i < l->n; i++) {
 		char buf[160];
 		const struct battle_entry *e = &l->e[i];
 		int n = column == 0   ? snprintf(buf, sizeof buf, "%s", e->name)
-		        : column == 1 ? snprintf(buf, sizeof buf, "%s v %s", e->nations[SIDE_A], e->nations[SIDE_B])
+		        : column == 1 ? nations_text(e, in_short, buf, sizeof buf)
 		        : column == 2 ? snprintf(buf, sizeof buf, "%d", e->units[SIDE_A])
 		                      : snprintf(buf, sizeof buf, "%d", e->units[SIDE_B]);
 		if (n > w)
@@ -228,13 +244,14 @@ void battles_line(const struct battle_list *l, int i, bool with_name, char *out,
 	const struct battle_entry *e = &l->e[i];
 	char nations[160];
 	int len = 0;
-	snprintf(nations, sizeof nations, "%s v %s", e->nations[SIDE_A], e->nations[SIDE_B]);
+	nations_text(e, !with_name, nations, sizeof nations);
 	if (with_name)
-		len = snprintf(out, size, "%-*s  ", widest(l, 0), e->name);
+		len = snprintf(out, size, "%-*s  ", widest(l, 0, false), e->name);
 	if (len < 0 || (size_t)len >= size)
 		return;
-	/* The menu's line (no name) is closer set, to leave its title room. */
+	/* The menu's line (no name) is closer set, its nations one a side, to
+	 * leave its title room. */
 	snprintf(out + len, size - (size_t)len, with_name ? "%-4s  %-*s  %*d v %-*d  %s" : "%-4s %-*s  %*d v %-*d %s",
-	         e->year, widest(l, 1), nations, widest(l, 2), e->units[SIDE_A], widest(l, 3), e->units[SIDE_B],
-	         e->title);
+	         e->year, widest(l, 1, !with_name), nations, widest(l, 2, false), e->units[SIDE_A],
+	         widest(l, 3, false), e->units[SIDE_B], e->title);
 }

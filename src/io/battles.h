@@ -45,7 +45,8 @@ bool battles_list(struct battle_list *l, const char *builtin_text, const char *b
 void battles_free(struct battle_list *l);
 /* One battle as a line of text: year, nations, units a side and title,
  * in columns as wide as the list's widest (for --list, the name first
- * too; without it, for the menu, closer set). */
+ * too; without it, for the menu, closer set, one nation a side and a
+ * "+" for more). */
 void battles_line(const struct battle_list *l, int i, bool with_name, char *out, size_t size);
 
 #endif
