@@ -23,6 +23,7 @@
 
 #include "engine/command.h"
 #include "engine/control.h"
+#include "engine/formation.h"
 #include "engine/game.h"
 #include "engine/order.h"
 #include "engine/rules.h"
@@ -237,14 +238,14 @@ static void test_formation_change_place(void **state)
 	struct vec2 c;
 	char why[256];
 	(void)state;
-	assert_int_equal(order_form_place(g, l, FORM_COLUMN, -1, &c, &blocker), 0);
+	assert_int_equal(formation_place_here(g, l, FORM_COLUMN, -1, &c, &blocker), 0);
 	assert_float_equal(fabs(c.x - 100), 1.25, 1e-9);
 	assert_float_equal(fabs(c.y - 145), 1, 1e-9);
 	test_add(g, "F", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 148.5, 0);
-	assert_int_equal(order_form_place(g, l, FORM_COLUMN, -1, &c, &blocker), 0);
+	assert_int_equal(formation_place_here(g, l, FORM_COLUMN, -1, &c, &blocker), 0);
 	assert_float_equal(c.y, 144, 1e-9);
 	ahead = test_add(g, "G", SIDE_A, UT_LINE_INF, FORM_LINE, 100, 141.5, 0);
-	assert_int_equal(order_form_place(g, l, FORM_COLUMN, -1, &c, &blocker), 1);
+	assert_int_equal(formation_place_here(g, l, FORM_COLUMN, -1, &c, &blocker), 1);
 	assert_true(blocker >= 0 && blocker != l);
 	assert_int_equal(french(g, form(l, FORM_COLUMN), why), -1);
 	assert_non_null(strstr(why, "L cannot form column: the stands would touch "));

@@ -26,7 +26,7 @@
 #include "engine/bridge.h"
 #include "engine/control.h"
 #include "engine/game.h"
-#include "engine/melee.h"
+#include "engine/contact.h"
 #include "io/load.h"
 #include "io/save.h"
 #include "io/load-rules.h"
@@ -190,7 +190,7 @@ static void test_bridge_contact(void **state)
 	{
 		int c1 = orbat_find_unit(g, "C1"), d1 = orbat_find_unit(g, "d1");
 		assert_int_equal(bridge_foe(g, c1), d1);
-		assert_true(melee_in_contact(g, c1, d1));
+		assert_true(contact_touching(g, c1, d1));
 	}
 	snprintf(path, sizeof path, "%s/bridge.save", dir);
 	round_trip(g, path);

@@ -5,7 +5,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 142
+plan 143
 
 sock=grognard-ui-$$
 t() { "$TMUX_BIN" -L "$sock" "$@"; }
@@ -242,7 +242,8 @@ cmd 'charge K10 C10'
 # A decision: a rule reminder, the map's keys and the log while it waits,
 # the number's unit, a sensible default, out of range refused.
 s=$(screen)
-like "$s" "Rule: skirmishers charged may about face and fall back" "a decision recalls its rule"
+like "$s" "Rule: skirmishers charged may" "a decision recalls its rule"
+like "$s" "Odds: Falling back: no fight," "after the odds of its choices"
 before=$(echo "$s" | grep -o "1 col = [0-9.]* cm")
 like "$before" "1 col" "(the scale before zooming)"
 keys +

@@ -16,10 +16,10 @@
 #include "engine/game.h"
 #include "engine/melee.h"
 #include "engine/move.h"
+#include "engine/odds.h"
 #include "engine/orbat.h"
 #include "engine/rules.h"
 #include "estimate.h"
-#include "odds.h"
 #include "tie.h"
 #include "tuning.h"
 
@@ -104,7 +104,7 @@ static double receive_charge(struct game *g, int m, int us)
 static int decide_counter(struct game *g, struct decision *d)
 {
 	const struct unit *u = &g->units[d->unit];
-	double p = command_status(g, u, NULL) == CS_CAUTIOUS ? est_pass(u, 0) : 1;
+	double p = command_status(g, u, NULL) == CS_CAUTIOUS ? odds_pass(u, 0) : 1;
 	double receive = receive_charge(g, d->other, d->unit);
 	bool meet = est_reaction_charge(g, d->unit, d->other, true) > p * receive;
 	return choose(d, option(d, meet ? "charge" : "no"), 0);
@@ -135,7 +135,7 @@ static int decide_artillery_charged(const struct ai_tuning *tune, struct game *g
 	double value = 0;
 	if ((k = option(d, "flee")) >= 0) {
 		double dist = safe_distance(g, d->unit, d->other, d->opt[k].lo, d->opt[k].hi, true);
-		double p = est_pass(u, 0);
+		double p = odds_pass(u, 0);
 		v = -(1 - p) * est_whole_worth(g, u) - p * (dist < 0 ? est_whole_worth(g, u) : tune->fled);
 		if (v > best) {
 			best = v;

@@ -20,10 +20,10 @@
 #include "engine/aim.h"
 #include "engine/command.h"
 #include "engine/fire.h"
+#include "engine/odds.h"
 #include "engine/rules.h"
 #include "engine/victory.h"
 #include "engine/volley.h"
-#include "odds.h"
 #include "tie.h"
 #include "tuning.h"
 

@@ -2,7 +2,7 @@
 /* estimate: a fight, a charge and each reaction to it, weighed with the
  * rules' dice.  Units are set where the rules would put them (a charger
  * at its point of contact, a square formed), the engine counts the sets
- * of dice and the halvings, odds.c fights the combat to its end, and
+ * of dice and the halvings, the engine's odds.c fights the combat to its end, and
  * everything is put back. */
 #include "config.h"
 
@@ -13,13 +13,14 @@
 #include "engine/command.h"
 #include "engine/fire.h"
 #include "engine/game.h"
-#include "engine/melee.h"
+#include "engine/grid.h"
+#include "engine/contact.h"
 #include "engine/move.h"
+#include "engine/odds.h"
 #include "engine/react.h"
 #include "engine/rules.h"
 #include "engine/victory.h"
 #include "estimate.h"
-#include "odds.h"
 #include "tuning.h"
 
 /* Could a unit whose centre is at p touch the objective at all (within
@@ -97,49 +98,13 @@ double est_gone_worth(const struct game *g, const struct unit *u)
 
 int est_nearest_enemy(const struct game *g, const struct unit *u, double *dist)
 {
-	int best = -1;
-	double bd = INFINITY;
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *o = &g->units[i];
-		double d;
-		if (o->side == u->side || o->state != US_ACTIVE || unit_abandoned(o))
-			continue;
-		/* The centres' distance less both reaches bounds the footprints'. */
-		if (v2_dist(u->pos, o->pos) - 10 >= bd)
-			continue;
-		d = game_unit_distance(u, o);
-		if (d < bd) {
-			bd = d;
-			best = i;
-		}
-	}
-	if (dist)
-		*dist = bd;
-	return best;
-}
-
-double est_pass(const struct unit *u, int bonus)
-{
-	return odds_d6_at_least(rules_quality[u->rating], bonus);
+	return grid_nearest_enemy(g, u, dist);
 }
 
 /* All a unit is worth: its strength and its removal. */
 double est_whole_worth(const struct game *g, const struct unit *u)
 {
 	return u->sp * est_sp_worth(g, u) + est_gone_worth(g, u);
-}
-
-static void fighter(const struct game *g, int u, int e, struct odds_fighter *f)
-{
-	const struct unit *x = &g->units[u];
-	*f = (struct odds_fighter){
-		.sp = x->sp,
-		.elim = unit_elimination_sp(x),
-		.need = rules_quality[x->rating],
-		.halvings = melee_halvings(g, u, e),
-		.impact_sets = melee_impact_sets(g, u, e, NULL, 0),
-		.round_sets = melee_round_sets(g, u, e, NULL, 0),
-	};
 }
 
 /* Could unit k join the fight against enemy e at the hand-to-hand phase
@@ -164,7 +129,7 @@ static void side_of(const struct game *g, int u, int e, struct odds_fighter *f, 
 	const struct unit *x = &g->units[u];
 	double sp = x->sp, need = 0, round = 0;
 	int n = 1;
-	fighter(g, u, e, f);
+	odds_fighter_of(g, u, e, f);
 	*gone = est_gone_worth(g, x);
 	*sp_worth = est_sp_worth(g, x);
 	need = (double)x->sp * f->need;
@@ -175,7 +140,7 @@ static void side_of(const struct game *g, int u, int e, struct odds_fighter *f, 
 		if (k == u || j->side != x->side || j->state != US_ACTIVE || unit_abandoned(j) ||
 		    (!may_join(g, k, e) && !game_units_within(j, &g->units[e], GEOM_CONTACT)))
 			continue;
-		fighter(g, k, e, &fj);
+		odds_fighter_of(g, k, e, &fj);
 		sp += j->sp;
 		need += (double)j->sp * fj.need;
 		round += (double)fj.round_sets * odds_halved(j->sp, fj.halvings);
@@ -268,7 +233,7 @@ double est_against_square(struct game *g, int a, int t, struct est_paths *paths)
 	} else {
 		feint = est_feint_clear(g, a, t, rules_react.feint_min) ? 0 : -est_whole_worth(g, &g->units[a]);
 	}
-	return fmax(fight, est_pass(&g->units[a], 0) * feint + (1 - est_pass(&g->units[a], 0)) * fight);
+	return fmax(fight, odds_pass(&g->units[a], 0) * feint + (1 - odds_pass(&g->units[a], 0)) * fight);
 }
 
 double est_arrival(struct game *g, int a, int t, double start, struct est_paths *paths, struct est_charge *out)
@@ -298,7 +263,7 @@ double est_arrival(struct game *g, int a, int t, double start, struct est_paths 
 			engaged = i != a && g->units[i].side != ut->side && g->units[i].state == US_ACTIVE &&
 			          game_units_within(&g->units[i], ut, GEOM_CONTACT);
 		if (ut->type == UT_HORSE_ART && unit_is_infantry(ua) && !engaged) {
-			double p = est_pass(ut, 0);
+			double p = odds_pass(ut, 0);
 			double flee = p * (est_away_clear(g, t, a, rules_react.flee_min, true) ? ai_worth.ground : est_whole_worth(g, ut)) +
 			              (1 - p) * est_whole_worth(g, ut);
 			value = fmin(value, flee);
@@ -306,7 +271,7 @@ double est_arrival(struct game *g, int a, int t, double start, struct est_paths 
 	}
 	bonus = reacts ? react_esquare_bonus(g, a, t, start) : -1;
 	if (bonus >= 0) {
-		double p = est_pass(ut, bonus), sq = est_against_square(g, a, t, paths), failed, tried;
+		double p = odds_pass(ut, bonus), sq = est_against_square(g, a, t, paths), failed, tried;
 		int hits = rules_react.esquare_fail_hits;
 		if (ut->sp - hits <= unit_elimination_sp(ut)) {
 			failed = est_whole_worth(g, ut);
@@ -398,7 +363,7 @@ static bool may_counter(const struct game *g, int a, int t)
 	const struct unit *ua = &g->units[a], *ut = &g->units[t];
 	const struct move_allowance *ma = rules_move_for(ut->type, ut->form);
 	double want = geom_bearing(ut->pos, ua->pos);
-	int foe = melee_engaged(g, t);
+	int foe = contact_engaged(g, t);
 	return ut->side != (enum side)g->initiative && unit_formed(ut) && ut->form != FORM_SQUARE &&
 	       ut->form != FORM_ESQUARE && ma && ma->charge > 0 && !unit_is_artillery(ut) &&
 	       !(unit_is_infantry(ut) && unit_is_cavalry(ua)) && !unit_has_marker(ut, MK_BLUE) &&
@@ -415,7 +380,7 @@ static double charge_from(struct game *g, int a, int t, struct vec2 end, double 
 	double start = game_unit_distance(ua, ut), contact;
 	bool counter;
 
-	out->go = command_status(g, ua, NULL) == CS_CAUTIOUS ? est_pass(ua, 0) : 1;
+	out->go = command_status(g, ua, NULL) == CS_CAUTIOUS ? odds_pass(ua, 0) : 1;
 	counter = may_counter(g, a, t);
 	ua->pos = end;
 	ua->facing = facing;
@@ -431,7 +396,7 @@ static double charge_from(struct game *g, int a, int t, struct vec2 end, double 
 		if (met < contact) {
 			/* A cautious target tests first; failing, it is reached
 			 * where it stands. */
-			double p = command_status(g, ut, NULL) == CS_CAUTIOUS ? est_pass(ut, 0) : 1;
+			double p = command_status(g, ut, NULL) == CS_CAUTIOUS ? odds_pass(ut, 0) : 1;
 			contact = p * met + (1 - p) * contact;
 			out->counter = p;
 			out->tries_square = out->falls_back = false;
@@ -494,9 +459,9 @@ double est_reaction_charge(struct game *g, int r, int m, bool counter)
 		return -INFINITY;
 	/* A counter-charge needs no test of its own; a cautious unit's
 	 * command test comes before either. */
-	pass = counter ? 1 : est_pass(ur, 0);
+	pass = counter ? 1 : odds_pass(ur, 0);
 	if (command_status(g, ur, NULL) == CS_CAUTIOUS)
-		pass *= est_pass(ur, 0);
+		pass *= odds_pass(ur, 0);
 	/* Guns caught on the move are overrun outright. */
 	if (!counter && unit_is_artillery(um))
 		return pass * (est_whole_worth(g, um) + ai_worth.ground);
@@ -524,7 +489,7 @@ static bool pool(const struct game *g, int e, enum side side, int extra, struct 
 		if (u->side != side || u->state != US_ACTIVE || unit_abandoned(u) ||
 		    (i != extra && !game_units_within(u, &g->units[e], GEOM_CONTACT)))
 			continue;
-		fighter(g, i, e, &one);
+		odds_fighter_of(g, i, e, &one);
 		if (first < 0) {
 			first = i;
 			f->halvings = one.halvings;
@@ -557,7 +522,7 @@ static double pooled_value(const struct game *g, const struct odds_fighter *us, 
 			foe = i;
 	if (foe < 0)
 		return 0;
-	fighter(g, e, foe, &fe);
+	odds_fighter_of(g, e, foe, &fe);
 	odds_fight(us, &fe, &r);
 	return r.lost[1] * est_sp_worth(g, ue) + r.gone[1] * est_gone_worth(g, ue) - r.lost[0] -
 	       r.gone[0] * est_gone_worth(g, ue);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* estimate: what the computer opponent expects of a fight, a charge and
- * each reaction, from the rules' real probabilities (odds.c) and the
+ * each reaction, from the rules' real probabilities (engine/odds.c) and the
  * engine's own rule checks.  Nothing here throws a die, and every unit it
  * sets somewhere to look is put back as it was. */
 #ifndef GROGNARD_ESTIMATE_H
@@ -125,8 +125,5 @@ bool est_may_pivot(const struct game *g, int unit, double to);
 /* The enemy unit nearest u (abandoned guns do not count), or -1; *dist
  * gets how far it is (may be NULL). */
 int est_nearest_enemy(const struct game *g, const struct unit *u, double *dist);
-
-/* The chance that a quality test of u passes (1D6 + bonus >= quality). */
-double est_pass(const struct unit *u, int bonus);
 
 #endif

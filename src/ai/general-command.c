@@ -9,6 +9,7 @@
 
 #include "engine/command.h"
 #include "engine/game.h"
+#include "engine/grid.h"
 #include "engine/rules.h"
 #include "engine/seq.h"
 #include "estimate.h"
@@ -19,25 +20,54 @@
 /* ------------------------------------------------------------------ */
 /* Commanders */
 
+/* What a unit's command is worth to a commander's count: 1 in command, a
+ * half cautious (more for the units of brigade brig). */
+static double command_worth(const struct ai_tuning *tune, const struct unit *u, enum cmd_status st, int brig)
+{
+	double w = u->brigade == brig ? tune->brigade_counts : 1;
+	return st == CS_IN_COMMAND ? w : st == CS_CAUTIOUS ? w / 2 : 0;
+}
+
+/* A unit's command were commander c off the field: from its other stand
+ * only. */
+static enum cmd_status command_without(struct game *g, struct commander *c, const struct unit *u)
+{
+	enum unit_state keep = c->state;
+	enum cmd_status st;
+	c->state = US_RESERVE;
+	st = command_status(g, u, NULL);
+	c->state = keep;
+	return st;
+}
+
+static bool counted(const struct game *g, const struct commander *c, const struct unit *u, int div)
+{
+	return u->side == c->side && general_active(u) && (div < 0 || unit_division(g, u) == div);
+}
+
 /* How many of a side's units (of a division, div >= 0; of a brigade
  * counting more, brig >= 0) a commander would keep in command from a
- * place: 1 for each in command, a half for each cautious. */
-static double command_count(const struct ai_tuning *tune, struct game *g, int k, struct vec2 at, int div, int brig)
+ * place: 1 for each in command, a half for each cautious.  base: the
+ * count were he off the field; only the units within his reach of the
+ * place can count otherwise.  (The weights are halves and wholes: every
+ * sum is exact, in whatever order.) */
+static double command_count(const struct ai_tuning *tune, struct game *g, int k, struct vec2 at, int div, int brig,
+                            double base)
 {
 	struct commander *c = &g->cmdrs[k];
 	struct vec2 keep = c->pos;
-	double n = 0;
+	struct unit_set near = { 0 };
+	double n = base, box[4] = { at.x, at.y, at.x, at.y };
 	c->pos = at;
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *u = &g->units[i];
-		enum cmd_status st;
-		double w;
-		if (u->side != c->side || !general_active(u) || (div >= 0 && unit_division(g, u) != div))
-			continue;
-		w = u->brigade == brig ? tune->brigade_counts : 1;
-		st = command_status(g, u, NULL);
-		n += st == CS_IN_COMMAND ? w : st == CS_CAUTIOUS ? w / 2 : 0;
+	grid_units_box(g, box, fmax(commander_radius(c), rules_command.cautious_limit) + rules_stand[ARM_COMMAND].w / 2,
+	               &near);
+	for (int q = 0; q < near.n; q++) {
+		const struct unit *u = &g->units[near.idx[q]];
+		if (counted(g, c, u, div))
+			n += command_worth(tune, u, command_status(g, u, NULL), brig) -
+			     command_worth(tune, u, command_without(g, c, u), brig);
 	}
+	unit_set_free(&near);
 	c->pos = keep;
 	return n;
 }
@@ -46,8 +76,12 @@ static double command_count(const struct ai_tuning *tune, struct game *g, int k,
  * makes it evade and lose its radius, a charge overruns it)? */
 static bool stand_safe(const struct game *g, enum side side, struct vec2 at, double within)
 {
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *u = &g->units[i];
+	struct unit_set near = { 0 };
+	double box[4] = { at.x, at.y, at.x, at.y };
+	bool safe = true;
+	grid_units_box(g, box, within + 12, &near);
+	for (int q = 0; q < near.n && safe; q++) {
+		const struct unit *u = &g->units[near.idx[q]];
 		struct vec2 b[4];
 		struct shape us, cs;
 		struct commander probe = { .pos = at };
@@ -55,10 +89,10 @@ static bool stand_safe(const struct game *g, enum side side, struct vec2 at, dou
 			continue;
 		us = unit_shape(u, b);
 		cs = commander_shape(&probe);
-		if (geom_distance(&us, &cs) < within)
-			return false;
+		safe = geom_distance(&us, &cs) >= within;
 	}
-	return true;
+	unit_set_free(&near);
+	return safe;
 }
 
 /* The centre of a corps' units still fighting (a side may have several
@@ -83,35 +117,42 @@ static bool corps_centroid(const struct game *g, int corps, struct vec2 *c)
  * command: among the middles of its division, of the brigade about to
  * act and of the units now out of command, and points between, the best
  * it can reach safely.  False when staying is as good. */
-static bool place_commander(struct general_ai *ai, struct game *g, enum side side, int k, int div, int brig,
-                            struct order *o)
+static bool commander_spot(struct general_ai *ai, struct game *g, enum side side, int k, int div, int brig,
+                           struct order *o)
 {
 	struct commander *c = &g->cmdrs[k];
 	struct vec2 spots[8], mid;
 	int n = 0;
 	const struct ai_tuning *tune = ai->tune;
-	double here, best;
+	double here, best, base = 0;
 	if (c->state != US_ACTIVE || c->attached >= 0 || c->moved_turn == g->turn)
 		return false;
 	if (div < 0 && c->level == CL_CORPS ? corps_centroid(g, c->of, &mid) : general_centroid(g, side, div, &mid))
 		spots[n++] = mid;
 	if (brig >= 0) {
 		struct vec2 b = v2(0, 0);
-		int m = 0;
-		for (int i = 0; i < g->nunits; i++)
+		int m = 0, nu;
+		const int *us = grid_brigade_units(g, brig, &nu);
+		for (int q = 0; q < nu; q++) {
+			int i = us ? us[q] : q;
 			if (g->units[i].brigade == brig && general_active(&g->units[i])) {
 				b = v2_add(b, g->units[i].pos);
 				m++;
 			}
+		}
 		if (m)
 			spots[n++] = v2_scale(b, 1.0 / m);
 	}
 	{
-		/* Toward the units it has lost touch with. */
+		/* Toward the units it has lost touch with; and the count were
+		 * he off the field. */
 		struct vec2 b = v2(0, 0);
-		int m = 0;
-		for (int i = 0; i < g->nunits; i++) {
-			const struct unit *u = &g->units[i];
+		int m = 0, nu;
+		const int *us = grid_division_units(g, div, &nu);
+		for (int q = 0; q < nu; q++) {
+			const struct unit *u = &g->units[us ? us[q] : q];
+			if (counted(g, c, u, div))
+				base += command_worth(tune, u, command_without(g, c, u), brig);
 			if (u->side == side && general_active(u) && (div < 0 || unit_division(g, u) == div) &&
 			    (c->level != CL_CORPS || unit_corps(g, u) == c->of) &&
 			    command_status(g, u, NULL) != CS_IN_COMMAND) {
@@ -124,7 +165,7 @@ static bool place_commander(struct general_ai *ai, struct game *g, enum side sid
 	}
 	for (int i = 0, m = n; i < m && n < 8; i++)
 		spots[n++] = v2_scale(v2_add(spots[i], c->pos), 0.5);
-	here = best = command_count(tune, g, k, c->pos, div, brig) +
+	here = best = command_count(tune, g, k, c->pos, div, brig, base) +
 	              (stand_safe(g, side, c->pos, tune->stand_clear) ? 0 : -tune->stand_unsafe);
 	for (int i = 0; i < n; i++) {
 		struct vec2 to = spots[i];
@@ -135,7 +176,7 @@ static bool place_commander(struct general_ai *ai, struct game *g, enum side sid
 			to = v2_add(c->pos, v2_scale(v2_sub(to, c->pos), (rules_command.stand_move - 0.5) / len));
 		if (!stand_safe(g, side, to, tune->stand_clear))
 			continue;
-		v = command_count(tune, g, k, to, div, brig);
+		v = command_count(tune, g, k, to, div, brig, base);
 		if (v <= best + tune->stand_gain)
 			continue;
 		t = order_new(ORD_CMOVE);
@@ -148,6 +189,18 @@ static bool place_commander(struct general_ai *ai, struct game *g, enum side sid
 		*o = t;
 	}
 	return best > here + tune->stand_gain;
+}
+
+/* (Only the commander's stand is moved, and put back: the spatial index
+ * of the units is held while he looks.) */
+static bool place_commander(struct general_ai *ai, struct game *g, enum side side, int k, int div, int brig,
+                            struct order *o)
+{
+	bool r;
+	grid_hold(g);
+	r = commander_spot(ai, g, side, k, div, brig, o);
+	grid_release(g);
+	return r;
 }
 
 /* Before a brigade acts: its commander attaches to the unit that most
@@ -238,9 +291,10 @@ static double brigade_stake(struct general_ai *ai, struct game *g, int b)
 {
 	const struct ai_tuning *tune = ai->tune;
 	double stake = 0;
-	int div = g->brigs[b].division;
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *u = &g->units[i];
+	int div = g->brigs[b].division, nu;
+	const int *us = grid_brigade_units(g, b, &nu);
+	for (int k = 0; k < nu; k++) {
+		const struct unit *u = &g->units[us ? us[k] : k];
 		const struct move_allowance *ma;
 		double d;
 		int e;
@@ -273,16 +327,20 @@ static double brigade_stake(struct general_ai *ai, struct game *g, int b)
  * 24) while none of its units is within 18 cm of the enemy (the rules
  * allow it from 12) and none has reached its goal.  Brigade by brigade it
  * would go 6 cm at a time: too slow to bring up a corps arriving piecemeal. */
-static int division_to_march(struct general_ai *ai, struct game *g, enum side side)
+static int march_pick(struct general_ai *ai, struct game *g, enum side side)
 {
 	for (int d = 0; d < g->ndivs; d++) {
 		struct order o;
 		double nearest = INFINITY;
 		bool any = false;
+		int nu;
+		const int *us = grid_division_units(g, d, &nu);
+		double clear = rules_division_move.blocked_within + ai->tune->march_clear;
 		if (division_side(g, d) != side || ai->plan[d].role == ROLE_HOLD)
 			continue;
-		for (int i = 0; i < g->nunits; i++) {
-			const struct unit *u = &g->units[i];
+		/* (Once one unit is too near, the division stays.) */
+		for (int k = 0; k < nu && !(any && nearest < clear); k++) {
+			const struct unit *u = &g->units[us ? us[k] : k];
 			double dist;
 			if (u->side != side || !general_active(u) || unit_division(g, u) != d)
 				continue;
@@ -292,7 +350,7 @@ static int division_to_march(struct general_ai *ai, struct game *g, enum side si
 			if (v2_dist(u->pos, ai->plan[d].goal) < ai->tune->march_there)
 				nearest = 0; /* already there */
 		}
-		if (!any || nearest < rules_division_move.blocked_within + ai->tune->march_clear)
+		if (!any || nearest < clear)
 			continue;
 		o = order_new(ORD_DIVMOVE);
 		o.target = d;
@@ -300,6 +358,17 @@ static int division_to_march(struct general_ai *ai, struct game *g, enum side si
 			return d;
 	}
 	return -1;
+}
+
+/* (Nothing here sets a unit down anywhere: the spatial index is held,
+ * and its many queries need not look for moves.) */
+static int division_to_march(struct general_ai *ai, struct game *g, enum side side)
+{
+	int d;
+	grid_hold(g);
+	d = march_pick(ai, g, side);
+	grid_release(g);
+	return d;
 }
 
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "engine/game.h"
+#include "engine/grid.h"
 #include "engine/rules.h"
 #include "engine/seq.h"
 #include "engine/victory.h"
@@ -56,10 +57,11 @@ static bool objective_defended(const struct game *g, int obj, enum side side, do
 /* The centre of a side's (or a division's, div >= 0) units on the table. */
 bool general_centroid(const struct game *g, enum side side, int div, struct vec2 *c)
 {
-	int n = 0;
+	int n = 0, nu;
+	const int *us = grid_division_units(g, div, &nu);
 	*c = v2(0, 0);
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *u = &g->units[i];
+	for (int k = 0; k < nu; k++) {
+		const struct unit *u = &g->units[us ? us[k] : k];
 		if (u->side != side || !general_active(u) || (div >= 0 && unit_division(g, u) != div))
 			continue;
 		*c = v2_add(*c, u->pos);

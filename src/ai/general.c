@@ -21,12 +21,13 @@
 #include "decide.h"
 #include "engine/fire.h"
 #include "engine/game.h"
+#include "engine/grid.h"
+#include "engine/odds.h"
 #include "engine/rules.h"
 #include "engine/seq.h"
 #include "engine/volley.h"
 #include "estimate.h"
 #include "general-int.h"
-#include "odds.h"
 #include "route.h"
 #include "tie.h"
 #include "tuning.h"
@@ -117,13 +118,17 @@ static bool best_fire(struct general_ai *ai, struct game *g, enum side side, str
 
 static bool hopeless(struct general_ai *ai, struct game *g, enum side side, struct order *o)
 {
-	for (int i = 0; i < g->nunits; i++) {
+	struct unit_set near = { 0 };
+	bool r = false;
+	for (int i = 0; i < g->nunits && !r; i++) {
 		const struct unit *u = &g->units[i];
 		double worst = 0;
 		int foe = -1;
 		if (u->side != side || !general_active(u) || (u->acted & (UA_CHARGED | UA_FIRED)) || !ai->tune->retreat)
 			continue;
-		for (int k = 0; k < g->nunits; k++)
+		grid_units_near(g, i, GEOM_CONTACT, &near);
+		for (int q = 0; q < near.n; q++) {
+			int k = near.idx[q];
 			if (g->units[k].side != side && general_active(&g->units[k]) &&
 			    game_units_within(u, &g->units[k], GEOM_CONTACT)) {
 				struct est_fight f;
@@ -133,15 +138,16 @@ static bool hopeless(struct general_ai *ai, struct game *g, enum side side, stru
 					foe = k;
 				}
 			}
+		}
 		if (foe < 0)
 			continue;
 		*o = order_new(ORD_RETREAT);
 		o->unit = i;
 		o->flag = OF_WITH_CMDR;
-		if (drill_try(g, side, o))
-			return true;
+		r = drill_try(g, side, o);
 	}
-	return false;
+	unit_set_free(&near);
+	return r;
 }
 
 /* ------------------------------------------------------------------ */

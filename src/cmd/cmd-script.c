@@ -91,6 +91,7 @@ static int script_decide(struct controller *ctl, struct game *g, struct decision
 	fprintf(s->ctx.out, "decide: %s  [%s]\n", d->question, answers);
 	fflush(s->ctx.out);
 	s->ctx.g = g;
+	s->ctx.deciding = d;
 	while (!s->ctx.quit && script_next_line(s)) {
 		enum cmd_result r;
 		r = cmd_execute(&s->ctx, s->line);
@@ -113,11 +114,13 @@ static int script_decide(struct controller *ctl, struct game *g, struct decision
 				d->value = s->ctx.order.a;
 			}
 			d->choice = i;
+			s->ctx.deciding = NULL;
 			return 0;
 		}
 		cmd_error_at(&s->ctx, "'%s' is not a choice here: %s", s->ctx.order.word, answers);
 	next:;
 	}
+	s->ctx.deciding = NULL;
 	return -1;
 }
 

@@ -11,6 +11,8 @@
 
 #include "cmd-int.h"
 #include "engine/game.h"
+#include "engine/odds-order.h"
+#include "engine/orbat.h"
 #include "engine/rules-keys.h"
 #include "engine/victory.h"
 #include "engine/weather.h"
@@ -266,6 +268,66 @@ static int do_describe(struct cmd_ctx *ctx, int argc, char **argv)
 	return 0;
 }
 
+/* preview charge|fire|fight UNIT TARGET, or the waiting decision's odds:
+ * nothing in the game changes. */
+static int do_preview(struct cmd_ctx *ctx, int argc, char **argv)
+{
+	struct game *g = ctx->g;
+	struct cmd_lines l = { 0 };
+	char why[MSG_LEN];
+	int u, t;
+	if (argc == 1) {
+		struct odds_choice o;
+		if (!ctx->deciding) {
+			cmd_error_at(ctx, "preview: no decision is waiting (preview charge|fire|fight UNIT TARGET)");
+			return 1;
+		}
+		odds_decision(g, ctx->deciding, &o);
+		cmd_odds_choice(g, ctx->deciding, &o, &l);
+	} else {
+		if (argc != 4 || (strcmp(argv[1], "charge") && strcmp(argv[1], "fire") && strcmp(argv[1], "fight"))) {
+			cmd_error_at(ctx, "usage: preview [charge|fire|fight UNIT TARGET]");
+			return 1;
+		}
+		if ((u = orbat_find_unit(g, argv[2])) < 0 || (t = orbat_find_unit(g, argv[3])) < 0) {
+			cmd_error_at(ctx, "preview: no unit '%s'", argv[orbat_find_unit(g, argv[2]) < 0 ? 2 : 3]);
+			return 1;
+		}
+		if (argv[1][1] == 'h') {
+			struct odds_charge o;
+			if (odds_charge(g, u, t, &o, why, sizeof why) < 0) {
+				fprintf(ctx->out, "refused: preview charge %s %s: %s\n", argv[2], argv[3], why);
+				return 0;
+			}
+			cmd_odds_charge(g, &o, &l);
+		} else if (argv[1][1] == 'i' && argv[1][2] == 'r') {
+			struct odds_fire o;
+			if (!odds_fire_at(g, u, t, NULL, &o)) {
+				fprintf(ctx->out, "refused: preview fire %s %s: %s\n", argv[2], argv[3], o.shot.why);
+				return 0;
+			}
+			cmd_odds_fire(g, &o, &l);
+		} else {
+			struct odds_fight f;
+			if (g->units[u].side == g->units[t].side || g->units[u].state != US_ACTIVE ||
+			    g->units[t].state != US_ACTIVE) {
+				fprintf(ctx->out, "refused: preview fight %s %s: only two enemy units on the table fight\n",
+				        argv[2], argv[3]);
+				return 0;
+			}
+			odds_fight_units(g, u, t, &f);
+			cmd_odds_fight(g, u, t, &f, &l);
+		}
+	}
+	for (int i = 0; i < l.n; i++) {
+		fputs("preview: ", ctx->out);
+		cmd_put_text(ctx->out, l.line[i], false);
+		fputc('\n', ctx->out);
+	}
+	cmd_lines_free(&l);
+	return 0;
+}
+
 static int do_quit(struct cmd_ctx *ctx, int argc, char **argv)
 {
 	(void)argc, (void)argv;
@@ -294,6 +356,10 @@ static const struct cmd_entry commands[] = {
 	  .max_args = 3, .exec = do_describe,
 	  .summary = "what is at a point (or a unit) and around it, in words: ground, units near with "
 	             "distance and bearing, the enemy that could charge or fire there" },
+	{ .name = "preview", .usage = "preview [charge|fire|fight UNIT TARGET]", .min_args = 0, .max_args = 3,
+	  .exec = do_preview,
+	  .summary = "the odds of a charge, a shot or a fight if it were ordered now (whoever has the "
+	             "initiative), or of the choices of the decision waiting; changes nothing" },
 	{ .name = "help", .usage = "help [COMMAND]", .min_args = 0, .max_args = 1, .exec = do_help,
 	  .summary = "list the commands, or explain one" },
 	{ .name = "save", .usage = "save NAME", .min_args = 1, .max_args = 1, .exec = do_save,

@@ -31,6 +31,7 @@ struct cmd_ctx {
 	int refusals;       /* orders the engine refused */
 	bool batch;         /* batch mode: scripted dice ('dice') allowed */
 	struct order order; /* the order of a CMD_ORDER line */
+	const struct decision *deciding; /* the decision waiting, or NULL */
 	/* Saving and exporting belong to the program, not to the language:
 	 * 0, or -1 with why (NULL: the command is not available here). */
 	int (*save)(struct game *g, const char *name, char *why, size_t size);
@@ -107,6 +108,21 @@ void cmd_roster(const struct game *g, int side, int viewer, struct cmd_lines *ou
 void cmd_describe(const struct game *g, int viewer, struct vec2 p, struct cmd_lines *out);
 /* A bearing as one of the sixteen points of the compass ("NNE"). */
 const char *cmd_compass(double bearing);
+
+/* A chance as a percentage: "67%", "<1%", ">99%". */
+const char *cmd_percent(double p, char *buf, size_t size);
+/* The odds of a charge, a shot and a decision's choices (odds-order.h)
+ * as lines of words (cmd-preview.c). */
+struct odds_charge;
+struct odds_fire;
+struct odds_choice;
+struct decision;
+void cmd_odds_charge(const struct game *g, const struct odds_charge *o, struct cmd_lines *out);
+void cmd_odds_fire(const struct game *g, const struct odds_fire *o, struct cmd_lines *out);
+struct odds_fight;
+void cmd_odds_fight(const struct game *g, int a, int b, const struct odds_fight *f, struct cmd_lines *out);
+void cmd_odds_choice(const struct game *g, const struct decision *d, const struct odds_choice *o,
+                     struct cmd_lines *out);
 
 /* The whole state, one line per game, side, unit, commander, objective. */
 void cmd_dump(const struct game *g, FILE *out);

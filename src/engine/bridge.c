@@ -13,6 +13,7 @@
 #include "bridge.h"
 #include "control.h"
 #include "game.h"
+#include "grid.h"
 #include "melee.h"
 #include "move.h"
 #include "react.h"
@@ -62,9 +63,14 @@ int bridge_foe(const struct game *g, int unit)
 /* Forget contacts over bridges that no longer hold. */
 void bridge_tidy(struct game *g)
 {
+	bool changed = false;
 	for (int i = 0; i < g->nunits; i++)
-		if (g->units[i].bridge && !bridge_holds(g, i))
+		if (g->units[i].bridge && !bridge_holds(g, i)) {
 			g->units[i].bridge = 0;
+			changed = true;
+		}
+	if (changed)
+		grid_bridges_changed(g);
 }
 
 /* The unit at a bridge in contact with its defender, and that defender;
@@ -373,6 +379,7 @@ void bridge_engage(struct game *g, int unit, int defender, int bridge)
 	u->bridge = bridge + 1;
 	u->bridge_foe = defender;
 	u->bridge_foe_at = d->pos;
+	grid_bridges_changed(g);
 	game_log(g, "%s stands at its end of %s: in contact with %s, who defends it.", u->id,
 	         g->map.f[bridge].name, d->id);
 }

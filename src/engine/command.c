@@ -8,6 +8,7 @@
 
 #include "command.h"
 #include "game.h"
+#include "grid.h"
 #include "move.h"
 #include "rules.h"
 
@@ -44,6 +45,12 @@ enum cmd_status command_status(const struct game *g, const struct unit *u,
 		c = &g->cmdrs[stands[k]];
 		if (c->state != US_ACTIVE)
 			continue;
+		/* With no distance asked for, a stand whose centre is further
+		 * from the unit's than both their reaches and the cautious
+		 * limit can give neither command nor caution: not measured. */
+		if (!dist && v2_dist(u->pos, c->pos) - unit_radius(u) - rules_stand[ARM_COMMAND].w / 2 >
+		                 fmax(commander_radius(c), rules_command.cautious_limit) + 1e-6)
+			continue;
 		cs = commander_shape(c);
 		d = geom_distance(&us, &cs);
 		if (d < nearest)
@@ -75,17 +82,22 @@ void command_check_losses(struct game *g, int unit)
 {
 	const struct unit *gone = &g->units[unit];
 	int div = unit_division(g, gone), brig = gone->brigade;
-	int dn = 0, dl = 0, bn = 0, bl = 0;
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *u = &g->units[i];
-		bool lost = unit_lost(u);
+	int dn = 0, dl = 0, bn = 0, bl = 0, n;
+	/* The formations' own units (a count: their order does not matter). */
+	const int *us = grid_division_units(g, div, &n);
+	for (int k = 0; k < n; k++) {
+		const struct unit *u = &g->units[us ? us[k] : k];
 		if (unit_division(g, u) == div) {
 			dn++;
-			dl += lost;
+			dl += unit_lost(u);
 		}
+	}
+	us = grid_brigade_units(g, brig, &n);
+	for (int k = 0; k < n; k++) {
+		const struct unit *u = &g->units[us ? us[k] : k];
 		if (u->brigade == brig) {
 			bn++;
-			bl += lost;
+			bl += unit_lost(u);
 		}
 	}
 	if (div >= 0 && g->divs[div].commander >= 0 && dl > (dn + 1) / 2) {
@@ -115,6 +127,38 @@ void command_check_losses(struct game *g, int unit)
  * corps stand is lost only by being overrun: where no place is 6 cm clear
  * of the enemy it takes the clear place farthest from it (or, with none,
  * stays where it is), evaded all the same. */
+/* How far the nearest active enemy unit is from a command stand's shape
+ * (INFINITY with none): looked for first round the stand, then, when none
+ * is that near, among every unit. */
+#define EVADE_LOOK 24.0
+static double nearest_enemy(const struct game *g, const struct commander *c, const struct shape *cs)
+{
+	struct unit_set near = { 0 };
+	double nearest = INFINITY, box[4];
+	geom_bounds(cs, box);
+	grid_units_box(g, box, EVADE_LOOK, &near);
+	for (int pass = 0; pass < 2; pass++) {
+		int n = pass ? g->nunits : near.n;
+		for (int q = 0; q < n; q++) {
+			int i = pass ? q : near.idx[q];
+			struct vec2 b[4];
+			struct shape us;
+			double d;
+			if (g->units[i].side == c->side || g->units[i].state != US_ACTIVE)
+				continue;
+			us = unit_shape(&g->units[i], b);
+			d = geom_distance(cs, &us);
+			if (d < nearest)
+				nearest = d;
+		}
+		/* Every unit left out stands further off than EVADE_LOOK. */
+		if (nearest <= EVADE_LOOK)
+			break;
+	}
+	unit_set_free(&near);
+	return nearest;
+}
+
 static bool evade(struct game *g, int cmdr)
 {
 	struct commander *c = &g->cmdrs[cmdr];
@@ -133,17 +177,7 @@ static bool evade(struct game *g, int cmdr)
 			if (move_place_blocker(g, &m, NULL, -1) != -1)
 				continue;
 			cs = commander_shape(c);
-			for (int i = 0; i < g->nunits; i++) {
-				struct vec2 b[4];
-				struct shape us;
-				double d;
-				if (g->units[i].side == c->side || g->units[i].state != US_ACTIVE)
-					continue;
-				us = unit_shape(&g->units[i], b);
-				d = geom_distance(&cs, &us);
-				if (d < nearest)
-					nearest = d;
-			}
+			nearest = nearest_enemy(g, c, &cs);
 			if (nearest >= rules_command.evade_enemy_clear && nearest > best_d) {
 				best_d = nearest;
 				best = p;
@@ -180,6 +214,19 @@ void command_stands_in_the_way(struct game *g, int mover, struct obb start, stru
                                double dist, bool overrun)
 {
 	struct unit *u = &g->units[mover];
+	double box[4];
+	{
+		struct vec2 b0[4], b1[4];
+		struct obb end = move_shift(start, dir, dist > 0 ? dist : 0);
+		struct shape s0 = geom_obb_shape(&start, b0), s1 = geom_obb_shape(&end, b1);
+		double e[4];
+		geom_bounds(&s0, box);
+		geom_bounds(&s1, e);
+		for (int k = 0; k < 2; k++) {
+			box[k] = fmin(box[k], e[k]) - 0.01;
+			box[k + 2] = fmax(box[k + 2], e[k + 2]) + 0.01;
+		}
+	}
 	for (int i = 0; i < g->ncmdrs; i++) {
 		struct commander *c = &g->cmdrs[i];
 		struct shape cs;
@@ -187,7 +234,11 @@ void command_stands_in_the_way(struct game *g, int mover, struct obb start, stru
 		if (c->state != US_ACTIVE || c->side == u->side || c->attached >= 0)
 			continue;
 		cs = commander_shape(c);
-		/* Does the footprint touch the stand anywhere along its way? */
+		/* Does the footprint touch the stand anywhere along its way?
+		 * Not if the stand is clear of the way's bounds. */
+		if (c->pos.x + cs.r + GEOM_CONTACT < box[0] || c->pos.x - cs.r - GEOM_CONTACT > box[2] ||
+		    c->pos.y + cs.r + GEOM_CONTACT < box[1] || c->pos.y - cs.r - GEOM_CONTACT > box[3])
+			continue;
 		for (double t = 0; t <= dist + 1e-9 && !hit; t += 0.25) {
 			struct obb b = move_shift(start, dir, t > dist ? dist : t);
 			struct vec2 buf[4];

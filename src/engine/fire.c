@@ -12,7 +12,8 @@
 
 #include "fire.h"
 #include "game.h"
-#include "melee.h"
+#include "grid.h"
+#include "contact.h"
 #include "rules.h"
 #include "terrain.h"
 #include "weather.h"
@@ -233,7 +234,7 @@ static bool firer_refusal(struct fire_ctx *c, char *why, size_t size)
 		snprintf(why, size, "cannot fire: in the rain no musket or gun can fire (wet powder)");
 		return true;
 	}
-	foe = melee_engaged(g, (int)(u - g->units));
+	foe = contact_engaged(g, (int)(u - g->units));
 	if (foe >= 0) {
 		snprintf(why, size, "cannot fire: a unit in contact with the enemy (%s) "
 		         "fights hand-to-hand instead", g->units[foe].id);
@@ -305,31 +306,39 @@ static enum stage zone_check(const struct fire_ctx *c, const struct vec2 tri[3],
 		box[3] = fmax(box[3], tri[k].y);
 	}
 	through[0] = 0;
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *v = &g->units[i];
-		struct vec2 buf[4];
-		struct shape vs;
-		/* The firer's own body is kept out by the facing test. */
-		if (i == c->fi || i == c->ti || v->state != US_ACTIVE || abandoned(v))
-			continue;
-		if (!near_box(v, box))
-			continue;
-		vs = unit_shape(v, buf);
-		if (!geom_overlap(&zs, &vs))
-			continue;
-		if (unit_formed(v)) {
-			snprintf(s->why, sizeof s->why, "cannot fire: %s (formed) is in the zone of fire", v->id);
-			return ST_ZONE;
+	{
+		/* Only the units round the zone's bounds can be in it. */
+		struct unit_set near = { 0 };
+		double b[4] = { box[0], box[2], box[1], box[3] };
+		enum stage st = ST_OK;
+		grid_units_box(g, b, 0, &near);
+		for (int q = 0; q < near.n && st == ST_OK; q++) {
+			int i = near.idx[q];
+			const struct unit *v = &g->units[i];
+			struct vec2 buf[4];
+			struct shape vs;
+			/* The firer's own body is kept out by the facing test. */
+			if (i == c->fi || i == c->ti || v->state != US_ACTIVE || abandoned(v))
+				continue;
+			if (!near_box(v, box))
+				continue;
+			vs = unit_shape(v, buf);
+			if (!geom_overlap(&zs, &vs))
+				continue;
+			if (unit_formed(v)) {
+				snprintf(s->why, sizeof s->why, "cannot fire: %s (formed) is in the zone of fire", v->id);
+				st = ST_ZONE;
+			} else if (v->side == c->u->side) {
+				snprintf(s->why, sizeof s->why, "cannot fire: %s (friendly) is in the zone of fire", v->id);
+				st = ST_ZONE;
+			} else if (!(c->art && band == RANGE_LONG) && !screen) {
+				/* Enemy unformed: plunging fire ignores them at long range. */
+				screen = v;
+			}
 		}
-		if (v->side == c->u->side) {
-			snprintf(s->why, sizeof s->why, "cannot fire: %s (friendly) is in the zone of fire", v->id);
-			return ST_ZONE;
-		}
-		/* Enemy unformed: plunging fire ignores them at long range. */
-		if (c->art && band == RANGE_LONG)
-			continue;
-		if (!screen)
-			screen = v;
+		unit_set_free(&near);
+		if (st != ST_OK)
+			return st;
 	}
 	if (!screen)
 		return ST_OK;

@@ -6,6 +6,7 @@
 
 #include "control.h"
 #include "game.h"
+#include "grid.h"
 #include "melee.h"
 #include "move.h"
 #include "order.h"
@@ -20,7 +21,9 @@ enum step_result game_step(struct game *g, struct controller **ctl)
 
 	switch (g->phase) {
 	case PHASE_SETUP:
+		grid_hold(g);
 		seq_begin_turn(g);
+		grid_release(g);
 		return g->phase == PHASE_OVER ? STEP_OVER : STEP_OK;
 	case PHASE_OVER:
 		return STEP_OVER;
@@ -32,16 +35,19 @@ enum step_result game_step(struct game *g, struct controller **ctl)
 		int res;
 		if (game_snapshot(g, &before) < 0)
 			return STEP_QUIT;
+		grid_hold(g);
 		res = g->phase == PHASE_MELEE ? melee_phase(g, ctl) : melee_breakthrough_phase(g, ctl);
 		if (res == REACT_QUIT) {
 			game_restore(g, &before);
 			snapshot_free(&before);
+			grid_release(g);
 			return STEP_QUIT;
 		}
 		snapshot_free(&before);
 		move_clear_all_stands(g);
 		react_stands_overlapped(g);
 		seq_end_phase(g);
+		grid_release(g);
 		return g->phase == PHASE_OVER ? STEP_OVER : STEP_OK;
 	}
 	case PHASE_INITIATIVE:

@@ -9,6 +9,7 @@
 
 #include "control.h"
 #include "game.h"
+#include "grid.h"
 #include "rules.h"
 
 /* Scenario defaults (not rules numbers: the rules leave these to players). */
@@ -21,6 +22,10 @@ struct game *game_new(uint64_t seed)
 	struct game *g = calloc(1, sizeof *g);
 	if (!g)
 		return NULL;
+	if (!(g->grid = grid_new())) {
+		free(g);
+		return NULL;
+	}
 	g->seed = seed;
 	rng_seed(&g->dice, seed);
 	rng_seed(&g->cosmetic, seed ^ 0x5deece66dULL);
@@ -62,6 +67,7 @@ void game_free(struct game *g)
 	free(g->units);
 	free(g->cmdrs);
 	free(g->obj);
+	grid_free(g->grid);
 	free(g);
 }
 
@@ -333,6 +339,7 @@ void game_restore(struct game *g, const struct snapshot *s)
 		memcpy(g->obj, s->obj, (size_t)g->nobj * sizeof *g->obj);
 	for (int i = 0; i < g->map.nf; i++)
 		g->map.f[i].damage = s->damage[i];
+	grid_refile(g);
 	g->st = s->st;
 	while (g->nlog > s->nlog)
 		free(g->log[--g->nlog].text);
@@ -497,7 +504,7 @@ int game_decide(struct game *g, struct controller **ctl, struct decision *d)
 	struct controller *c = ctl[d->side];
 	const char *question = d->question;
 	char asked[400];
-	int r;
+	int r, held;
 	d->choice = 0;
 	d->value = d->opt[0].lo;
 	if (!c || !c->decide)
@@ -508,7 +515,12 @@ int game_decide(struct game *g, struct controller **ctl, struct decision *d)
 	/* The order that asks is only half carried out meanwhile: nothing may
 	 * save the state (see save_write). */
 	g->deciding++;
+	/* The controller may move units about to weigh its answer: the
+	 * index looks for itself meanwhile (grid.h). */
+	held = grid_held(g);
+	grid_set_held(g, 0);
 	r = c->decide(c, g, d);
+	grid_set_held(g, held);
 	g->deciding--;
 	d->question = question;
 	if (r < 0)

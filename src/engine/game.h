@@ -159,6 +159,10 @@ struct game {
 
 	struct listener listeners[EVENT_MAX_LISTENERS];
 	int nlisteners;
+
+	/* The units' spatial index (grid.h): where each unit stands, kept by
+	 * the index itself; never saved or snapshotted. */
+	struct grid *grid;
 };
 
 struct game *game_new(uint64_t seed);

@@ -13,9 +13,11 @@
 #include <string.h>
 
 #include "command.h"
+#include "contact.h"
 #include "control.h"
 #include "game.h"
 #include "bridge.h"
+#include "grid.h"
 #include "melee.h"
 #include "move.h"
 #include "react.h"
@@ -26,36 +28,6 @@
  * rallies. */
 #define BT_TARGETS (DECISION_MAX_OPTIONS - 3)
 
-
-/* Contact for hand-to-hand (melee.h). */
-bool melee_in_contact(const struct game *g, int a, int b)
-{
-	const struct unit *u = &g->units[a], *v = &g->units[b];
-	if (a == b || u->side == v->side || !unit_present(u) || !unit_present(v))
-		return false;
-	if (game_units_within(u, v, GEOM_CONTACT))
-		return true;
-	return (u->bridge && u->bridge_foe == b && bridge_holds(g, a)) ||
-	       (v->bridge && v->bridge_foe == a && bridge_holds(g, b));
-}
-
-int melee_engaged(const struct game *g, int unit)
-{
-	for (int i = 0; i < g->nunits; i++)
-		if (melee_in_contact(g, unit, i))
-			return i;
-	return -1;
-}
-
-/* Enemies in contact with a unit. */
-static int enemies(const struct game *g, int unit, int *out, int max)
-{
-	int n = 0;
-	for (int i = 0; i < g->nunits && n < max; i++)
-		if (melee_in_contact(g, unit, i))
-			out[n++] = i;
-	return n;
-}
 
 static bool any_square(const struct unit *u)
 {
@@ -206,18 +178,20 @@ static bool can_join(struct game *g, int unit, int enemy, double *facing, double
 /* Enemies already in combat with a friend of this side. */
 static bool engaged(const struct game *g, int enemy)
 {
-	for (int i = 0; i < g->nunits; i++)
-		if (melee_in_contact(g, enemy, i))
-			return true;
-	return false;
+	int tmp;
+	return contact_enemies(g, enemy, &tmp, 1) > 0;
 }
 
 static bool joinable(struct game *g, int unit, int *target, double *facing, double *dist)
 {
 	const struct unit *u = &g->units[unit];
 	double best = INFINITY;
+	struct unit_set near = { 0 };
 	*target = -1;
-	for (int e = 0; e < g->nunits; e++) {
+	/* Only an enemy within the joining range can be joined against. */
+	grid_units_near(g, unit, rules_melee.join_range + 1e-6, &near);
+	for (int k = 0; k < near.n; k++) {
+		int e = near.idx[k];
 		double f, d;
 		if (g->units[e].side == u->side || !unit_present(&g->units[e]) || !engaged(g, e))
 			continue;
@@ -228,6 +202,7 @@ static bool joinable(struct game *g, int unit, int *target, double *facing, doub
 			*dist = d;
 		}
 	}
+	unit_set_free(&near);
 	return *target >= 0;
 }
 
@@ -240,6 +215,7 @@ static void join(struct game *g, int unit, int enemy, double facing, double dist
 	 * way evade. */
 	react_stands_passed(g, unit, start, geom_dir(facing), dist, false);
 	u->pos = v2_add(u->pos, v2_scale(geom_dir(facing), dist));
+	grid_moved(g, unit);
 	{
 		int k = command_attached_to(g, unit);
 		if (k >= 0)
@@ -279,7 +255,7 @@ static int join_stages(struct game *g, struct controller **ctl, enum side side, 
 			double f, d;
 			if (u->side != side || !unit_present(u) || !unit_formed(u) || any_square(u) ||
 			    (arm == 0 ? !unit_is_infantry(u) : !unit_is_cavalry(u)) ||
-			    unit_has_marker(u, MK_WHITE) || enemies(g, i, tmp, 1) || !joinable(g, i, &e, &f, &d))
+			    unit_has_marker(u, MK_WHITE) || contact_enemies(g, i, tmp, 1) || !joinable(g, i, &e, &f, &d))
 				continue;
 			if (arm == 0 && must)
 				join(g, i, e, f, d);
@@ -292,12 +268,15 @@ static int join_stages(struct game *g, struct controller **ctl, enum side side, 
 		int tmp[1], e = -1;
 		double f = 0, d = 0, best = INFINITY;
 		struct decision dec = { .kind = DK_BREAKOUT, .side = side, .unit = i };
+		struct unit_set near = { 0 };
 		char q[MSG_LEN];
 		if (u->side != side || !unit_present(u) || u->form != FORM_SQUARE || (u->acted & UA_BROKE_OUT) ||
-		    enemies(g, i, tmp, 1))
+		    contact_enemies(g, i, tmp, 1))
 			continue;
 		/* Would a column facing the enemy reach it? */
-		for (int k = 0; k < g->nunits; k++) {
+		grid_units_near(g, i, rules_melee.join_range + 1e-6, &near);
+		for (int c = 0; c < near.n; c++) {
+			int k = near.idx[c];
 			struct unit saved = *u;
 			double kf, kd;
 			if (g->units[k].side == side || !unit_present(&g->units[k]) || !engaged(g, k) ||
@@ -312,7 +291,9 @@ static int join_stages(struct game *g, struct controller **ctl, enum side side, 
 				d = kd;
 			}
 			*u = saved;
+			grid_moved(g, i);
 		}
+		unit_set_free(&near);
 		if (e < 0)
 			continue;
 		snprintf(q, sizeof q, "%s (square) may try to break out and join against %s (%dD6 >= %d).",
@@ -440,7 +421,7 @@ static int fight_round(struct game *g, struct controller **ctl, const int *group
 			continue;
 		/* Strength points go only at the enemies it throws at this round
 		 * (at the impact, often none: then nothing to share). */
-		all = enemies(g, u, foes, 16);
+		all = contact_enemies(g, u, foes, 16);
 		for (int j = 0; j < all; j++) {
 			int ns = impact ? melee_impact_sets(g, u, foes[j], why[nf], sizeof why[nf])
 			                : melee_round_sets(g, u, foes[j], why[nf], sizeof why[nf]);
@@ -486,11 +467,16 @@ static int group_of(const struct game *g, int start, int *out, unsigned char *se
 	seen[start] = 1;
 	while (head < n) {
 		int u = out[head++];
-		for (int i = 0; i < g->nunits; i++)
-			if (!seen[i] && melee_in_contact(g, u, i)) {
+		struct unit_set near = { 0 };
+		grid_contacts(g, u, &near);
+		for (int k = 0; k < near.n; k++) {
+			int i = near.idx[k];
+			if (!seen[i] && contact_touching(g, u, i)) {
 				seen[i] = 1;
 				out[n++] = i;
 			}
+		}
+		unit_set_free(&near);
 	}
 	return n;
 }
@@ -504,7 +490,7 @@ static bool any_dice(const struct game *g, const int *group, int n)
 		int foes[16], nf;
 		if (!unit_present(&g->units[group[k]]))
 			continue;
-		nf = enemies(g, group[k], foes, 16);
+		nf = contact_enemies(g, group[k], foes, 16);
 		for (int j = 0; j < nf; j++)
 			if (halved(g->units[group[k]].sp, melee_halvings(g, group[k], foes[j])) > 0)
 				return true;
@@ -535,13 +521,14 @@ static void break_off(struct game *g, const int *group, int n)
 		double want = unit_is_cavalry(u) ? r->rally_back_cav_min : r->rally_back_inf_min;
 		struct mover m;
 		struct sweep s;
-		if (u->side != back || !unit_present(u) || !enemies(g, group[k], tmp, 1))
+		if (u->side != back || !unit_present(u) || !contact_enemies(g, group[k], tmp, 1))
 			continue;
 		move_mover_unit(g, group[k], TMODE_MOVE, false, &m);
 		m.through_friends = false;
 		/* Leaving the contact it starts in is allowed. */
 		move_sweep(g, &m, &fp, fp.c, dir, want, want, weather_all_half(g, m.tclass), &s);
 		u->pos = move_shift(fp, dir, s.dist).c;
+		grid_moved(g, group[k]);
 		move_clear_stands(g, group[k]);
 		game_log(g, "%s steps back %.1f cm.", u->id, s.dist);
 	}
@@ -555,7 +542,7 @@ static int fight_group(struct game *g, struct controller **ctl, int *group, int 
 	if (!fought)
 		return 0;
 	for (int k = 0; k < n; k++)
-		fought[group[k]] = enemies(g, group[k], tmp, 1) > 0;
+		fought[group[k]] = contact_enemies(g, group[k], tmp, 1) > 0;
 	if (fight_round(g, ctl, group, n, true, 0) == REACT_QUIT) {
 		free(fought);
 		return REACT_QUIT;
@@ -563,7 +550,7 @@ static int fight_group(struct game *g, struct controller **ctl, int *group, int 
 	/* Left with nobody to fight after the impact: a break-through. */
 	for (int k = 0; k < n; k++) {
 		struct unit *u = &g->units[group[k]];
-		if (fought[group[k]] && unit_present(u) && !enemies(g, group[k], tmp, 1) && !any_square(u) &&
+		if (fought[group[k]] && unit_present(u) && !contact_enemies(g, group[k], tmp, 1) && !any_square(u) &&
 		    !unit_is_artillery(u)) {
 			unit_set_marker(u, MK_WHITE, true);
 			game_log(g, "%s has no enemy left in contact after the impact: a break-through.", u->id);
@@ -572,7 +559,7 @@ static int fight_group(struct game *g, struct controller **ctl, int *group, int 
 	for (int round = 1; round <= MAX_ROUNDS; round++) {
 		bool any = false;
 		for (int k = 0; k < n && !any; k++)
-			any = unit_present(&g->units[group[k]]) && enemies(g, group[k], tmp, 1) > 0;
+			any = unit_present(&g->units[group[k]]) && contact_enemies(g, group[k], tmp, 1) > 0;
 		if (!any)
 			break;
 		if (!any_dice(g, group, n)) {
@@ -604,7 +591,7 @@ int melee_fight_around(struct game *g, struct controller **ctl, int unit)
 	}
 	/* A combat of the break-through phase is fought like any other: the
 	 * joining-in stages first, as in the hand-to-hand phase. */
-	if (unit_present(&g->units[unit]) && enemies(g, unit, tmp, 1) &&
+	if (unit_present(&g->units[unit]) && contact_enemies(g, unit, tmp, 1) &&
 	    (r = join_in(g, ctl, g->units[unit].side)) != REACT_QUIT) {
 		n = group_of(g, unit, group, seen);
 		r = fight_group(g, ctl, group, n);
@@ -623,7 +610,7 @@ int melee_phase(struct game *g, struct controller **ctl)
 	bridge_tidy(g);
 	/* Anyone in contact at all? */
 	for (int i = 0; i < g->nunits && !fights; i++)
-		if (unit_present(&g->units[i]) && enemies(g, i, tmp, 1))
+		if (unit_present(&g->units[i]) && contact_enemies(g, i, tmp, 1))
 			fights = 1;
 	if (!fights)
 		return 0;
@@ -639,7 +626,7 @@ int melee_phase(struct game *g, struct controller **ctl)
 	}
 	for (int i = 0; i < g->nunits; i++) {
 		int n;
-		if (seen[i] || !unit_present(&g->units[i]) || !enemies(g, i, tmp, 1))
+		if (seen[i] || !unit_present(&g->units[i]) || !contact_enemies(g, i, tmp, 1))
 			continue;
 		n = group_of(g, i, group, seen);
 		if (fight_group(g, ctl, group, n) == REACT_QUIT) {
@@ -700,26 +687,29 @@ static int breakthrough(struct game *g, struct controller **ctl, int unit)
 		char q[MSG_LEN], keys[BT_TARGETS][24], labels[BT_TARGETS][80], rally_label[64];
 		int targets[BT_TARGETS], nt = 0;
 		double dist[BT_TARGETS];
+		struct unit_set near = { 0 };
 		unit_set_marker(u, MK_WHITE, false);
 		/* Every enemy a break-through charge could reach now, nearest
 		 * first (as many as a question can offer). */
 		if (ma && ma->charge > 0)
-			for (int e = 0; e < g->nunits; e++) {
-				char why[MSG_LEN];
-				double de = game_unit_distance(u, &g->units[e]);
-				int at;
-				if (g->units[e].side == u->side || !unit_present(&g->units[e]) || de > ma->charge ||
-				    (nt == BT_TARGETS && de >= dist[nt - 1]) ||
-				    order_charge_check(g, unit, e, true, why, sizeof why) < 0)
-					continue;
-				at = nt < BT_TARGETS ? nt++ : nt - 1;
-				for (; at > 0 && dist[at - 1] > de; at--) {
-					targets[at] = targets[at - 1];
-					dist[at] = dist[at - 1];
-				}
-				targets[at] = e;
-				dist[at] = de;
+			grid_units_near(g, unit, ma->charge + 1e-6, &near);
+		for (int c = 0; c < near.n; c++) {
+			int e = near.idx[c], at;
+			char why[MSG_LEN];
+			double de = game_unit_distance(u, &g->units[e]);
+			if (g->units[e].side == u->side || !unit_present(&g->units[e]) || de > ma->charge ||
+			    (nt == BT_TARGETS && de >= dist[nt - 1]) ||
+			    order_charge_check(g, unit, e, true, why, sizeof why) < 0)
+				continue;
+			at = nt < BT_TARGETS ? nt++ : nt - 1;
+			for (; at > 0 && dist[at - 1] > de; at--) {
+				targets[at] = targets[at - 1];
+				dist[at] = dist[at - 1];
 			}
+			targets[at] = e;
+			dist[at] = de;
+		}
+		unit_set_free(&near);
 		for (int k = 0; k < nt; k++) {
 			snprintf(keys[k], sizeof keys[k], "charge-%.16s", g->units[targets[k]].id);
 			snprintf(labels[k], sizeof labels[k], "charge %s (one hit first)", g->units[targets[k]].id);

@@ -28,10 +28,4 @@ int melee_round_sets(const struct game *g, int unit, int enemy, char *why, int s
  * bridge). */
 int melee_halvings(const struct game *g, int unit, int enemy);
 
-/* Contact for hand-to-hand: base to base, or over a bridge. */
-bool melee_in_contact(const struct game *g, int a, int b);
-/* An enemy the unit is in contact with for hand-to-hand (base to base or
- * over a bridge), or -1: such a unit fights instead of firing, and may not
- * change formation or move of its own will. */
-int melee_engaged(const struct game *g, int unit);
 #endif

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "grid.h"
 #include "move.h"
 #include "rules.h"
 #include "weather.h"
@@ -83,6 +84,27 @@ static double first_contact(struct moving *mv, const struct shape *s, double tma
 	return INFINITY;
 }
 
+/* The units that could come within margin of the moving shape on its way
+ * from 0 to dist (the bounds of where it starts and where it ends hold
+ * the whole way): a superset, in unit order. */
+static void way_units(const struct game *g, struct moving *mv, double dist, double margin, struct unit_set *out)
+{
+	double box[4], end[4];
+	struct shape s = shape_at(mv, 0);
+	geom_bounds(&s, box);
+	s = shape_at(mv, isfinite(dist) && dist > 0 ? dist : 0);
+	geom_bounds(&s, end);
+	for (int k = 0; k < 2; k++) {
+		box[k] = fmin(box[k], end[k]);
+		box[k + 2] = fmax(box[k + 2], end[k + 2]);
+	}
+	if (!isfinite(dist)) {
+		box[0] = box[1] = -INFINITY;
+		box[2] = box[3] = INFINITY;
+	}
+	grid_units_box(g, box, margin + 0.01, out);
+}
+
 double move_clear_of(const struct game *g, const struct obb *body, struct vec2 dir, double want, int unit)
 {
 	struct moving mv = { .body = body, .dir = dir };
@@ -97,7 +119,10 @@ double move_keep_away(const struct game *g, enum side side, const struct obb *bo
 {
 	struct moving mv = { .body = body, .dir = dir };
 	double best = want;
-	for (int i = 0; i < g->nunits; i++) {
+	struct unit_set near = { 0 };
+	way_units(g, &mv, want, keep, &near);
+	for (int q = 0; q < near.n; q++) {
+		int i = near.idx[q];
 		const struct unit *o = &g->units[i];
 		struct vec2 buf[4];
 		struct shape os;
@@ -117,6 +142,7 @@ double move_keep_away(const struct game *g, enum side side, const struct obb *bo
 			t += fmax(d - keep + 1e-6, run);
 		}
 	}
+	unit_set_free(&near);
 	return best;
 }
 
@@ -299,7 +325,10 @@ static double sweep_units(const struct game *g, const struct mover *m, struct mo
 		memcpy(self_pts, self.pts, sizeof self_pts);
 		self.pts = self_pts;
 	}
-	for (int i = 0; i < g->nunits; i++) {
+	struct unit_set near = { 0 };
+	way_units(g, mv, limit, GEOM_CONTACT, &near);
+	for (int k = 0; k < near.n; k++) {
+		int i = near.idx[k];
 		const struct unit *o = &g->units[i];
 		struct vec2 buf[4];
 		struct shape os;
@@ -343,6 +372,7 @@ static double sweep_units(const struct game *g, const struct mover *m, struct mo
 			}
 		}
 	}
+	unit_set_free(&near);
 	return limit;
 }
 
@@ -552,6 +582,19 @@ void move_sweep(const struct game *g, const struct mover *m, const struct obb *b
 		out->why = STOP_EDGE;
 	}
 
+	/* Units are looked for first only as far as the allowance could
+	 * carry it (and a step more).  When the ground stops it well short
+	 * of that, nothing further on could change the answer; else (a part
+	 * of the way costs nothing, or less than a cm a cm) the whole way is
+	 * swept again. */
+	if (isfinite(allowance) && limit > allowance + 2 * STEP) {
+		struct sweep start = *out;
+		double cut = allowance + 2 * STEP;
+		walk_ground(g, m, &mv, sweep_units(g, m, &mv, cut, out), allowance, base, out);
+		if (out->dist < cut - STEP)
+			return;
+		*out = start;
+	}
 	limit = sweep_units(g, m, &mv, limit, out);
 	walk_ground(g, m, &mv, limit, allowance, base, out);
 }
@@ -568,11 +611,18 @@ static int place_blocker(const struct game *g, const struct mover *m, const stru
 {
 	int feature = -1;
 	bool road;
+	struct unit_set near = { 0 };
 	for (int i = 0; i < s->n; i++)
 		if (off_table(g, s->pts[i], s->r))
 			return BLOCK_EDGE;
-	for (int q = 0; q < (among ? n : g->nunits); q++) {
-		int i = among ? among[q] : q;
+	if (!among) {
+		/* Only a unit within contact can be overlapped or touched. */
+		grid_units_shape(g, s, GEOM_CONTACT, &near);
+		among = near.idx;
+		n = near.n;
+	}
+	for (int q = 0; q < n; q++) {
+		int i = among[q];
 		const struct unit *o = &g->units[i];
 		struct vec2 buf[4];
 		struct shape os;
@@ -581,13 +631,14 @@ static int place_blocker(const struct game *g, const struct mover *m, const stru
 		if (m->cmdr >= 0 && g->cmdrs[m->cmdr].attached == i)
 			continue;
 		os = unit_shape(o, buf);
-		if (geom_overlap(s, &os))
-			return i;
 		/* A new contact with an enemy is only for charges. */
-		if (o->side != m->side && i != m->target && geom_contact(s, &os) &&
-		    !(start && geom_contact(start, &os)))
+		if (geom_overlap(s, &os) || (o->side != m->side && i != m->target && geom_contact(s, &os) &&
+		                             !(start && geom_contact(start, &os)))) {
+			unit_set_free(&near);
 			return i;
+		}
 	}
+	unit_set_free(&near);
 	road = s->kind == SHAPE_CIRCLE
 	           ? terrain_on_road(&g->map, m->tclass, m->form, s->pts[0])
 	           : terrain_on_road(&g->map, m->tclass, m->form, geom_poly_centroid(s->pts, s->n));
@@ -635,48 +686,46 @@ int move_pivot_blocker(const struct game *g, int unit, double from, double to)
 	 * it can be touched (the rest are not looked at again), and only the
 	 * ground under that circle; its centre, and so whether it stands on a
 	 * road, does not change. */
-	int near[256], nnear = 0;
-	bool pruned = g->nunits <= 256;
+	struct unit_set near = { 0 };
+	int nnear = 0, blocker = BLOCK_NONE;
 	double ru = 0.5 * hypot(b0.w, b0.d);
 	double box[4] = { u->pos.x - ru, u->pos.y - ru, u->pos.x + ru, u->pos.y + ru };
-	if (pruned)
-		for (int j = 0; j < g->nunits; j++) {
-			const struct unit *o = &g->units[j];
-			struct obb fp;
-			if (j == unit || !unit_present(o))
-				continue;
-			fp = unit_footprint(o);
-			if (v2_dist(u->pos, o->pos) <= ru + 0.5 * hypot(fp.w, fp.d) + GEOM_CONTACT + 1e-6)
-				near[nnear++] = j;
-		}
+	grid_units_box(g, box, GEOM_CONTACT + 1e-6, &near);
+	for (int q = 0; q < near.n; q++) {
+		int j = near.idx[q];
+		const struct unit *o = &g->units[j];
+		struct obb fp;
+		if (j == unit || !unit_present(o))
+			continue;
+		fp = unit_footprint(o);
+		if (v2_dist(u->pos, o->pos) <= ru + 0.5 * hypot(fp.w, fp.d) + GEOM_CONTACT + 1e-6)
+			near.idx[nnear++] = j;
+	}
 	map = ground_near(&g->map, box, NULL, &ground) ? &ground.map : &g->map;
 	move_mover_unit(g, unit, TMODE_MOVE, false, &m);
 	road = terrain_on_road(map, m.tclass, m.form, u->pos);
-	for (int i = 1; i <= n; i++) {
+	for (int i = 1; i <= n && blocker == BLOCK_NONE; i++) {
 		struct obb b = unit_footprint_as(u->type, u->form, u->pos, from + diff * i / n);
 		struct vec2 buf[4];
 		struct shape s = geom_obb_shape(&b, buf);
 		int feature = -1;
 		/* "must not contact any other unit ... during a pivot": units
 		 * already touching it may stay touching but not be overlapped. */
-		for (int q = 0; q < (pruned ? nnear : g->nunits); q++) {
-			int j = pruned ? near[q] : q;
-			const struct unit *o = &g->units[j];
+		for (int q = 0; q < nnear && blocker == BLOCK_NONE; q++) {
+			int j = near.idx[q];
 			struct vec2 ob[4];
-			struct shape os;
-			if (j == unit || !unit_present(o))
-				continue;
-			os = unit_shape(o, ob);
+			struct shape os = unit_shape(&g->units[j], ob);
 			if (geom_overlap(&s, &os) || (geom_contact(&s, &os) && !geom_contact(&start, &os)))
-				return j;
+				blocker = j;
 		}
-		for (int k = 0; k < s.n; k++)
+		for (int k = 0; k < s.n && blocker == BLOCK_NONE; k++)
 			if (off_table(g, s.pts[k], s.r))
-				return BLOCK_EDGE;
-		if (terrain_go(map, m.tclass, m.mode, &s, road, &feature) == GO_NO)
-			return block_of_feature(map == &ground.map ? ground.idx[feature] : feature);
+				blocker = BLOCK_EDGE;
+		if (blocker == BLOCK_NONE && terrain_go(map, m.tclass, m.mode, &s, road, &feature) == GO_NO)
+			blocker = block_of_feature(map == &ground.map ? ground.idx[feature] : feature);
 	}
-	return BLOCK_NONE;
+	unit_set_free(&near);
+	return blocker;
 }
 
 /* Push a command stand the least distance off a unit's footprint. */
@@ -726,29 +775,121 @@ static void clear_one(struct game *g, int cmdr, int unit)
 	}
 }
 
-void move_clear_stands(struct game *g, int unit)
+/* A friendly command stand free on the field that overlaps a unit is
+ * pushed off it. */
+static void clear_under(struct game *g, int unit, int cmdr)
 {
 	const struct unit *u = &g->units[unit];
+	struct commander *c = &g->cmdrs[cmdr];
 	struct vec2 buf[4];
-	struct shape us = unit_shape(u, buf);
-	double reach = unit_radius(u) + rules_stand[ARM_COMMAND].w / 2;
-	for (int i = 0; i < g->ncmdrs; i++) {
-		struct commander *c = &g->cmdrs[i];
-		struct shape cs;
-		if (c->state != US_ACTIVE || c->attached >= 0 || c->side != u->side ||
-		    v2_dist(c->pos, u->pos) > reach)
+	struct shape us, cs;
+	if (c->state != US_ACTIVE || c->attached >= 0 || c->side != u->side ||
+	    v2_dist(c->pos, u->pos) > unit_radius(u) + rules_stand[ARM_COMMAND].w / 2)
+		return;
+	us = unit_shape(u, buf);
+	cs = commander_shape(c);
+	if (geom_overlap(&us, &cs))
+		clear_one(g, cmdr, unit);
+}
+
+void move_clear_stands(struct game *g, int unit)
+{
+	for (int i = 0; i < g->ncmdrs; i++)
+		clear_under(g, unit, i);
+}
+
+/* A unit and a command stand that may overlap it. */
+struct stand_pair {
+	int unit, cmdr;
+};
+
+struct stand_pairs {
+	struct stand_pair *p;
+	int n, cap;
+};
+
+static int cmp_pair(const void *a, const void *b)
+{
+	const struct stand_pair *x = a, *y = b;
+	if (x->unit != y->unit)
+		return (x->unit > y->unit) - (x->unit < y->unit);
+	return (x->cmdr > y->cmdr) - (x->cmdr < y->cmdr);
+}
+
+/* Add the pairs of command stand k and each unit of its side after
+ * 'after' that stands near enough to overlap it; false when out of
+ * memory. */
+static bool pairs_near(const struct game *g, int k, int after, struct stand_pairs *sp)
+{
+	struct unit_set near = { 0 };
+	struct shape cs = commander_shape(&g->cmdrs[k]);
+	bool ok = true;
+	grid_units_shape(g, &cs, 0, &near);
+	for (int q = 0; q < near.n && ok; q++) {
+		if (near.idx[q] <= after || g->units[near.idx[q]].side != g->cmdrs[k].side)
 			continue;
-		cs = commander_shape(c);
-		if (geom_overlap(&us, &cs))
-			clear_one(g, i, unit);
+		if (sp->n == sp->cap) {
+			int cap = sp->cap ? 2 * sp->cap : 64;
+			struct stand_pair *p = realloc(sp->p, (size_t)cap * sizeof *p);
+			if (!p) {
+				ok = false;
+				break;
+			}
+			sp->p = p;
+			sp->cap = cap;
+		}
+		sp->p[sp->n++] = (struct stand_pair){ near.idx[q], k };
 	}
+	unit_set_free(&near);
+	return ok;
 }
 
 void move_clear_all_stands(struct game *g)
 {
-	for (int i = 0; i < g->nunits; i++)
-		if (g->units[i].state == US_ACTIVE)
-			move_clear_stands(g, i);
+	/* As move_clear_stands unit after unit would, looking only at the
+	 * pairs of a unit and a free stand near it: near where the stands
+	 * are now, then, as stands are pushed on, near where they go. */
+	struct stand_pairs all = { 0 }, more = { 0 };
+	struct stand_pair last = { -1, -1 };
+	int a = 0, b = 0;
+	bool ok = true;
+	for (int k = 0; k < g->ncmdrs && ok; k++)
+		if (g->cmdrs[k].state == US_ACTIVE && g->cmdrs[k].attached < 0)
+			ok = pairs_near(g, k, -1, &all);
+	if (!ok) {
+		free(all.p);
+		for (int i = 0; i < g->nunits; i++)
+			if (g->units[i].state == US_ACTIVE)
+				move_clear_stands(g, i);
+		return;
+	}
+	if (all.n)
+		qsort(all.p, (size_t)all.n, sizeof *all.p, cmp_pair);
+	for (;;) {
+		struct stand_pair p;
+		struct vec2 was;
+		if (a < all.n && (b >= more.n || cmp_pair(&all.p[a], &more.p[b]) <= 0))
+			p = all.p[a++];
+		else if (b < more.n)
+			p = more.p[b++];
+		else
+			break;
+		if (cmp_pair(&p, &last) == 0 || g->units[p.unit].state != US_ACTIVE)
+			continue;
+		last = p;
+		was = g->cmdrs[p.cmdr].pos;
+		clear_under(g, p.unit, p.cmdr);
+		if (g->cmdrs[p.cmdr].pos.x != was.x || g->cmdrs[p.cmdr].pos.y != was.y) {
+			/* Pushed on: the units after this one near where it went. */
+			int n0 = more.n;
+			if (!pairs_near(g, p.cmdr, p.unit, &more))
+				more.n = n0;
+			if (more.n > b)
+				qsort(more.p + b, (size_t)(more.n - b), sizeof *more.p, cmp_pair);
+		}
+	}
+	free(all.p);
+	free(more.p);
 }
 
 const char *move_stop_text(enum stop_reason why)

@@ -15,6 +15,7 @@
 #include "command.h"
 #include "control.h"
 #include "game.h"
+#include "grid.h"
 #include "melee.h"
 #include "move.h"
 #include "order-int.h"
@@ -78,8 +79,10 @@ static int charge_path_refusal(struct order_ctx *c, int unit, int target, double
 		bool flank;
 		u->pos = v2_add(u->pos, v2_scale(geom_dir(facing), s->dist));
 		u->facing = facing;
+		grid_moved(g, unit);
 		flank = react_outflanks(g, unit, target);
 		u->pos = keep;
+		grid_moved(g, unit);
 		u->facing = kf;
 		if (!flank)
 			return ord_refuse(c, "%s is unformed and may charge %s %s only if it outflanks it, and from "

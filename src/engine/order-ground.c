@@ -14,6 +14,7 @@
 #include "command.h"
 #include "control.h"
 #include "game.h"
+#include "grid.h"
 #include "melee.h"
 #include "move.h"
 #include "order-int.h"
@@ -144,6 +145,7 @@ int order_do_cross(struct order_ctx *c)
 		              g->map.f[bridge].name, ord_blocker_text(g, k, buf, sizeof buf));
 	ord_begin_unit_order(g, unit);
 	u->pos = to.c;
+	grid_moved(g, unit);
 	u->facing = to.facing;
 	u->used = allow;
 	u->acted |= UA_MOVED | UA_CROSSED;
@@ -217,6 +219,7 @@ int order_do_defend(struct order_ctx *c)
 		              ord_blocker_text(g, k, buf, sizeof buf));
 	ord_begin_unit_order(g, unit);
 	u->pos = fp.c;
+	grid_moved(g, unit);
 	u->form = FORM_SQUARE;
 	u->defends = land + 1;
 	u->acted |= UA_FORMED;

@@ -14,7 +14,8 @@
 #include "command.h"
 #include "control.h"
 #include "game.h"
-#include "melee.h"
+#include "grid.h"
+#include "contact.h"
 #include "move.h"
 #include "order-int.h"
 #include "react.h"
@@ -59,7 +60,7 @@ int ord_refuse(struct order_ctx *c, const char *fmt, ...)
 
 bool ord_in_contact_with_enemy(const struct game *g, int unit)
 {
-	return melee_engaged(g, unit) >= 0;
+	return contact_engaged(g, unit) >= 0;
 }
 
 /* Abandoned artillery "cannot fire, limber, prolong, etc." and "simply
@@ -242,6 +243,7 @@ int ord_sweep_unit(struct order_ctx *c, int unit, const char *what, struct vec2 
 		bool caught;
 		int r;
 		u->pos = fp.c;
+		grid_moved(g, unit);
 		u->facing = fp.facing;
 		r = react_moving(g, c->ctl, unit, dir, s.dist, -1, moved, &caught);
 		if (r == REACT_QUIT)
@@ -454,8 +456,8 @@ void order_preview(struct game *g, enum side side, const struct order *o, struct
 	order_preview_seq(g, side, o, 1, p);
 }
 
-int order_exec(struct game *g, struct controller **ctl, enum side side,
-               const struct order *o, char *why, size_t size)
+static int exec(struct game *g, struct controller **ctl, enum side side, const struct order *o, char *why,
+                size_t size)
 {
 	struct order_ctx c = { .g = g, .ctl = ctl, .side = side, .o = o, .why = why, .size = size };
 	struct snapshot before;
@@ -508,4 +510,15 @@ int order_exec(struct game *g, struct controller **ctl, enum side side,
 	}
 	g->undo[g->nundo++] = before;
 	return 0;
+}
+
+int order_exec(struct game *g, struct controller **ctl, enum side side,
+               const struct order *o, char *why, size_t size)
+{
+	int r;
+	/* The engine's own work: it reports each unit it moves to the index. */
+	grid_hold(g);
+	r = exec(g, ctl, side, o, why, size);
+	grid_release(g);
+	return r;
 }

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "enums.h"
+#include "formation.h"
 #include "geom.h"
 
 struct game;
@@ -99,8 +100,6 @@ enum {
 	OF_EXTEND = 1 << 4,     /* charge: try to extend it if out of reach
 	                         * (a charge's facing, when given, is a) */
 };
-/* Formation change anchors: which stand stays in place. */
-enum anchor { ANCHOR_AUTO, ANCHOR_LEFT, ANCHOR_RIGHT, ANCHOR_FRONT, ANCHOR_REAR };
 
 /* A fresh order of a kind: no unit, no target, nothing else set. */
 static inline struct order order_new(enum order_kind kind)
@@ -135,14 +134,6 @@ int order_charge_check(struct game *g, int unit, int target, bool breakthrough, 
                        size_t size);
 int order_charge(struct game *g, struct controller **ctl, int unit, int target, bool breakthrough,
                  char *why, size_t size);
-
-/* Where a unit would stand in a new formation, keeping its facing: one
- * stand stays in place and the other forms around it, at the clear
- * placement nearest its centre (touching no unit it did not touch, but
- * target, an enemy it may stay in contact with).  0 with *centre, or 1
- * with the unit or ground in the way in *blocker (as move_place_blocker). */
-int order_form_place(struct game *g, int unit, enum formation to, int target, struct vec2 *centre,
-                     int *blocker);
 
 /* Whether the unit may charge at all now (its side giving the order): 0,
  * or -1 with what forbids it (already moved, turned over 90 degrees, a

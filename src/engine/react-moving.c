@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "aim.h"
@@ -14,7 +15,8 @@
 #include "control.h"
 #include "fire.h"
 #include "game.h"
-#include "melee.h"
+#include "grid.h"
+#include "contact.h"
 #include "move.h"
 #include "react.h"
 #include "rules.h"
@@ -35,10 +37,8 @@ enum chance {
 /* An enemy other than except in contact with the unit, or -1. */
 static int engaged_except(const struct game *g, int unit, int except)
 {
-	for (int i = 0; i < g->nunits; i++)
-		if (i != except && melee_in_contact(g, unit, i))
-			return i;
-	return -1;
+	int e[2], n = contact_enemies(g, unit, e, 2);
+	return n > 0 && e[0] != except ? e[0] : n > 1 ? e[1] : -1;
 }
 
 /* Could reactor charge mover where the mover now is: a formed unit that
@@ -102,7 +102,7 @@ static enum chance can_intercept(struct game *g, int reactor, int mover, bool co
 	 * contact moves off) is no chance either, but may end as it goes on. */
 	if (engaged_except(g, reactor, mover) >= 0)
 		return CHANCE_CONTACT;
-	return melee_in_contact(g, reactor, mover) ? CHANCE_NONE : CHANCE_OK;
+	return contact_touching(g, reactor, mover) ? CHANCE_NONE : CHANCE_OK;
 }
 
 /* Would the reactor's charge, turned to facing and carried dist cm,
@@ -146,6 +146,7 @@ static int intercept(struct game *g, struct controller **ctl, int reactor, int m
 		return 0;
 	}
 	r->pos = v2_add(r->pos, v2_scale(geom_dir(facing), dist));
+	grid_moved(g, reactor);
 	r->acted |= UA_CHARGING;
 	r->charge_start = dist;
 	{
@@ -236,6 +237,7 @@ struct way {
 static void mover_at(struct game *g, const struct way *w, double t)
 {
 	g->units[w->mover].pos = move_shift(w->start, w->dir, t).c;
+	grid_moved(g, w->mover);
 }
 
 static bool within_at(const struct game *g, const struct way *w, int reactor, double t, double range)
@@ -288,17 +290,21 @@ static bool passing_friend(const struct game *g, int mover)
 	const struct unit *m = &g->units[mover];
 	struct vec2 mb[4];
 	struct shape ms = unit_shape(m, mb);
-	for (int i = 0; i < g->nunits; i++) {
+	struct unit_set near = { 0 };
+	bool passing = false;
+	grid_units_near(g, mover, 0, &near);
+	for (int k = 0; k < near.n && !passing; k++) {
+		int i = near.idx[k];
 		const struct unit *o = &g->units[i];
 		struct vec2 ob[4];
 		struct shape os;
 		if (i == mover || o->side != m->side || !unit_present(o) || !game_units_within(m, o, 0))
 			continue;
 		os = unit_shape(o, ob);
-		if (geom_overlap(&ms, &os))
-			return true;
+		passing = geom_overlap(&ms, &os);
 	}
-	return false;
+	unit_set_free(&near);
+	return passing;
 }
 
 /* The reactor's chance with the mover at t; with flank, only a charge
@@ -346,6 +352,7 @@ static double next_chance(struct game *g, const struct way *w, int reactor, doub
 		t = hi;
 	}
 	g->units[w->mover].pos = keep;
+	grid_moved(g, w->mover);
 	*what = isinf(t) ? CHANCE_NONE : c;
 	return t;
 }
@@ -367,15 +374,15 @@ struct chances {
 	enum chance what;  /* what it has there */
 };
 
-#define REACT_MAX 1024
-
 /* The unit with the earliest next chance (ties: the first in the
- * table), or -1. */
-static int next_reactor(struct game *g, const struct way *w, struct chances *ch, int n, double t)
+ * table), or -1.  ch[k] is unit who[k]'s, in unit order. */
+static int next_reactor(struct game *g, const struct way *w, struct chances *ch, const int *who, int n,
+                        double t)
 {
 	int next = -1;
-	for (int i = 0; i < n; i++) {
-		struct chances *c = &ch[i];
+	for (int k = 0; k < n; k++) {
+		int i = who[k];
+		struct chances *c = &ch[k];
 		if (c->stage == ST_OVER || (c->stage == ST_PASSED && c->flank))
 			continue;
 		/* Once let pass, only a later point can be better. */
@@ -389,35 +396,27 @@ static int next_reactor(struct game *g, const struct way *w, struct chances *ch,
 		if (i == w->target && c->at >= w->dist - 1e-9)
 			c->at = INFINITY;
 		if (!isinf(c->at) && (next < 0 || c->at < ch[next].at))
-			next = i;
+			next = k;
 	}
 	return next;
 }
 
-int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2 dir,
-                 double dist, int target, double *moved, bool *caught)
+/* The offers of one move: each reactor's chances in turn (ch[k] is unit
+ * who[k]'s, in unit order); then those let pass are offered it again where
+ * it stops. */
+static int moving_offers(struct game *g, struct controller **ctl, struct way *w, struct chances *ch,
+                         const int *who, int n, double *moved, bool *caught)
 {
+	int mover = w->mover, target = w->target, k;
 	struct unit *m = &g->units[mover];
-	struct way w = { .mover = mover, .target = target, .start = unit_footprint(m), .dir = dir,
-	                 .dist = dist };
-	struct chances ch[REACT_MAX];
-	int n = g->nunits < REACT_MAX ? g->nunits : REACT_MAX, next;
 	double t = 0;
 	bool charging = target >= 0;
-
-	*moved = 0;
-	*caught = false;
-	for (int i = 0; i < n; i++) {
-		const struct unit *r = &g->units[i];
-		bool may = r->state == US_ACTIVE && r->side != m->side && unit_formed(r) &&
-		           !unit_is_artillery(r) && !unit_has_marker(r, MK_BLUE);
-		ch[i] = (struct chances){ .stage = may ? ST_NEW : ST_OVER, .at = -1 };
-	}
-	while ((next = next_reactor(g, &w, ch, n, t)) >= 0) {
-		struct chances *c = &ch[next];
+	while ((k = next_reactor(g, w, ch, who, n, t)) >= 0) {
+		struct chances *c = &ch[k];
+		int next = who[k];
 		enum offered how;
 		t = c->at;
-		mover_at(g, &w, t);
+		mover_at(g, w, t);
 		c->at = -1;
 		if (c->what == CHANCE_CONTACT) {
 			c->stage = ST_OVER;
@@ -432,7 +431,7 @@ int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2
 		          &c->flank) == REACT_QUIT)
 			return REACT_QUIT;
 		if (how == OFFER_HOME) {
-			command_stands_in_the_way(g, mover, w.start, dir, t, charging && unit_is_cavalry(m));
+			command_stands_in_the_way(g, mover, w->start, w->dir, t, charging && unit_is_cavalry(m));
 			*moved = t;
 			*caught = true;
 			return 0;
@@ -447,10 +446,10 @@ int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2
 			{
 				/* A charge meets its target where the target now stands;
 				 * anything else that turned into the way stops the mover. */
-				struct obb here = move_shift(w.start, dir, t);
-				double free = move_clear_of(g, &here, dir, w.dist - t, next);
-				if (t + free < w.dist - 1e-9) {
-					w.dist = t + free;
+				struct obb here = move_shift(w->start, w->dir, t);
+				double free = move_clear_of(g, &here, w->dir, w->dist - t, next);
+				if (t + free < w->dist - 1e-9) {
+					w->dist = t + free;
 					if (next != target)
 						game_log(g, "%s, turned to charge, now stands in %s's way.", g->units[next].id,
 						         m->id);
@@ -458,17 +457,17 @@ int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2
 			}
 		}
 	}
-	mover_at(g, &w, w.dist);
-	*moved = w.dist;
-	command_stands_in_the_way(g, mover, w.start, dir, w.dist, charging && unit_is_cavalry(m));
+	mover_at(g, w, w->dist);
+	*moved = w->dist;
+	command_stands_in_the_way(g, mover, w->start, w->dir, w->dist, charging && unit_is_cavalry(m));
 	if (charging)
 		return 0;
-	for (int i = 0; i < n && m->state == US_ACTIVE; i++) {
+	for (k = 0; k < n && m->state == US_ACTIVE; k++) {
 		enum offered how;
 		bool flank;
-		if (ch[i].stage != ST_PASSED || ch[i].last >= w.dist - 1e-9)
+		if (ch[k].stage != ST_PASSED || ch[k].last >= w->dist - 1e-9)
 			continue;
-		if (offer(g, ctl, i, mover, false, ", again where it stops", &how, &flank) == REACT_QUIT)
+		if (offer(g, ctl, who[k], mover, false, ", again where it stops", &how, &flank) == REACT_QUIT)
 			return REACT_QUIT;
 		if (how == OFFER_HOME) {
 			*caught = true;
@@ -476,4 +475,40 @@ int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2
 		}
 	}
 	return 0;
+}
+
+int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2 dir,
+                 double dist, int target, double *moved, bool *caught)
+{
+	struct unit *m = &g->units[mover];
+	struct way w = { .mover = mover, .target = target, .start = unit_footprint(m), .dir = dir,
+	                 .dist = dist };
+	struct chances *ch;
+	struct unit_set who = { 0 };
+	int k, r;
+
+	*moved = 0;
+	*caught = false;
+	/* Only a unit within reach of some point of the way can react. */
+	{
+		struct vec2 sb[4];
+		struct shape start = geom_obb_shape(&w.start, sb);
+		double reach = fmax(rules_react.opportunity_cav, rules_react.opportunity_inf);
+		grid_units_shape(g, &start, reach + (dist > 0 ? dist : 0) + 0.01, &who);
+	}
+	ch = calloc((size_t)who.n + 1, sizeof *ch);
+	if (!ch) {
+		unit_set_free(&who);
+		return 0;
+	}
+	for (k = 0; k < who.n; k++) {
+		const struct unit *u = &g->units[who.idx[k]];
+		bool may = u->state == US_ACTIVE && u->side != m->side && unit_formed(u) &&
+		           !unit_is_artillery(u) && !unit_has_marker(u, MK_BLUE);
+		ch[k] = (struct chances){ .stage = may ? ST_NEW : ST_OVER, .at = -1 };
+	}
+	r = moving_offers(g, ctl, &w, ch, who.idx, who.n, moved, caught);
+	free(ch);
+	unit_set_free(&who);
+	return r;
 }

@@ -15,7 +15,9 @@
 #include "command.h"
 #include "control.h"
 #include "fire.h"
+#include "formation.h"
 #include "game.h"
+#include "grid.h"
 #include "melee.h"
 #include "move.h"
 #include "react.h"
@@ -105,11 +107,16 @@ void react_check_shelters(struct game *g)
 
 static bool enemy_within(const struct game *g, int unit, double range)
 {
-	for (int i = 0; i < g->nunits; i++)
-		if (g->units[i].side != g->units[unit].side && unit_present(&g->units[i]) &&
-		    game_units_within(&g->units[i], &g->units[unit], range))
-			return true;
-	return false;
+	struct unit_set near = { 0 };
+	bool any = false;
+	grid_units_near(g, unit, range, &near);
+	for (int q = 0; q < near.n && !any; q++) {
+		int i = near.idx[q];
+		any = g->units[i].side != g->units[unit].side && unit_present(&g->units[i]) &&
+		      game_units_within(&g->units[i], &g->units[unit], range);
+	}
+	unit_set_free(&near);
+	return any;
 }
 
 void react_end_initiative(struct game *g)
@@ -137,14 +144,16 @@ void react_end_initiative(struct game *g)
 
 void react_stands_overlapped(struct game *g)
 {
+	struct unit_set near = { 0 };
 	for (int i = 0; i < g->ncmdrs; i++) {
 		struct commander *c = &g->cmdrs[i];
 		struct shape cs;
 		if (c->state != US_ACTIVE || c->attached >= 0)
 			continue;
 		cs = commander_shape(c);
-		for (int k = 0; k < g->nunits; k++) {
-			const struct unit *u = &g->units[k];
+		grid_units_shape(g, &cs, rules_stand[ARM_COMMAND].w, &near);
+		for (int q = 0; q < near.n; q++) {
+			const struct unit *u = &g->units[near.idx[q]];
 			struct vec2 buf[4];
 			struct shape us;
 			if (u->side == c->side || !unit_present(u) ||
@@ -157,6 +166,7 @@ void react_stands_overlapped(struct game *g)
 			}
 		}
 	}
+	unit_set_free(&near);
 }
 
 void react_stands_passed(struct game *g, int mover, struct obb start, struct vec2 dir, double dist,
@@ -192,6 +202,7 @@ static bool move_away(struct game *g, int unit, int from, double want, double lo
 	move_sweep(g, &m, &fp, fp.c, geom_dir(u->facing), want, INFINITY, false, &s);
 	if (s.dist < want - 1e-6 && s.why != STOP_UNIT) {
 		u->pos = move_shift(fp, geom_dir(u->facing), s.dist).c;
+		grid_moved(g, unit);
 		react_eliminate(g, unit, s.why == STOP_EDGE ? "it left the table as it fled"
 		                                           : s.why == STOP_TERRAIN
 		                                                 ? "it ran into ground it could not cross"
@@ -208,6 +219,7 @@ static bool move_away(struct game *g, int unit, int from, double want, double lo
 		stop.through_friends = false;
 		if (move_place_blocker(g, &stop, &end, -1) == -1) {
 			u->pos = end.c;
+			grid_moved(g, unit);
 			game_log(g, "%s %s %.1f cm.", u->id, what, d);
 			return true;
 		}
@@ -226,24 +238,32 @@ static void breakthrough(struct game *g, int unit)
 static int sheltering_square(const struct game *g, int guns)
 {
 	const struct unit *a = &g->units[guns];
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *s = &g->units[i];
+	struct unit_set near = { 0 };
+	int found = -1;
+	grid_units_near(g, guns, GEOM_CONTACT, &near);
+	for (int q = 0; q < near.n && found < 0; q++) {
+		const struct unit *s = &g->units[near.idx[q]];
 		if (s->side == a->side && s->state == US_ACTIVE && s->form == FORM_SQUARE &&
 		    game_unit_distance(s, a) <= GEOM_CONTACT)
-			return i;
+			found = near.idx[q];
 	}
-	return -1;
+	unit_set_free(&near);
+	return found;
 }
 
 /* Was the unit touching an enemy other than this charger? */
 static bool in_contact_except(const struct game *g, int unit, int except)
 {
-	for (int i = 0; i < g->nunits; i++)
-		if (i != except && g->units[i].side != g->units[unit].side &&
-		    g->units[i].state == US_ACTIVE &&
-		    game_units_within(&g->units[i], &g->units[unit], GEOM_CONTACT))
-			return true;
-	return false;
+	struct unit_set near = { 0 };
+	bool any = false;
+	grid_units_near(g, unit, GEOM_CONTACT, &near);
+	for (int q = 0; q < near.n && !any; q++) {
+		int i = near.idx[q];
+		any = i != except && g->units[i].side != g->units[unit].side && g->units[i].state == US_ACTIVE &&
+		      game_units_within(&g->units[i], &g->units[unit], GEOM_CONTACT);
+	}
+	unit_set_free(&near);
+	return any;
 }
 
 /* Emergency square: only formed infantry not already in square and not
@@ -279,12 +299,13 @@ static bool room_from_charger(struct game *g, int unit, int charger, struct vec2
 	struct sweep s;
 
 	c->state = US_ELIMINATED;
-	*blocker = order_form_place(g, unit, FORM_ESQUARE, -1, centre, blocker) ? *blocker : -1;
+	*blocker = formation_place_here(g, unit, FORM_ESQUARE, -1, centre, blocker) ? *blocker : -1;
 	*c = keep_c;
 	if (*blocker != -1)
 		return false;
 	u->form = FORM_ESQUARE;
 	u->pos = *centre;
+	grid_moved(g, unit);
 	hi = 2 * (unit_radius(u) + unit_radius(c));
 	while (hi - lo > 1e-6) {
 		double mid = (lo + hi) / 2;
@@ -308,6 +329,7 @@ static bool room_from_charger(struct game *g, int unit, int charger, struct vec2
 	else
 		*blocker = move_place_blocker(g, &m, &end, -1);
 	*u = keep_u;
+	grid_moved(g, unit);
 	return *blocker == BLOCK_NONE;
 }
 
@@ -328,7 +350,7 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 	 * forms around it, the clear placement nearest its centre), touching
 	 * the charger it is in contact with but nothing new; failing that, the
 	 * charger makes room.  With no room, there is no square to try. */
-	if (order_form_place(g, unit, FORM_ESQUARE, contacted ? charger : -1, &centre, &blocker) &&
+	if (formation_place_here(g, unit, FORM_ESQUARE, contacted ? charger : -1, &centre, &blocker) &&
 	    (!contacted || !room_from_charger(g, unit, charger, &centre, &back, &blocker))) {
 		game_log(g, "%s has no room to form an emergency square (it would touch %s).", u->id,
 		         blocker >= 0 ? g->units[blocker].id
@@ -352,10 +374,12 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 	if (react_quality_test(g, unit, bonus, why, "tries to form an emergency square")) {
 		u->form = FORM_ESQUARE;
 		u->pos = centre;
+		grid_moved(g, unit);
 		game_log(g, "%s forms an emergency square.", u->id);
 		if (back > 0) {
 			struct unit *c = &g->units[charger];
 			c->pos = v2_sub(c->pos, v2_scale(geom_dir(c->facing), back));
+			grid_moved(g, charger);
 			game_log(g, "%s is moved %.1f cm straight back to make room for it, and stays in "
 			         "contact with it.", c->id, back);
 			event_unit_changed(g, charger);
@@ -371,8 +395,10 @@ static int try_square(struct game *g, struct controller **ctl, int unit, int cha
 				move_mover_unit(g, charger, TMODE_CHARGE, false, &m);
 				m.target = unit;
 				move_sweep(g, &m, &fp, fp.c, geom_dir(c->facing), 10, INFINITY, false, &s);
-				if (s.why == STOP_TARGET)
+				if (s.why == STOP_TARGET) {
 					c->pos = move_shift(fp, geom_dir(c->facing), s.dist).c;
+					grid_moved(g, charger);
+				}
 			}
 		}
 		event_unit_changed(g, unit);
@@ -419,12 +445,14 @@ static int feint(struct game *g, struct controller **ctl, int charger, int squar
 		g->units[square].state = US_ELIMINATED; /* the square it leaves is no obstacle */
 		move_sweep(g, &m, &fp, fp.c, back, d.value, INFINITY, false, &s);
 		g->units[square] = saved;
+		grid_moved(g, square);
 	}
 	if (s.dist < d.value - 1e-6) {
 		react_eliminate(g, charger, "its feint ran into something behind it");
 		return 1;
 	}
 	c->pos = move_shift(fp, back, d.value).c;
+	grid_moved(g, charger);
 	game_log(g, "%s feints back %.1f cm.", c->id, d.value);
 	{
 		struct decision p = { .kind = DK_FEINT_PIVOT, .side = c->side, .unit = charger };

@@ -12,6 +12,7 @@
 #include "control.h"
 #include "deploy.h"
 #include "game.h"
+#include "grid.h"
 #include "melee.h"
 #include "move.h"
 #include "react.h"
@@ -34,11 +35,15 @@ void seq_start_battle(struct game *g)
 
 bool seq_brigade_available(const struct game *g, int brigade)
 {
+	int n;
+	const int *us = grid_brigade_units(g, brigade, &n);
 	if (g->brigs[brigade].used)
 		return false;
-	for (int i = 0; i < g->nunits; i++)
+	for (int k = 0; k < n; k++) {
+		int i = us ? us[k] : k;
 		if (g->units[i].brigade == brigade && g->units[i].state == US_ACTIVE)
 			return true;
+	}
 	return false;
 }
 

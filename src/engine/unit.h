@@ -67,7 +67,7 @@ struct unit {
 	                           * into, index + 1; 0 for none */
 	/* Charged (or intercepted) over a bridge: in contact with the enemy
 	 * defending it while it stays at its end of the bridge and the enemy
-	 * where it stood (melee_in_contact). */
+	 * where it stood (contact_touching). */
 	int bridge;               /* the bridge: feature index + 1, or 0 */
 	int bridge_foe;           /* the enemy defending it: unit index */
 	struct vec2 bridge_foe_at;/* where that enemy stood */

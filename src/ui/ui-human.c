@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cmd/cmd.h"
+#include "engine/odds-order.h"
 #include "engine/rules.h"
 #include "ui-int.h"
 
@@ -171,11 +173,28 @@ static bool decision_number(struct ui *ui, const struct decision *d, int k, doub
 	return ui_ask_range(ui, q, d->opt[k].lo, d->opt[k].hi, unit, d->opt[k].dflt, v);
 }
 
+/* The odds of the decision's choices (the engine's, without a die)
+ * before the rule: "Odds: ... Rule: ...". */
+static void decision_odds(struct game *g, const struct decision *d, const char *rule, char *buf, size_t size)
+{
+	struct odds_choice o;
+	struct cmd_lines l = { 0 };
+	size_t len = 0;
+	odds_decision(g, d, &o);
+	cmd_odds_choice(g, d, &o, &l);
+	buf[0] = '\0';
+	for (int i = 0; i < l.n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "Odds: ", l.line[i]);
+	if (len < size)
+		snprintf(buf + len, size - len, "%s%s", len ? " " : "", rule);
+	cmd_lines_free(&l);
+}
+
 static int human_decide(struct controller *c, struct game *g, struct decision *d)
 {
 	struct ui *ui = ((struct human *)c->ctx)->ui;
 	const char *keys[DECISION_MAX_OPTIONS + 1], *labels[DECISION_MAX_OPTIONS + 1];
-	char kb[DECISION_MAX_OPTIONS + 1][12], rule[400];
+	char kb[DECISION_MAX_OPTIONS + 1][12], rule[400], hint[1600];
 	int n = d->nopts, k;
 	ui->ai_turn = false;
 	ui->viewer = (int)d->side;
@@ -190,6 +209,7 @@ static int human_decide(struct controller *c, struct game *g, struct decision *d
 		n++;
 	}
 	decision_rule(d, rule, sizeof rule);
+	decision_odds(g, d, rule, hint, sizeof hint);
 	/* Show the unit that decides. */
 	if (d->unit >= 0 && d->unit < g->nunits) {
 		ui->cx = g->units[d->unit].pos.x;
@@ -197,7 +217,7 @@ static int human_decide(struct controller *c, struct game *g, struct decision *d
 		ui_keep_in_view(ui);
 	}
 	for (;;) {
-		k = ui_menu_map(ui, d->question, keys, labels, n, rule);
+		k = ui_menu_map(ui, d->question, keys, labels, n, hint);
 		if (ui_signals(ui) < 0)
 			return -1;
 		if (k < 0)

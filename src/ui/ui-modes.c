@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/cmd.h"
 #include "engine/fire.h"
+#include "engine/odds-order.h"
 #include "engine/query.h"
 #include "engine/rules.h"
 #include "ui-int.h"
@@ -354,25 +356,6 @@ static void cmove_mode_key(struct ui *ui, int ch, int act)
 
 /* Charges and shots: choose the target. */
 
-/* The chance that n dice add up to at least need. */
-static double dice_at_least(int n, double need)
-{
-	double p[6 * 8 + 1] = { 1 }, q[6 * 8 + 1], sum = 0;
-	if (n > 8)
-		n = 8;
-	for (int k = 0; k < n; k++) {
-		memset(q, 0, sizeof q);
-		for (int s = 0; s <= 6 * k; s++)
-			for (int f = 1; f <= 6; f++)
-				q[s + f] += p[s] / 6;
-		memcpy(p, q, sizeof p);
-	}
-	for (int s = 0; s <= 6 * n; s++)
-		if (s >= need - 1e-9)
-			sum += p[s];
-	return sum;
-}
-
 /* An extended charge the unit could try at the target: how far short its
  * charge falls (> 0; the engine allows it only within what its extension
  * dice can make up) and the facing it would take. */
@@ -400,12 +383,32 @@ static void extend_odds(const struct ui *ui, double gap, char *buf, size_t size)
 {
 	const struct unit *u = &ui->g->units[ui->pending.unit];
 	int q = rules_quality[u->rating], n = rules_extend_dice[u->type];
-	double p1 = q <= 1 ? 1 : q > 6 ? 0 : (7.0 - q) / 6, p2 = dice_at_least(n, gap / rules_extend_pip);
+	double p1 = odds_pass(u, 0), p2 = odds_sum_at_least(n, gap / rules_extend_pip);
 	char pip[24] = "";
 	if (rules_extend_pip != 1)
 		snprintf(pip, sizeof pip, " x %g", rules_extend_pip);
 	snprintf(buf, size, "%dD6 >= %d (%.0f%%), then %dD6%s cm >= %.1f (%.0f%%): %.0f%% in all; "
 	         "failing, it stays disordered", rules_dice.test, q, 100 * p1, n, pip, gap, 100 * p2, 100 * p1 * p2);
+}
+
+/* The odds of the pending charge at t as one paragraph (the charge
+ * confirmation), and its gist for the message line. */
+static bool charge_odds(struct ui *ui, int t, char *text, size_t size, char *gist, size_t gsize)
+{
+	struct odds_charge o;
+	struct cmd_lines l = { 0 };
+	char why[MSG_LEN], p1[8], p2[8];
+	size_t len = 0;
+	if (odds_charge(ui->g, ui->pending.unit, t, &o, why, sizeof why) < 0)
+		return false;
+	cmd_odds_charge(ui->g, &o, &l);
+	text[0] = '\0';
+	for (int i = 0; i < l.n && len < size; i++)
+		len += (size_t)snprintf(text + len, size - len, "%s%s", i ? " " : "", l.line[i]);
+	cmd_lines_free(&l);
+	snprintf(gist, gsize, "goes in %s, wins %s if %s stands", cmd_percent(o.go, p1, sizeof p1),
+	         cmd_percent(o.stand.win[0], p2, sizeof p2), ui->g->units[t].id);
+	return true;
 }
 
 /* Show what the pending charge or shot at the target would be. */
@@ -423,7 +426,7 @@ static void target_update(struct ui *ui)
 		return;
 	}
 	if (ui->pending.kind == ORD_CHARGE) {
-		char why[MSG_LEN], odds[160], way[64];
+		char why[MSG_LEN], odds[160], way[64], text[1200], gist[96];
 		struct vec2 end;
 		double facing, gap;
 		if (order_charge_reach(g, u, t, &end, &facing, why, sizeof why) < 0) {
@@ -440,22 +443,26 @@ static void target_update(struct ui *ui)
 		ui->ghost = (struct preview){ .ok = true, .unit = u, .pos = end, .facing = facing,
 		                              .form = g->units[u].form };
 		ui->ghost_on = true;
-		ui_flash(ui, false, "Charge %s: it reaches (%.1f cm), %s. Enter charges, Esc cancels.",
+		charge_odds(ui, t, text, sizeof text, gist, sizeof gist);
+		ui_flash(ui, false, "Charge %s: it reaches (%.1f cm), %s; %s. Enter: the odds, to confirm.",
 		         g->units[t].id, v2_dist(g->units[u].pos, end),
-		         pivot_words(&g->units[u], facing, way, sizeof way));
+		         pivot_words(&g->units[u], facing, way, sizeof way), gist);
 	} else {
-		struct fire_shot shot;
-		if (!fire_check(g, u, t, ui->pending.npts ? &ui->pending.pts[0] : NULL, &shot)) {
-			ui_flash(ui, true, "%s", shot.why);
+		struct odds_fire o;
+		const struct fire_shot *shot = &o.shot;
+		char p1[8];
+		if (!odds_fire_at(g, u, t, ui->pending.npts ? &ui->pending.pts[0] : NULL, &o)) {
+			ui_flash(ui, true, "%s", shot->why);
 			return;
 		}
-		memcpy(ui->zone, shot.tri, sizeof ui->zone);
+		memcpy(ui->zone, shot->tri, sizeof ui->zone);
 		ui->zone_on = true;
-		ui_flash(ui, false, "Fire at %s: %.1f cm, %s, %d %s (%s), aiming %s. Enter fires.",
-		         g->units[t].id, shot.range,
-		         unit_is_artillery(&g->units[u]) ? range_names[shot.band].label : "small arms",
-		         shot.dice, shot.dice == 1 ? "die" : "dice", shot.detail,
-		         ui->pending.npts ? "at the cursor" : "at the best point");
+		ui_flash(ui, false, "Fire at %s: %.1f cm, %s, %d %s (%s), aiming %s: hits %.2f expected, one at "
+		         "least %s. Enter fires.", g->units[t].id, shot->range,
+		         unit_is_artillery(&g->units[u]) ? range_names[shot->band].label : "small arms",
+		         shot->dice, shot->dice == 1 ? "die" : "dice", shot->detail,
+		         ui->pending.npts ? "at the cursor" : "at the best point", o.hits,
+		         cmd_percent(o.one, p1, sizeof p1));
 	}
 }
 
@@ -519,6 +526,26 @@ void ui_start_target(struct ui *ui, enum order_kind kind)
 	}
 }
 
+/* The charge confirmation: every chance the rules give, then yes or no. */
+static bool confirm_charge(struct ui *ui)
+{
+	static const char *const keys[] = { "y", "n" }, *const labels[] = { "charge", "cancel" };
+	struct game *g = ui->g;
+	char title[MSG_LEN], text[1200], gist[96];
+	int u = ui->pending.unit, t = ui->pending.target;
+	if (!charge_odds(ui, t, text, sizeof text, gist, sizeof gist))
+		return true; /* the engine will say why */
+	if (ui->pending.flag & OF_EXTEND) {
+		double gap = 0, facing;
+		extendable(ui, t, &gap, &facing);
+		snprintf(title, sizeof title, "Extended charge of %s at %s (%.1f cm short). Try it? (y/n)",
+		         g->units[u].id, g->units[t].id, gap);
+	} else {
+		snprintf(title, sizeof title, "Charge %s at %s? (y/n)", g->units[u].id, g->units[t].id);
+	}
+	return ui_menu(ui, title, keys, labels, 2, text) == 0;
+}
+
 static void target_key(struct ui *ui, int ch, int act)
 {
 	struct game *g = ui->g;
@@ -546,17 +573,9 @@ static void target_key(struct ui *ui, int ch, int act)
 			return;
 		if (ui->pending.kind == ORD_FIRE && ui->pending.npts && !ui->zone_on)
 			return; /* the aiming point chosen is refused: the message says why */
-		if (ui->pending.flag & OF_EXTEND) {
-			char q[MSG_LEN], odds[160];
-			double gap = 0, facing;
-			extendable(ui, ui->pending.target, &gap, &facing);
-			extend_odds(ui, gap, odds, sizeof odds);
-			snprintf(q, sizeof q, "Extended charge of %s at %s (%.1f cm short): %s. Try it?",
-			         g->units[ui->pending.unit].id, g->units[ui->pending.target].id, gap, odds);
-			if (!ui_confirm(ui, q)) {
-				target_update(ui);
-				return;
-			}
+		if (ui->pending.kind == ORD_CHARGE && !confirm_charge(ui)) {
+			target_update(ui);
+			return;
 		}
 		ui->zone_on = false;
 		ui_give(ui, &ui->pending);

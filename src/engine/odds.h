@@ -1,16 +1,26 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* odds: the rules' real probabilities, worked out exactly from the tables
- * in rules.c, for the computer opponent to weigh its choices with. */
+ * in rules.c: one implementation for the computer opponent's weighing and
+ * the player's preview.  Nothing here sees or throws a die. */
 #ifndef GROGNARD_ODDS_H
 #define GROGNARD_ODDS_H
 
+#include <stdbool.h>
+
+struct game;
+struct unit;
+
 /* Chance that 1D6 plus bonus reaches need (a quality test, a melee hit). */
 double odds_d6_at_least(int need, int bonus);
+/* Chance that a quality test of u passes (1D6 + bonus >= its rating). */
+double odds_pass(const struct unit *u, int bonus);
 /* Expected hits of a fire of this many dice: one hit for each full
  * rules_fire.pips_per_hit of their sum. */
 double odds_fire_hits(int dice);
 /* Chance that such a fire scores at least k hits. */
 double odds_fire_at_least(int dice, int k);
+/* Chance that n D6 add up to at least need (an extended charge's dice). */
+double odds_sum_at_least(int n, double need);
 /* Expected hits of hand-to-hand sets: sets throws of dice dice, each die
  * a hit on need or more. */
 double odds_melee_hits(int sets, int dice, int need);
@@ -37,9 +47,16 @@ struct odds_fighter {
 struct odds_fight {
 	double lost[2];  /* expected strength points lost, removal counting all */
 	double gone[2];  /* chance each is removed */
+	double win[2];   /* chance each wins: the other removed, it not */
+	double brk[2];   /* chance each has no enemy left after the impact
+	                  * round, itself standing: a break-through */
 };
 void odds_fight(const struct odds_fighter *a, const struct odds_fighter *b,
                 struct odds_fight *out);
+/* Unit u alone as a fighter against enemy e where both stand now: its
+ * strength, quality, the ground's halvings and its sets by the engine's
+ * own count. */
+void odds_fighter_of(const struct game *g, int u, int e, struct odds_fighter *f);
 /* Dice of a set after the ground's halvings (each halving rounds down). */
 int odds_halved(int sp, int halvings);
 

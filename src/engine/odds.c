@@ -6,8 +6,11 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "engine/rules.h"
+#include "game.h"
+#include "melee.h"
 #include "odds.h"
+#include "rules.h"
+#include "unit.h"
 
 #define MAX_DICE 64
 
@@ -17,6 +20,11 @@ double odds_d6_at_least(int need, int bonus)
 	if (faces <= 0)
 		return 0;
 	return faces >= 6 ? 1 : faces / 6.0;
+}
+
+double odds_pass(const struct unit *u, int bonus)
+{
+	return odds_d6_at_least(rules_quality[u->rating], bonus);
 }
 
 /* The distribution of the sum of n D6: p[s] for s = 0..6n. */
@@ -66,6 +74,17 @@ double odds_fire_at_least(int dice, int k)
 	return e;
 }
 
+double odds_sum_at_least(int n, double need)
+{
+	double p[6 * MAX_DICE + 1], e = 0;
+	n = clamp_dice(n);
+	sum_distribution(n, p);
+	for (int s = 0; s <= 6 * n; s++)
+		if (s >= need - 1e-9)
+			e += p[s];
+	return e;
+}
+
 double odds_melee_hits(int sets, int dice, int need)
 {
 	if (sets <= 0 || dice <= 0)
@@ -78,6 +97,19 @@ int odds_halved(int sp, int halvings)
 	for (int h = 0; h < halvings && sp > 0; h++)
 		sp /= 2;
 	return sp < 0 ? 0 : sp;
+}
+
+void odds_fighter_of(const struct game *g, int u, int e, struct odds_fighter *f)
+{
+	const struct unit *x = &g->units[u];
+	*f = (struct odds_fighter){
+		.sp = x->sp,
+		.elim = unit_elimination_sp(x),
+		.need = rules_quality[x->rating],
+		.halvings = melee_halvings(g, u, e),
+		.impact_sets = melee_impact_sets(g, u, e, NULL, 0),
+		.round_sets = melee_round_sets(g, u, e, NULL, 0),
+	};
 }
 
 /* Hand-to-hand: strength is capped for the tables below (no unit of the
@@ -106,7 +138,7 @@ static void binomial(int n, double p, double *pmf)
 /* What a state of the combat comes to in the end: a's and b's strength
  * (0 once removed) and whether each was removed. */
 struct fight_end {
-	double sp[2], gone[2];
+	double sp[2], gone[2], win[2];
 };
 
 static int fighter_dice(const struct odds_fighter *f, int sp, bool impact)
@@ -149,7 +181,7 @@ static double fight_round(const struct hit_row *ra, const struct hit_row *rb, in
                           const struct fight_end *v, struct fight_end *end)
 {
 	int na = ra->n < y ? ra->n : y, nb = rb->n < x ? rb->n : x;
-	*end = (struct fight_end){ { 0, 0 }, { 0, 0 } };
+	*end = (struct fight_end){ { 0, 0 }, { 0, 0 }, { 0, 0 } };
 	for (int ha = 0; ha <= na; ha++) {
 		double pa = ha < na ? ra->pmf[ha] : ra->tail[na];
 		const struct fight_end *row = &v[y - ha];
@@ -162,6 +194,8 @@ static double fight_round(const struct hit_row *ra, const struct hit_row *rb, in
 			end->sp[1] += p * to->sp[1];
 			end->gone[0] += p * to->gone[0];
 			end->gone[1] += p * to->gone[1];
+			end->win[0] += p * to->win[0];
+			end->win[1] += p * to->win[1];
 		}
 	}
 	return (na > 0 ? ra->pmf[0] : ra->tail[0]) * (nb > 0 ? rb->pmf[0] : rb->tail[0]);
@@ -223,6 +257,23 @@ void odds_fight(const struct odds_fighter *a, const struct odds_fighter *b, stru
 	m->used = true;
 }
 
+/* "A unit left with no enemy in contact after the impact round obtains
+ * a break-through": the chance, for each, that the impact round leaves
+ * the other removed and it standing. */
+static void impact_breaks(const struct hit_row *ia, const struct hit_row *ib, const struct odds_fighter *a,
+                          const struct odds_fighter *b, int sa, int sb, double brk[2])
+{
+	int na = ia->n < sb ? ia->n : sb, nb = ib->n < sa ? ib->n : sa;
+	brk[0] = brk[1] = 0;
+	for (int ha = 0; ha <= na; ha++)
+		for (int hb = 0; hb <= nb; hb++) {
+			double p = (ha < na ? ia->pmf[ha] : ia->tail[na]) * (hb < nb ? ib->pmf[hb] : ib->tail[nb]);
+			bool ga = sa - hb <= a->elim, gb = sb - ha <= b->elim;
+			brk[0] += gb && !ga ? p : 0;
+			brk[1] += ga && !gb ? p : 0;
+		}
+}
+
 static void fight_solve(const struct odds_fighter *a, const struct odds_fighter *b, struct odds_fight *out)
 {
 	int sa = a->sp > FIGHT_MAX_SP ? FIGHT_MAX_SP : a->sp, sb = b->sp > FIGHT_MAX_SP ? FIGHT_MAX_SP : b->sp;
@@ -232,10 +283,12 @@ static void fight_solve(const struct odds_fighter *a, const struct odds_fighter 
 	struct hit_row ia, ib;
 	double still;
 
-	*out = (struct odds_fight){ { 0, 0 }, { 0, 0 } };
+	*out = (struct odds_fight){ { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
 	if (sa <= a->elim || sb <= b->elim) {
 		out->gone[0] = sa <= a->elim;
 		out->gone[1] = sb <= b->elim;
+		out->win[0] = out->gone[1] && !out->gone[0];
+		out->win[1] = out->gone[0] && !out->gone[1];
 		out->lost[0] = out->gone[0] ? sa : 0;
 		out->lost[1] = out->gone[1] ? sb : 0;
 		return;
@@ -252,18 +305,19 @@ static void fight_solve(const struct odds_fighter *a, const struct odds_fighter 
 			struct fight_end *e = &v[x * w + y];
 			bool ga = x <= a->elim, gb = y <= b->elim;
 			if (ga || gb) {
-				*e = (struct fight_end){ { ga ? 0 : x, gb ? 0 : y }, { ga, gb } };
+				*e = (struct fight_end){ { ga ? 0 : x, gb ? 0 : y }, { ga, gb }, { gb && !ga, ga && !gb } };
 				continue;
 			}
 			still = fight_round(&ra[x], &rb[y], x, y, w, v, e);
 			if (still > 1 - 1e-12) {
 				/* Neither can score: the combat peters out. */
-				*e = (struct fight_end){ { x, y }, { 0, 0 } };
+				*e = (struct fight_end){ { x, y }, { 0, 0 }, { 0, 0 } };
 				continue;
 			}
 			for (int s = 0; s < 2; s++) {
 				e->sp[s] /= 1 - still;
 				e->gone[s] /= 1 - still;
+				e->win[s] /= 1 - still;
 			}
 		}
 	/* The impact round leads into them. */
@@ -273,9 +327,13 @@ static void fight_solve(const struct odds_fighter *a, const struct odds_fighter 
 	for (int s = 0; s < 2; s++) {
 		start.sp[s] += still * v[sa * w + sb].sp[s];
 		start.gone[s] += still * v[sa * w + sb].gone[s];
+		start.win[s] += still * v[sa * w + sb].win[s];
 	}
 	out->lost[0] = sa - start.sp[0];
 	out->lost[1] = sb - start.sp[1];
 	out->gone[0] = start.gone[0];
 	out->gone[1] = start.gone[1];
+	out->win[0] = start.win[0];
+	out->win[1] = start.win[1];
+	impact_breaks(&ia, &ib, a, b, sa, sb, out->brk);
 }
