@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-util.h: what the cmocka tests that build tiny battles by hand
- * (test-fire, test-charge, test-melee) share, and the look-ups by id and
- * name of the tests that load maps (test-load,
+ * (test-fire, test-fire-zone, test-charge, test-melee) share, and the
+ * look-ups by id and name of the tests that load maps (test-load,
  * test-jena-austerlitz-aspern).  Include it after <cmocka.h>.
  * Everything here is static inline, so a test that leaves a helper unused
  * still builds cleanly with -Wall -Wextra -Werror. */

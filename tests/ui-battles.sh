@@ -52,7 +52,8 @@ ok $([ "$w" -le 80 ] && echo 0 || echo 1) "no line is wider than 80 columns ($w)
 # The second battle listed (by date), its title from --list.
 second=$("$GROGNARD" --list 2>/dev/null | sed -n 2p | sed -E 's/^.* [0-9]+ v [0-9]+ +//')
 keys j
-like "$(inside)" "$second: " "j highlights the next battle ($second) and shows its briefing"
+like "$(inside)" "$(printf '%s' "$second" | sed 's/[][\\.*^$()+?{}|]/\\&/g'): " \
+	"j highlights the next battle ($second) and shows its briefing"
 keys "$(key_of 'Auerstedt, 14 October')"
 like "$(screen)" "T1/14 07:00 " "its key starts Auerstedt"
 keys q y
