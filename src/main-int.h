@@ -36,7 +36,7 @@ struct options {
 	uint64_t seed;
 	bool seed_given;
 	const char *side;
-	bool batch, check, mono, ascii;
+	bool batch, check, list, mono, ascii;
 	const char *script;
 	const char *dice;
 	const char *scenario;

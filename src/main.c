@@ -22,6 +22,7 @@
 #include "engine/control.h"
 #include "engine/game.h"
 #include "engine/victory.h"
+#include "io/battles.h"
 #include "io/load-rules.h"
 #include "io/load.h"
 #include "io/options.h"
@@ -58,6 +59,8 @@ static void usage(FILE *out)
 	      "  -l, --load SAVE      continue a saved battle (a file, or a name in the saves)\n"
 	      "      --replay SAVE    replay a saved battle from its seed and orders\n"
 	      "  -c, --check FILE...  validate map, orbat, rules, save and region files\n"
+	      "      --list           the battles there are (year, nations, units a side,\n"
+	      "                       title), one a line, then exit\n"
 	      "      --rules FILE     play under these rules, whatever the scenario names: a\n"
 	      "                       rules file, or a name in rules/ (e.g. mininap-15mm)\n"
 	      "      --random         a random battle on ground laid by the DBM procedure\n"
@@ -106,6 +109,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "replay", required_argument, NULL, 'r' },
 		{ "ai", required_argument, NULL, 'A' },
 		{ "check", no_argument, NULL, 'c' },
+		{ "list", no_argument, NULL, 'L' },
 		{ "rules", required_argument, NULL, 'R' },
 		{ "mono", no_argument, NULL, 'm' },
 		{ "ascii", no_argument, NULL, 'a' },
@@ -157,6 +161,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case 'c':
 			o->check = true;
 			break;
+		case 'L':
+			o->list = true;
+			break;
 		case 'R':
 			o->rules = optarg;
 			break;
@@ -190,6 +197,13 @@ static int parse_options(int argc, char **argv, struct options *o)
 	if (o->check) {
 		if (optind >= argc) {
 			fputs("grognard: --check needs at least one file\n", stderr);
+			return EXIT_USAGE;
+		}
+		return -1;
+	}
+	if (o->list) {
+		if (optind < argc) {
+			fprintf(stderr, "grognard: --list takes no scenario ('%s')\n", argv[optind]);
 			return EXIT_USAGE;
 		}
 		return -1;
@@ -263,6 +277,30 @@ static int run_check(int n, char **files)
 		diag_print(&d, stderr);
 		diag_free(&d);
 	}
+	return status;
+}
+
+/* --list: every battle, one a line; a map that would not load is
+ * left out, its problems said on stderr. */
+static int run_list(void)
+{
+	struct battle_list l;
+	struct diag d = { 0 };
+	int status;
+	if (!battles_list(&l, default_battle_cfg, BUILTIN_NAME, &d)) {
+		fputs("grognard: out of memory\n", stderr);
+		diag_free(&d);
+		return EXIT_BAD_INPUT;
+	}
+	for (int i = 0; i < l.n; i++) {
+		char line[600];
+		battles_line(&l, i, true, line, sizeof line);
+		puts(line);
+	}
+	diag_print(&d, stderr);
+	status = l.failed ? EXIT_BAD_INPUT : EXIT_OK;
+	diag_free(&d);
+	battles_free(&l);
 	return status;
 }
 
@@ -446,6 +484,8 @@ int main(int argc, char **argv)
 	}
 	if (o.check)
 		return run_check(argc - optind, argv + optind);
+	if (o.list)
+		return run_list();
 	if (o.replay)
 		return run_replay(&o);
 	if (!o.seed_given)

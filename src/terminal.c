@@ -18,6 +18,7 @@
 #include "engine/control.h"
 #include "engine/game.h"
 #include "engine/victory.h"
+#include "io/battles.h"
 #include "io/load.h"
 #include "io/options.h"
 #include "io/paths.h"
@@ -66,7 +67,7 @@ static void delete_save(struct ui *ui, const struct save_entry *e, const char *c
  * comes again.  Returns the battle chosen (its save's name in name), or
  * NULL for a new one or when the terminal went away. */
 #define OFFERED 15
-static struct game *offer_saves(struct ui *ui, char *name, size_t size, uint64_t seed)
+static struct game *offer_saves(struct ui *ui, char *name, size_t size, uint64_t seed, bool *any)
 {
 	struct save_entry e[OFFERED];
 	char keys[OFFERED][12], titles[OFFERED][180];
@@ -76,6 +77,7 @@ static struct game *offer_saves(struct ui *ui, char *name, size_t size, uint64_t
 		struct game *g;
 		char title[120];
 		int n = save_list(e, OFFERED), choice;
+		*any = n > 0;
 		if (n == 0)
 			return NULL;
 		for (int i = 0; i < n; i++) {
@@ -119,6 +121,99 @@ static struct game *offer_saves(struct ui *ui, char *name, size_t size, uint64_t
 		ui_show_text(ui, title, (const char *const *)d.msg, d.n);
 		diag_free(&d);
 	}
+}
+
+/* The battle menu's item keys: digits, then the letters that the menu's
+ * own keys (j and k move the highlight, r is a random battle) leave. */
+static const char battle_keys[] = "123456789abcdefghilmnopqstuvwxyz";
+#define BATTLE_KEYS ((int)sizeof battle_keys - 1)
+
+/* One battle of the list, loaded with the seed: the built-in one is g
+ * itself.  NULL, its problems shown, when it will not load. */
+static struct game *open_listed(struct ui *ui, const struct battle_entry *e, struct game *g,
+                                uint64_t seed)
+{
+	struct diag d = { 0 };
+	struct game *chosen;
+	char title[PATH_MAX + 80];
+	if (!e->path[0])
+		return g;
+	if ((chosen = load_scenario_file(e->path, seed, &d))) {
+		diag_free(&d);
+		return chosen;
+	}
+	snprintf(title, sizeof title, "%s cannot be fought (q: back to the list)", e->path);
+	ui_show_text(ui, title, (const char *const *)d.msg, d.n);
+	diag_free(&d);
+	return NULL;
+}
+
+/* A new battle: the battles there are (the built-in one, the maps of the
+ * data directory and the player's), each with its year, nations, units a
+ * side and title, the highlighted one's briefing under the list, and a
+ * random battle.  Returns the battle chosen (g itself for the built-in
+ * one), or NULL when left with Esc or the terminal went away. */
+static struct game *choose_battle(struct ui *ui, struct game *g, uint64_t seed, bool back)
+{
+	struct battle_list l;
+	struct diag d = { 0 };
+	struct game *chosen = NULL;
+	char (*keys)[2], (*labels)[200], (*details)[4200], hint[160];
+	const char **k, **lp, **dp;
+	int n;
+	if (!battles_list(&l, default_battle_cfg, BUILTIN_NAME, &d)) {
+		diag_free(&d);
+		return g;
+	}
+	diag_free(&d);
+	n = l.n;
+	keys = calloc((size_t)n + 1, sizeof *keys);
+	labels = calloc((size_t)n + 1, sizeof *labels);
+	details = calloc((size_t)n + 1, sizeof *details);
+	k = calloc((size_t)n + 1, sizeof *k);
+	lp = calloc((size_t)n + 1, sizeof *lp);
+	dp = calloc((size_t)n + 1, sizeof *dp);
+	if (!keys || !labels || !details || !k || !lp || !dp) {
+		chosen = g;
+		goto out;
+	}
+	/* Past the keys there are, the arrows and Enter reach a battle. */
+	for (int i = 0; i < n; i++) {
+		keys[i][0] = i < BATTLE_KEYS ? battle_keys[i] : '\0';
+		battles_line(&l, i, false, labels[i], sizeof labels[i]);
+		snprintf(details[i], sizeof details[i], "%s%s%s", l.e[i].title, l.e[i].briefing ? ": " : ".",
+		         l.e[i].briefing ? l.e[i].briefing : "");
+		k[i] = keys[i];
+		lp[i] = labels[i];
+		dp[i] = details[i];
+	}
+	k[n] = "r";
+	lp[n] = "a random battle";
+	dp[n] = "A random battle: new ground laid by the DBM terrain procedure, and forces, objectives, "
+	        "time and weather made round it; you choose the region, the size and the forces, or leave "
+	        "them to the dice.";
+	snprintf(hint, sizeof hint, "%s%s", back ? "Esc: back to the saved battles" : "Esc: leave grognard",
+	         l.failed ? "  (some maps could not be read: grognard --list says why)" : "");
+	while (!chosen) {
+		int c = ui_choose_detail(ui, "Which battle? (year, nations, units a side)", k, lp, dp, n + 1, hint);
+		if (c < 0 || ui_hung_up(ui))
+			break;
+		if (c == n)
+			chosen = menu_random_battle(ui, seed);
+		else
+			chosen = open_listed(ui, &l.e[c], g, seed);
+		if (ui_hung_up(ui))
+			break;
+	}
+out:
+	free(keys);
+	free(labels);
+	free(details);
+	free(k);
+	free(lp);
+	free(dp);
+	battles_free(&l);
+	return chosen;
 }
 
 /* A continued battle says who plays it. */
@@ -178,21 +273,34 @@ int run_terminal(struct game *g, struct options *o)
 	ui_options_errors(ui, (const char *const *)d.msg, d.n);
 	diag_free(&d);
 
-	/* Started bare with battles waiting: offer them first. */
+	/* Started bare: the battles waiting are offered first, then the
+	 * battles to choose from; Esc there goes back to the saves, or leaves
+	 * when there are none. */
 	const char *loaded_from = o->load;
 	char name[80];
 	if (!o->scenario && !o->load && !o->rnd.random) {
-		struct game *loaded = offer_saves(ui, name, sizeof name, o->seed);
-		/* Gone while choosing: nothing has happened, nothing to save. */
-		if (ui_hung_up(ui)) {
+		struct game *chosen = NULL;
+		bool any = false;
+		name[0] = '\0';
+		for (;;) {
+			chosen = offer_saves(ui, name, sizeof name, o->seed, &any);
+			if (!chosen && !ui_hung_up(ui))
+				chosen = choose_battle(ui, g, o->seed, any);
+			if (chosen || ui_hung_up(ui) || !any)
+				break;
+		}
+		/* Gone while choosing, or left: nothing has happened, nothing to
+		 * save. */
+		if (!chosen || ui_hung_up(ui)) {
 			ui_close(ui);
-			game_free(loaded);
+			if (chosen != g)
+				game_free(chosen);
 			game_free(g);
 			return EXIT_OK;
 		}
-		if (loaded) {
+		if (chosen != g) {
 			game_free(g);
-			g = loaded;
+			g = chosen;
 			ui_close(ui);
 			if (!(ui = ui_open(g, &opts, o->mono))) {
 				game_free(g);

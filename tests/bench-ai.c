@@ -12,15 +12,17 @@
  *   - the CPU time of each of the AI's calls (median, p99, max) and of a
  *     whole AI-against-AI Auerstedt battle (40 and more units a side);
  *   - the peak RSS of a real 'grognard --batch --side none' playing
- *     Auerstedt (measured on the child), and its time;
+ *     Auerstedt (measured on the child), and its time; the same for the
+ *     army-scale battle, Waterloo (some 390 units), against DESIGN's
+ *     budget for a battle of 900 units (10 s, 32 MB);
  *   - orders the engine refused, counted over every battle played, at
  *     least 1,000, the AI taking side A and side B in turn.
  * usage: bench-ai [-n SEEDS] [-r BATTLES] [-l LEVEL] [-g GROGNARD] [-s LIST] [-q] DATADIR
  *   -n seeds per pairing and side (100); -r battles counted for refusals
  *   (at least 1000: more are played to make it up); -g the game for the
  *   RSS run; -s which scenarios (digits: 0 built-in, 1 Auerstedt,
- *   2 mirror, 3 random battles); -q only the battles against the naive
- *   baseline.
+ *   2 mirror, 3 random battles; w the army-scale run, with -g); -q only
+ *   the battles against the naive baseline.
  * or, to look at one battle's log: bench-ai -1 SCENARIO:SEED:AB DATADIR
  * (A and B each g for the AI or n for the baseline).
  * With BENCH_VERBOSE set, each refused order is named; with BENCH_SLOW=MS,
@@ -304,10 +306,11 @@ int main(int argc, char **argv)
 	double ms, *aue_ms;
 	long naue = 0;
 	int aue_units = 0;
-	long child_rss = 0;
-	double child_ms = 0;
-	bool child_ok = false;
-	const char *one = NULL, *grognard = NULL, *which = "0123";
+	long child_rss = 0, army_rss = 0;
+	double child_ms = 0, army_ms = 0;
+	bool child_ok = false, army_ok = false;
+	char army[4200];
+	const char *one = NULL, *grognard = NULL, *which = "0123w";
 	bool naive_only = false;
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	while ((opt = getopt(argc, argv, "n:r:l:1:qg:s:")) != -1) {
@@ -355,6 +358,10 @@ int main(int argc, char **argv)
 	 * with this process when it was forked, which is little only now. */
 	if (grognard)
 		child_ok = child_battle(grognard, sc[1].path, &child_rss, &child_ms);
+	/* The army-scale battle (Waterloo, some 390 units) once, to a result. */
+	snprintf(army, sizeof army, "%s/maps/waterloo.cfg", argv[optind]);
+	if (grognard && strchr(which, 'w'))
+		army_ok = child_battle(grognard, army, &army_rss, &army_ms);
 
 	printf("== the AI (%s) against the naive baseline, %d seeds each way ==\n",
 	       level == AI_EASY ? "easy" : level == AI_HARD ? "hard" : "normal", n);
@@ -441,6 +448,17 @@ int main(int argc, char **argv)
 			verdict(child_rss < 16 * 1024);
 		} else {
 			printf("grognard --batch --side none auerstedt did not run to its end");
+			verdict(false);
+		}
+	}
+	if (grognard && strchr(which, 'w')) {
+		if (army_ok) {
+			printf("grognard --batch --side none waterloo (army scale, 393 units): %.0f ms, peak RSS %ld KB"
+			       "   target < 10000 ms (900 units), < 32768 KB",
+			       army_ms, army_rss);
+			verdict(army_ms < 10000 && army_rss < 32 * 1024);
+		} else {
+			printf("grognard --batch --side none waterloo did not run to its end");
 			verdict(false);
 		}
 	}

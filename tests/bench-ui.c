@@ -446,7 +446,7 @@ int main(int argc, char **argv)
 		unsetenv("NO_COLOR");
 		setenv("TERM", "xterm-256color", 1);
 		setenv("LANG", "C.UTF-8", 1);
-		execl(prog, prog, "--seed", "3", (char *)NULL);
+		execl(prog, prog, "--seed", "3", "default", (char *)NULL);
 		perror(prog);
 		_exit(127);
 	}

@@ -6,7 +6,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
 [ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
-plan 44
+plan 48
 tmp=${TMPDIR:-/tmp}/grognard-hup.$$
 mkdir -p "$tmp"
 sock=grognard-hup-$$
@@ -30,6 +30,8 @@ game_pid() { child_pid "$(t list-panes -t hup -F '#{pane_pid}')" grognard; }
 dump_of() { printf 'dump\n' | "$GROGNARD" --batch --side both --load autosave 2>&1 | grep "^unit id=$1 "; }
 
 start --seed 1
+like "$(screen)" "Which battle\?" "started bare with no battle saved, grognard asks which battle"
+keys Enter
 keys g 1 m 4 Enter
 like "$(screen)" "10L1 moves 4.0 cm" "a move is made"
 pid=$(game_pid)
@@ -66,7 +68,11 @@ cmp -s "$tmp/straight.state" "$tmp/continued.state" && [ -s "$tmp/straight.state
 ok $? "the continued battle has the dump and log of the same battle played straight through"
 
 start
-keys n q y
+keys n
+like "$(screen)" "Which battle\?" "n at the list asks which battle"
+keys Escape
+like "$(screen)" "Continue a battle\?" "Esc there goes back to the list"
+keys n Enter q y
 like "$(screen)" "The battle is saved in /" "quitting says where the battle is saved"
 like "$(dump_of 10L2)" "y=73.00" "a new battle leaves the interrupted one's autosave alone"
 ok $([ -f "$XDG_DATA_HOME/grognard/autosave-2.save" ] && echo 0 || echo 1) "and autosaves as autosave-2"
@@ -119,7 +125,7 @@ ok $? "... without an autosave of a battle never begun, nor one removed"
 # An 18th battle: the autosaves of abandoned battles are kept to the
 # newest five, the new one's counted; the player's own saves stay.
 start
-keys n
+keys n Enter
 keys q y
 like "$(screen)" "The battle is saved in .*/autosave\.save" \
 	"a new battle beside 17 unfinished ones takes the first name freed"
@@ -173,6 +179,8 @@ like "$(screen)" "Continue a battle\?" "... then the list comes again"
 keys 2
 like "$(screen | tr -s ' \n' '  ')" "has changed since this battle was saved" "a save of a changed scenario says so too"
 keys q Escape
-like "$(screen)" "\| (French|Austrians): initiative" "Esc at the list starts a new battle"
+like "$(screen)" "Which battle\?" "Esc at the list asks for a new battle"
+keys Enter
+like "$(screen)" "\| (French|Austrians): initiative" "Enter there starts the first, the built-in one"
 keys q y
 done_testing

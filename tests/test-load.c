@@ -17,8 +17,10 @@
 #include "engine/game.h"
 #include "io/load.h"
 #include "io/diag.h"
+#include "engine/command.h"
 #include "engine/deploy.h"
 #include "engine/rules.h"
+#include "io/export.h"
 #include "io/load-rules.h"
 #include "test-util.h"
 
@@ -807,6 +809,141 @@ static void test_auerstedt(void **state)
 	diag_free(&d);
 }
 
+/* The army-scale battle: its size, the nations, ratings and special units
+ * the rules name, the garrisons of the farms and the arrivals by Turn. */
+static int feature_named(const struct game *g, const char *name)
+{
+	for (int i = 0; i < g->map.nf; i++)
+		if (strcmp(g->map.f[i].name, name) == 0)
+			return i;
+	print_error("no feature '%s'\n", name);
+	return -1;
+}
+
+static void test_waterloo(void **state)
+{
+	const char *top = getenv("top_srcdir");
+	char path[1024];
+	struct diag d = { 0 };
+	struct game *g;
+	int n[SIDE_COUNT] = { 0 }, nat[NAT_COUNT] = { 0 }, kgl = 0, lancers = 0, heavy = 0;
+	int guard[SIDE_COUNT] = { 0 }, arriving[32] = { 0 }, corps[SIDE_COUNT] = { 0 };
+	(void)state;
+	snprintf(path, sizeof path, "%s/maps/waterloo.cfg", top && *top ? top : ".");
+	g = load_scenario_file(path, 1, &d);
+	diag_print(&d, stderr);
+	assert_non_null(g);
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		n[u->side]++;
+		nat[u->nat]++;
+		kgl += (u->flags & UF_KGL) != 0;
+		lancers += (u->flags & UF_LANCER) != 0;
+		heavy += u->weight == WEIGHT_HEAVY;
+		guard[u->side] += u->rating == RATING_GUARD;
+		if (u->arrive_turn < 32)
+			arriving[u->arrive_turn]++;
+	}
+	for (int c = 0; c < g->ncorps; c++)
+		corps[g->corps[c].side]++;
+	assert_true(n[SIDE_A] + n[SIDE_B] >= 300);
+	assert_int_equal(n[SIDE_A], 163);
+	assert_int_equal(n[SIDE_B], 230);
+	assert_int_equal(corps[SIDE_A], 6);
+	assert_int_equal(corps[SIDE_B], 7);
+	assert_true(nat[NAT_FRENCH] == n[SIDE_A]);
+	assert_true(nat[NAT_BRITISH] > 0 && nat[NAT_PRUSSIAN] == 87 && nat[NAT_OTHER] > 0);
+	assert_true(kgl >= 10 && lancers >= 10 && heavy >= 5);
+	assert_true(guard[SIDE_A] >= 10 && guard[SIDE_B] >= 6);
+	assert_int_equal(g->corps[orbat_find_corps(g, "PIV")].nat, NAT_PRUSSIAN);
+	assert_int_equal(g->cmdrs[g->corps[orbat_find_corps(g, "WR")].commander].rating, CR_EXCELLENT);
+	/* The farms held from the start, each by a square on it. */
+	assert_int_equal(unit(g, "WK2L")->defends, feature_named(g, "La Haye Sainte") + 1);
+	assert_int_equal(unit(g, "W2GL")->defends, feature_named(g, "Hougoumont") + 1);
+	assert_int_equal(unit(g, "WNa22")->defends, feature_named(g, "Papelotte") + 1);
+	assert_true(feature_named(g, "Plancenoit") >= 0 && feature_named(g, "Bois de Paris") >= 0);
+	/* Chassé at 15:00, Bülow at 16:00 and 17:00, Pirch at 18:30,
+	 * Zieten at 19:00. */
+	assert_int_equal(unit(g, "WN35J")->arrive_turn, 8);
+	assert_int_equal(unit(g, "P15a")->arrive_turn, 10);
+	assert_int_equal(unit(g, "P10a")->arrive_turn, 12);
+	assert_int_equal(unit(g, "P2a")->arrive_turn, 15);
+	assert_int_equal(unit(g, "P12a")->arrive_turn, 16);
+	assert_int_equal(arriving[1] + arriving[8] + arriving[10] + arriving[12] + arriving[15] + arriving[16],
+	                 g->nunits);
+	assert_int_equal(arriving[8], 14);
+	game_free(g);
+	diag_free(&d);
+}
+
+/* A side of several corps (an orbat file and an army of two corps, one of
+ * its own nationality): each loaded with its nationality and its
+ * commander, the side named after the first; a unit is in command through
+ * its own corps' commander only; written out, the battle loads back with
+ * the same corps. */
+static void check_corps(const struct game *g)
+{
+	int pr = orbat_find_corps(g, "PrI"), br = orbat_find_corps(g, "BrC"), na = orbat_find_corps(g, "NaC");
+	const struct unit *u = unit(g, "52F");
+	assert_int_equal(g->ncorps, 4);
+	assert_true(na >= 0);
+	assert_int_equal(g->corps[na].nat, NAT_OTHER);
+	assert_int_equal(unit(g, "N1")->nat, NAT_OTHER);
+	assert_true(pr >= 0 && br >= 0);
+	assert_int_equal(g->corps[pr].side, SIDE_B);
+	assert_int_equal(g->corps[br].side, SIDE_B);
+	assert_int_equal(g->side[SIDE_B].corps, pr);
+	assert_int_equal(g->corps[pr].nat, NAT_PRUSSIAN);
+	assert_int_equal(g->corps[br].nat, NAT_BRITISH);
+	assert_int_equal(g->cmdrs[g->corps[br].commander].rating, CR_GOOD);
+	assert_int_equal(unit_corps(g, u), br);
+	assert_int_equal(u->nat, NAT_BRITISH);
+	assert_true(unit(g, "1KGL")->flags & UF_KGL);
+	assert_int_equal(unit(g, "Hano")->nat, NAT_OTHER);
+}
+
+static void test_several_corps(void **state)
+{
+	const char *top = getenv("top_srcdir");
+	char path[1024], *text;
+	struct diag d = { 0 };
+	struct game *g, *back;
+	struct commander *hill, *schmettau;
+	struct vec2 was;
+	const struct unit *u;
+	(void)state;
+	snprintf(path, sizeof path, "%s/tests/data/good-corps.cfg", top && *top ? top : ".");
+	g = load_scenario_file(path, 1, &d);
+	diag_print(&d, stderr);
+	assert_non_null(g);
+	check_corps(g);
+	u = unit(g, "52F");
+	hill = &g->cmdrs[g->corps[orbat_find_corps(g, "BrC")].commander];
+	schmettau = &g->cmdrs[g->corps[orbat_find_corps(g, "PrI")].commander];
+	/* Hill 10 cm behind the brigade, its division commander far off. */
+	assert_int_equal(command_status(g, u, NULL), CS_IN_COMMAND);
+	/* Hill gone, the side's first corps commander in his place: not his
+	 * corps, so no command. */
+	was = schmettau->pos;
+	schmettau->pos = hill->pos;
+	hill->pos = v2(10.0, 75.0);
+	assert_int_equal(command_status(g, u, NULL), CS_NOT_IN_COMMAND);
+	hill->pos = schmettau->pos;
+	schmettau->pos = was;
+	text = export_text(g, NULL);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "corps = (\n"));
+	assert_non_null(strstr(text, "nationality = \"other\";"));
+	back = load_scenario_text(text, "(export)", 1, &d);
+	diag_print(&d, stderr);
+	assert_non_null(back);
+	check_corps(back);
+	free(text);
+	game_free(back);
+	game_free(g);
+	diag_free(&d);
+}
+
 int main(void)
 {
 	/* The game's own rules, from the text compiled in. */
@@ -832,6 +969,8 @@ int main(void)
 		cmocka_unit_test(test_on_road),
 		cmocka_unit_test(test_shared_places),
 		cmocka_unit_test(test_auerstedt),
+		cmocka_unit_test(test_several_corps),
+		cmocka_unit_test(test_waterloo),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests_name("load", tests, NULL, NULL);

@@ -200,6 +200,38 @@ static void test_concede_and_report(void **state)
 	game_free(g);
 }
 
+/* A side of several corps is named by its own name alone, not after its
+ * first corps (Waterloo: "Allies", not "Allies, I Corps"). */
+static void test_report_several_corps(void **state)
+{
+	const char *top = getenv("top_srcdir");
+	char path[1024], **lines;
+	struct diag d = { 0 };
+	struct game *g;
+	int n, found = 0;
+	(void)state;
+	snprintf(path, sizeof path, "%s/tests/data/good-corps.cfg", top && *top ? top : ".");
+	g = load_scenario_file(path, 1, &d);
+	diag_print(&d, stderr);
+	diag_free(&d);
+	assert_non_null(g);
+	snprintf(g->side[SIDE_B].name, sizeof g->side[SIDE_B].name, "Allies");
+	n = victory_report(g, &lines);
+	for (int i = 0; i < n; i++) {
+		if (strncmp(lines[i], "Allies", 6) == 0) {
+			assert_string_equal(lines[i], "Allies: lost 0 of 6 units and 0 of 44 strength points (0%).");
+			found++;
+		}
+		/* A side of one corps still names it. */
+		if (strncmp(lines[i], "III Corps", 9) == 0)
+			found++;
+		free(lines[i]);
+	}
+	free(lines);
+	assert_int_equal(found, 2);
+	game_free(g);
+}
+
 int main(void)
 {
 	/* The game's own rules, from the text compiled in. */
@@ -211,6 +243,7 @@ int main(void)
 		cmocka_unit_test(test_broken),
 		cmocka_unit_test(test_end_by_objectives_then_losses),
 		cmocka_unit_test(test_concede_and_report),
+		cmocka_unit_test(test_report_several_corps),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -172,7 +172,7 @@ like "$(screen)" "Austrians have the initiative|Austrians: .*has the initiative|
 # ----------------------------------------------------------------------
 # Stable brigade numbers, division stands, division manoeuvres (the
 # built-in battle, seed 3: the French win again after their first)
-start 80x24 --seed 3
+start 80x24 --seed 3 default
 like "$(msg)" "Division stands that may move first \(C\): Saint-Hilaire, Lasalle\." \
 	"the division stands that may still move are named at the initiative"
 keys G
@@ -188,7 +188,7 @@ keys Escape
 
 # ----------------------------------------------------------------------
 # The end of the battle, and the colour-blind palette
-start 80x24 --seed 3
+start 80x24 --seed 3 default
 cmd concede
 keys y q
 like "$(screen)" "^T1/10 10:00 clear \| Battle over: Austrians win \|" "the status line at the end says who won"

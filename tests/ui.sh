@@ -60,7 +60,7 @@ start() {
 	settle 0.8
 }
 
-start 80x24 --seed 3
+start 80x24 --seed 3 default
 s=$(screen)
 like "$s" "^T1/10 10:00 clear \| French: initiative" "the status line shows Turn, time, weather and the side with the initiative"
 like "$s" "1 col = [0-9.]+ cm" "the status line shows the scale"
@@ -128,13 +128,13 @@ t list-panes -t ui -F '#{pane_current_command}' >"${TMPDIR:-/tmp}/ui-cmd.$$" 2>&
 like "$(cat "${TMPDIR:-/tmp}/ui-cmd.$$")" "sleep" "after q and y the game has ended"
 rm -f "${TMPDIR:-/tmp}/ui-cmd.$$"
 
-start 80x24 --seed 3 --mono
+start 80x24 --seed 3 --mono default
 s=$(t capture-pane -p -e -t ui)
 like "$s" "T1/10 10:00 clear" "--mono draws the battle"
 ok $(printf '%s' "$s" | grep -q "$(printf '\033')\[3[1-7]m" && echo 1 || echo 0) "--mono uses no colours"
 # Dialogs send one screen update per key: moving in a menu rewrites the
 # highlighted lines, not the map under the box and then the box again.
-start 80x24 --seed 3
+start 80x24 --seed 3 default
 keys g 1 o
 like "$(screen)" "Change formation to:" "o opens the formation menu"
 n=$(bytes Down Up Down)
@@ -145,7 +145,7 @@ ok $([ "$n" -lt 100 ] && echo 0 || echo 1) "typing on the command line sends lit
 keys Escape
 
 # Esc in the side-step menu cancels (it used to mean "right").
-start 80x24 --seed 3
+start 80x24 --seed 3 default
 keys g 1 M s Escape
 s=$(screen)
 unlike "$s" "Side-step how far" "Esc in the side-step menu cancels the order"
@@ -155,7 +155,7 @@ keys o k
 like "$(screen)" "10L1 forms skirmish line" "k in the formation menu chooses the skirmish line"
 
 # Long text at 80 columns is wrapped, not cut.
-start 80x24 --seed 3
+start 80x24 --seed 3 default
 keys g 1
 like "$(screen | tail -1)" "q quit *$" "the hint line fits in 80 columns"
 cmd 'charge 10L1 IR57b'
@@ -196,7 +196,7 @@ like "$s" "│ +HQ" "and wraps the line instead of cutting it"
 # The hint line follows the keymap of the options file.
 mkdir -p "$tmp/conf/grognard"
 printf 'keys = { move = "v"; pivot = "P"; };\n' >"$tmp/conf/grognard/grognard.cfg"
-UI_CONF=$tmp/conf start 100x24 --seed 3
+UI_CONF=$tmp/conf start 100x24 --seed 3 default
 keys g 1
 s=$(screen | tail -1)
 like "$s" "v move" "the hint shows the move key of the options file"
@@ -226,7 +226,7 @@ like "$s" "IC: line infantry" "and goes past the cavalry, which does not fire"
 keys w
 like "$(screen)" "NC: line infantry" "w goes to the next unit that can still fire"
 # Turning eats into what a charge allows (over 90 degrees: no charge).
-start 100x30 --seed 3
+start 100x30 --seed 3 default
 keys g 1 p '>' '>' '>' '>' Enter
 like "$(screen)" "turning 30 more at most" "after a pivot of 60 the panel gives what is left for a charge"
 keys p '>' '>' '>' Enter
@@ -270,7 +270,7 @@ like "$(screen)" "\? 0 *$" "with no turn offered"
 
 # Move mode: no move of 0 cm, the cursor beyond the allowance is the
 # allowance, the path is drawn, what is left is said.
-start 80x24 --seed 3
+start 80x24 --seed 3 default
 keys g 1 m J
 like "$(screen)" "Move 10L1 0 cm: put the cursor ahead of it" "a cursor behind the unit is no move"
 keys Enter
@@ -344,7 +344,7 @@ keys j j
 is "$(cursor_reverse)" no "ground just behind it is not"
 
 # The table's edge in plain ASCII.
-UI_LANG=C start 80x24 --seed 3
+UI_LANG=C start 80x24 --seed 3 default
 like "$(screen)" "\+-{10,}\+" "in ASCII the table's edge is a frame of - | +"
 # The legend: the glyphs as drawn, aligned, every one distinct.
 keys '?' Tab Tab G
@@ -353,7 +353,7 @@ like "$s" "^  =   river" "in ASCII a river is ="
 like "$s" "^  ~   stream" "and a stream ~"
 like "$s" "^  !   stone wall" "a wall is !, not the frame's |"
 keys q
-start 80x24 --seed 3
+start 80x24 --seed 3 default
 keys '?' Tab Tab
 s=$(screen)
 like "$s" "↑↗→↘↓↙←↖  line, or unlimbered guns" "in UTF-8 the legend shows the arrows the map uses"
@@ -367,13 +367,13 @@ keys q
 # typed ahead is kept for the player's turn (it used to be swallowed).
 mkdir -p "$tmp/slow/grognard"
 printf 'watch_delay = 10000;\n' >"$tmp/slow/grognard/grognard.cfg"
-UI_CONF=$tmp/slow start 80x24 --seed 3 --side B
+UI_CONF=$tmp/slow start 80x24 --seed 3 --side B default
 keys : d u m p Enter
 settle 1
 like "$(screen)" "^game turn=1" "a command typed while the computer plays runs on the player's turn"
 keys q
 # Watching: - slows the pace within the options' limit, and says so.
-start 80x24 --seed 3 --side none
+start 80x24 --seed 3 --side none default
 keys - - - - - - -
 like "$(screen)" "Pace: 10000 ms between" "the pace is shown and bounded"
 keys + 
@@ -381,7 +381,7 @@ like "$(screen)" "Pace: 5000 ms between" "+ makes it faster again"
 keys q y
 
 # The end of the battle: the report, then the map with its keys.
-start 80x24 --seed 3
+start 80x24 --seed 3 default
 cmd 'concede'
 like "$(screen)" "^The battle is over" "the end of the battle shows the report"
 keys q '?'
@@ -420,7 +420,7 @@ s=$(joined)
 like "$s" "^grognard: the terminal 'dumb' cannot show the battlefield.*EXITED 1" "the replay viewer says so too"
 
 # Ctrl-S is a key, not XOFF: the screen does not freeze.
-start 80x24 --seed 3
+start 80x24 --seed 3 default
 keys C-s '?'
 like "$(screen)" "^Help: keys" "after Ctrl-S the next key still changes the screen"
 keys C-q q
@@ -429,7 +429,7 @@ keys C-q q
 # game goes on with every option at its default (none of the file's).
 mkdir -p "$tmp/badconf/grognard"
 printf 'keys = { move = "v"; };\ncolours = { side_a = "purple"; };\n' >"$tmp/badconf/grognard/grognard.cfg"
-UI_CONF=$tmp/badconf start 100x24 --seed 3
+UI_CONF=$tmp/badconf start 100x24 --seed 3 default
 s=$(screen | tr -s ' \n' '  ')
 like "$s" "^Errors in the options file: playing with the default options" "a bad options file does not stop the game"
 like "$s" "$tmp/badconf/grognard/grognard.cfg:2: colours: 'purple' is not one of" "the error is shown with its file and line"
@@ -443,12 +443,12 @@ like "$(screen | tr -s ' \n' '  ')" "Keys \(the defaults: $tmp/badconf/grognard/
 keys q q y
 
 # The help names the options file read, or where it would be.
-UI_CONF=$tmp/conf start 80x24 --seed 3
+UI_CONF=$tmp/conf start 80x24 --seed 3 default
 keys '?'
 like "$(screen | tr -s ' \n' '  ')" "Keys \(change them in $tmp/conf/grognard/grognard.cfg\):" \
 	"the help names the options file read"
 keys q q y
-start 80x24 --seed 3
+start 80x24 --seed 3 default
 keys '?'
 like "$(screen | tr -s ' \n' '  ')" "Keys \(change them in $tmp/noconf/grognard/grognard.cfg, which does not exist yet\):" \
 	"... or where it would be, saying it does not exist yet"
@@ -458,7 +458,7 @@ keys q q y
 mkdir -p "$tmp/remap/grognard"
 printf 'keys = { help = "!"; select = "z"; brigade = "i"; log = "^O"; quit = "Q"; };\n' \
 	>"$tmp/remap/grognard/grognard.cfg"
-UI_CONF=$tmp/remap start 100x30 --seed 3
+UI_CONF=$tmp/remap start 100x30 --seed 3 default
 s=$(screen)
 like "$s" "z selects, ! helps\." "the panel names the select and help keys of the options file"
 like "$s" "Log \(Ctrl-O: all\)" "the log's title names its key"
@@ -470,7 +470,7 @@ like "$(screen)" "^Help: keys" "the help key of the options file opens the help"
 keys G
 like "$(screen)" "Enter +select \(as z\)" "... where Enter selects as z does"
 keys q Q y
-UI_CONF=$tmp/remap start 100x30 --seed 3 --side none
+UI_CONF=$tmp/remap start 100x30 --seed 3 --side none default
 s=$(screen)
 like "$s" "Space pauses, Q quits" "watching names the quit key"
 like "$(screen | tail -1)" "Ctrl-O log +! help +Q quit" "... and so does its hint line"

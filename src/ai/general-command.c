@@ -95,6 +95,24 @@ static bool stand_safe(const struct game *g, enum side side, struct vec2 at, dou
 	return safe;
 }
 
+/* The centre of a corps' units still fighting (a side may have several
+ * corps, each with its own commander). */
+static bool corps_centroid(const struct game *g, int corps, struct vec2 *c)
+{
+	int n = 0;
+	*c = v2(0, 0);
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (!general_active(u) || unit_corps(g, u) != corps)
+			continue;
+		*c = v2_add(*c, u->pos);
+		n++;
+	}
+	if (n)
+		*c = v2_scale(*c, 1.0 / n);
+	return n > 0;
+}
+
 /* Move a corps or division stand (k) where it keeps most units in
  * command: among the middles of its division, of the brigade about to
  * act and of the units now out of command, and points between, the best
@@ -109,7 +127,7 @@ static bool commander_spot(struct general_ai *ai, struct game *g, enum side side
 	double here, best, base = 0;
 	if (c->state != US_ACTIVE || c->attached >= 0 || c->moved_turn == g->turn)
 		return false;
-	if (general_centroid(g, side, div, &mid))
+	if (div < 0 && c->level == CL_CORPS ? corps_centroid(g, c->of, &mid) : general_centroid(g, side, div, &mid))
 		spots[n++] = mid;
 	if (brig >= 0) {
 		struct vec2 b = v2(0, 0);
@@ -136,6 +154,7 @@ static bool commander_spot(struct general_ai *ai, struct game *g, enum side side
 			if (counted(g, c, u, div))
 				base += command_worth(tune, u, command_without(g, c, u), brig);
 			if (u->side == side && general_active(u) && (div < 0 || unit_division(g, u) == div) &&
+			    (c->level != CL_CORPS || unit_corps(g, u) == c->of) &&
 			    command_status(g, u, NULL) != CS_IN_COMMAND) {
 				b = v2_add(b, u->pos);
 				m++;
@@ -359,18 +378,17 @@ static int division_to_march(struct general_ai *ai, struct game *g, enum side si
 void general_initiative(struct general_ai *ai, struct game *g, enum side side, struct order *o)
 {
 	const struct ai_tuning *tune = ai->tune;
-	int best = -1, march, corps = g->side[side].corps, ties = 0;
+	int best = -1, march, ties = 0;
 	/* A division stand that has moved binds the initiative to its
 	 * division. */
 	int bound = seq_pending_division(g, side);
 	double bs = -INFINITY;
-	for (int c = 0; c < g->ncorps && corps < 0; c++)
-		if (g->corps[c].side == side)
-			corps = c;
-	/* The corps commander first, where he keeps most in command. */
-	if (tune->commanders && bound < 0 && corps >= 0 && g->corps[corps].commander >= 0 &&
-	    place_commander(ai, g, side, g->corps[corps].commander, -1, -1, o))
-		return;
+	/* The corps commanders first, each where he keeps most of his corps
+	 * in command. */
+	for (int c = 0; c < g->ncorps; c++)
+		if (tune->commanders && bound < 0 && g->corps[c].side == side && g->corps[c].commander >= 0 &&
+		    place_commander(ai, g, side, g->corps[c].commander, -1, -1, o))
+			return;
 	if (tune->march && (march = division_to_march(ai, g, side)) >= 0 &&
 	    (bound < 0 || bound == march)) {
 		if (g->divs[march].commander >= 0 &&

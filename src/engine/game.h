@@ -29,7 +29,7 @@
 struct side_info {
 	char name[NAME_LEN];
 	char orbat[GAME_PATH_LEN]; /* where the force came from */
-	int corps;                 /* index, -1 before the orbat is loaded */
+	int corps;                 /* its (first) corps, -1 before the orbat is loaded */
 	int break_percent;         /* broken when this share of units is lost */
 };
 

@@ -211,6 +211,12 @@ int victory_report(const struct game *g, char ***out)
 	for (int s = 0; s < SIDE_COUNT; s++) {
 		int lost, units, spl, sp0;
 		const char *corps = g->side[s].corps >= 0 ? g->corps[g->side[s].corps].name : "";
+		int ncorps = 0;
+		for (int c = 0; c < g->ncorps; c++)
+			ncorps += (int)g->corps[c].side == s;
+		/* A side of several corps is not named after one of them. */
+		if (ncorps > 1)
+			corps = "";
 		victory_losses(g, s, &lost, &units, &spl, &sp0);
 		add(&l, "%s", "");
 		/* The corps is named unless the side's name already says it. */

@@ -133,15 +133,16 @@ static void put_brigade(FILE *f, const struct game *g, int b, enum nationality n
 	fputs("\n          ); }", f);
 }
 
-static void put_orbat_body(FILE *f, const struct game *g, enum side side, const char *indent)
+/* One corps: its id, name, commander and divisions; its nationality when
+ * it differs from the file's (a side of several corps). */
+static void put_corps(FILE *f, const struct game *g, int ci, enum nationality file_nat, const char *indent)
 {
-	const struct corps *c = &g->corps[g->side[side].corps];
-	int ci = g->side[side].corps;
+	const struct corps *c = &g->corps[ci];
 	bool firstd = true;
-	fprintf(f, "%snationality = \"%s\";\n", indent, nationality_names[c->nat].key);
-	fprintf(f, "%scorps = {\n%s  ", indent, indent);
 	put_key_string(f, "id", c->id);
 	put_key_string(f, "name", c->name);
+	if (c->nat != file_nat)
+		put_key_string(f, "nationality", nationality_names[c->nat].key);
 	fprintf(f, "\n%s  ", indent);
 	put_rated(f, g, c->commander);
 	fprintf(f, "\n%s  divisions = (\n", indent);
@@ -168,7 +169,32 @@ static void put_orbat_body(FILE *f, const struct game *g, enum side side, const 
 		}
 		fputs("\n      ); }", f);
 	}
-	fprintf(f, "\n%s  );\n%s};\n", indent, indent);
+	fprintf(f, "\n%s  );\n", indent);
+}
+
+/* A side's orbat: its corps, or the list of them when it has several. */
+static void put_orbat_body(FILE *f, const struct game *g, enum side side, const char *indent)
+{
+	const struct corps *first = &g->corps[g->side[side].corps];
+	int n = 0, k = 0;
+	for (int c = 0; c < g->ncorps; c++)
+		n += g->corps[c].side == side;
+	fprintf(f, "%snationality = \"%s\";\n", indent, nationality_names[first->nat].key);
+	if (n == 1) {
+		fprintf(f, "%scorps = {\n%s  ", indent, indent);
+		put_corps(f, g, g->side[side].corps, first->nat, indent);
+		fprintf(f, "%s};\n", indent);
+		return;
+	}
+	fprintf(f, "%scorps = (\n", indent);
+	for (int c = 0; c < g->ncorps; c++) {
+		if (g->corps[c].side != side)
+			continue;
+		fprintf(f, "%s  { ", indent);
+		put_corps(f, g, c, first->nat, indent);
+		fprintf(f, "%s  }%s\n", indent, ++k < n ? "," : "");
+	}
+	fprintf(f, "%s);\n", indent);
 }
 
 int export_orbat(const struct game *g, enum side side, FILE *out, const char *header)

@@ -30,6 +30,9 @@ struct loader {
 	int nslots;
 	char **paths;
 	int npaths;
+	/* The orbat files named so far by the map, each usable once. */
+	char **orbats;
+	int norbats;
 };
 
 /* Every id (corps, division, brigade, unit) is unique in a battle. */

@@ -278,25 +278,27 @@ static const char *const deploy_keys[] = {
 };
 static const char *const placement_keys[] = { "id", "x", "y", "turn", "attach", NULL };
 
-static bool load_side_orbat(struct loader *l, struct conf *c, const config_setting_t *side_s,
-                            enum side side, const char *ctx)
+/* One orbat of a side: a file named by the string o, or the group o
+ * itself. */
+static bool load_one_orbat(struct loader *l, struct conf *c, const config_setting_t *o, enum side side,
+                           const char *ctx)
 {
-	const config_setting_t *o = config_setting_get_member(side_s, "orbat");
 	char path[PATH_MAX], name[GAME_PATH_LEN];
 	config_t cfg;
 	struct conf oc;
 	bool ok;
 
-	if (!o) {
-		conf_error(c, side_s, ctx, "missing 'orbat' (a file name, or the order of battle as a group)");
-		return false;
-	}
 	if (config_setting_is_group(o)) {
-		snprintf(l->g->side[side].orbat, sizeof l->g->side[side].orbat, "(inline)");
+		if (!l->g->side[side].orbat[0])
+			snprintf(l->g->side[side].orbat, sizeof l->g->side[side].orbat, "(inline)");
 		return load_orbat_setting(l, c, o, side);
 	}
-	if (!conf_string(c, side_s, "orbat", ctx, true, name, sizeof name))
+	if (config_setting_type(o) != CONFIG_TYPE_STRING) {
+		conf_error(c, o, ctx, "'orbat' must be a file name, the order of battle as a group, or a list "
+		           "of them");
 		return false;
+	}
+	snprintf(name, sizeof name, "%s", config_setting_get_string(o));
 	if (!paths_find_orbat(c->path, name, path, sizeof path)) {
 		if (paths_last_odd())
 			conf_error(c, o, ctx, "orbat file '%s' is %s, not a file", paths_last_odd(),
@@ -306,12 +308,25 @@ static bool load_side_orbat(struct loader *l, struct conf *c, const config_setti
 			           "in your own orbats and in %s/orbats)", name, paths_datadir());
 		return false;
 	}
-	if (side == SIDE_B && strcmp(l->g->side[SIDE_A].orbat, name) == 0) {
-		conf_error(c, o, ctx, "side A already uses '%s': each side needs its own orbat (ids must "
-		           "differ between the two)", name);
-		return false;
+	for (int i = 0; i < l->norbats; i++)
+		if (strcmp(l->orbats[i], name) == 0) {
+			conf_error(c, o, ctx, "'%s' is already used: each force needs its own orbat (ids must "
+			           "differ between them)", name);
+			return false;
+		}
+	{
+		char **p = realloc(l->orbats, (size_t)(l->norbats + 1) * sizeof *p);
+		if (!p || !(p[l->norbats] = strdup(name))) {
+			if (p)
+				l->orbats = p;
+			conf_error(c, o, ctx, "out of memory");
+			return false;
+		}
+		l->orbats = p;
+		l->norbats++;
 	}
-	snprintf(l->g->side[side].orbat, sizeof l->g->side[side].orbat, "%s", name);
+	if (!l->g->side[side].orbat[0])
+		snprintf(l->g->side[side].orbat, sizeof l->g->side[side].orbat, "%s", name);
 	oc = (struct conf){ .path = path, .diag = c->diag, .sum = c->sum };
 	config_init(&cfg);
 	ok = conf_read_file(&oc, &cfg, path) &&
@@ -319,6 +334,29 @@ static bool load_side_orbat(struct loader *l, struct conf *c, const config_setti
 	config_destroy(&cfg);
 	c->errors += oc.errors;
 	return ok && oc.errors == 0;
+}
+
+/* A side's force: one orbat, or a list of them (each a corps or an army
+ * of corps, with their own commanders and nationalities). */
+static bool load_side_orbat(struct loader *l, struct conf *c, const config_setting_t *side_s,
+                            enum side side, const char *ctx)
+{
+	const config_setting_t *o = config_setting_get_member(side_s, "orbat");
+	bool ok = true;
+
+	if (!o) {
+		conf_error(c, side_s, ctx, "missing 'orbat' (a file name, or the order of battle as a group)");
+		return false;
+	}
+	if (!config_setting_is_list(o) && !config_setting_is_array(o))
+		return load_one_orbat(l, c, o, side, ctx);
+	if (config_setting_length(o) == 0) {
+		conf_error(c, o, ctx, "'orbat' lists no corps");
+		return false;
+	}
+	for (int i = 0; i < config_setting_length(o); i++)
+		ok = load_one_orbat(l, c, config_setting_get_elem(o, (unsigned)i), side, ctx) && ok;
+	return ok;
 }
 
 /* Deploy the units of one entry.  Formation: the entry's, where a unit may

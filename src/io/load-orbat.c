@@ -99,6 +99,11 @@ void loader_free(struct loader *l)
 	for (int i = 0; i < l->npaths; i++)
 		free(l->paths[i]);
 	free(l->paths);
+	for (int i = 0; i < l->norbats; i++)
+		free(l->orbats[i]);
+	free(l->orbats);
+	l->orbats = NULL;
+	l->norbats = 0;
 	free(l->ids);
 	free(l->slots);
 	l->paths = NULL;
@@ -376,25 +381,19 @@ static void parse_division(struct loader *l, struct conf *c, const config_settin
 }
 
 const char *const loader_orbat_keys[] = { "nationality", "corps", "notes", NULL };
-static const char *const corps_keys[] = { "id", "name", "commander", "divisions", "notes", NULL };
+static const char *const corps_keys[] = { "id", "name", "nationality", "commander", "divisions", "notes", NULL };
 
-bool load_orbat_setting(struct loader *l, struct conf *c,
-                        const config_setting_t *root, enum side side)
+/* One corps: the file's nationality unless it gives its own (an army's
+ * file may hold allied corps). */
+static bool parse_corps(struct loader *l, struct conf *c, const config_setting_t *cs, enum side side,
+                        enum nationality nat)
 {
-	const config_setting_t *cs, *divs;
-	struct corps co = { .side = side, .commander = -1 };
-	int errors = c->errors, v, idx;
+	const config_setting_t *divs;
+	struct corps co = { .side = side, .commander = -1, .nat = nat };
+	int v, idx;
 	char ctx[ID_LEN + 16] = "corps";
 
-	conf_known_keys(c, root, "orbat", loader_orbat_keys);
-	if (conf_enum(c, root, "nationality", "orbat", true, nationality_names, NAT_COUNT, NULL, &v))
-		co.nat = (enum nationality)v;
-	cs = config_setting_get_member(root, "corps");
-	if (!cs) {
-		conf_error(c, root, "orbat", "missing 'corps'");
-		return false;
-	}
-	if (!conf_is_group(c, cs, "orbat", "'corps'"))
+	if (!conf_is_group(c, cs, "orbat", "a corps"))
 		return false;
 	if (conf_id(c, cs, "id", ctx, true, co.id, sizeof co.id)) {
 		snprintf(ctx, sizeof ctx, "corps '%s'", co.id);
@@ -402,11 +401,15 @@ bool load_orbat_setting(struct loader *l, struct conf *c,
 	}
 	conf_known_keys(c, cs, ctx, corps_keys);
 	conf_string(c, cs, "name", ctx, true, co.name, sizeof co.name);
+	if (conf_enum(c, cs, "nationality", ctx, false, nationality_names, NAT_COUNT, NULL, &v))
+		co.nat = (enum nationality)v;
 	idx = game_add_corps(l->g, &co);
 	if (idx < 0)
 		return false;
 	l->g->corps[idx].commander = rated_commander(l, c, cs, ctx, side, CL_CORPS, idx, co.id);
-	l->g->side[side].corps = idx;
+	/* A side of several corps is named after its first. */
+	if (l->g->side[side].corps < 0)
+		l->g->side[side].corps = idx;
 	divs = config_setting_get_member(cs, "divisions");
 	if (!divs || !config_setting_is_list(divs) || config_setting_length(divs) == 0) {
 		conf_error(c, divs ? divs : cs, ctx, "'divisions' must be a list of at least one division ( { ... }, ... )");
@@ -414,5 +417,36 @@ bool load_orbat_setting(struct loader *l, struct conf *c,
 	}
 	for (int i = 0; i < config_setting_length(divs); i++)
 		parse_division(l, c, config_setting_get_elem(divs, (unsigned)i), side, idx, co.nat);
+	return true;
+}
+
+bool load_orbat_setting(struct loader *l, struct conf *c,
+                        const config_setting_t *root, enum side side)
+{
+	const config_setting_t *cs;
+	enum nationality nat = NAT_FRENCH;
+	int errors = c->errors, v;
+
+	conf_known_keys(c, root, "orbat", loader_orbat_keys);
+	if (conf_enum(c, root, "nationality", "orbat", true, nationality_names, NAT_COUNT, NULL, &v))
+		nat = (enum nationality)v;
+	cs = config_setting_get_member(root, "corps");
+	if (!cs) {
+		conf_error(c, root, "orbat", "missing 'corps'");
+		return false;
+	}
+	/* An army: a list of corps, each with its own commander. */
+	if (config_setting_is_list(cs)) {
+		if (config_setting_length(cs) == 0) {
+			conf_error(c, cs, "orbat", "'corps' must be a corps { ... } or a list of them ( { ... }, ... )");
+			return false;
+		}
+		for (int i = 0; i < config_setting_length(cs); i++)
+			parse_corps(l, c, config_setting_get_elem(cs, (unsigned)i), side, nat);
+	} else if (!conf_is_group(c, cs, "orbat", "'corps'")) {
+		return false;
+	} else {
+		parse_corps(l, c, cs, side, nat);
+	}
 	return c->errors == errors;
 }

@@ -49,13 +49,32 @@ bool ui_is_enter(int ch)
 	return ch == '\n' || ch == '\r' || ch == KEY_ENTER;
 }
 
-/* A box of text lines over the map, with one line highlighted; the title
- * (a question may be long) is wrapped to the box. */
-static void draw_box(struct ui *ui, const char *title, const char *const *lines, int n, int hl,
-                     const char *hint)
+/* How the rows a box has for its items and its detail are shared: the
+ * items first, but the detail keeps half the room when it needs it; the
+ * first item shown, so that the highlighted one is among them. */
+static void box_rows(int avail, int n, int ndetail, int hl, int *shown, int *detail_rows, int *top)
 {
-	struct ui_text t = { 0 }, hn = { 0 };
-	int w = 0, h, x, y, tw = ui_text_width(ui, title), inner;
+	int want = ndetail ? ndetail + 1 : 0; /* a blank line before the detail */
+	if (avail < 1)
+		avail = 1;
+	*shown = n + want <= avail ? n : n < avail - (want < avail / 2 ? want : avail / 2) ? n
+	         : avail - (want < avail / 2 ? want : avail / 2);
+	if (*shown < 1)
+		*shown = 1;
+	*detail_rows = want < avail - *shown ? want : avail - *shown;
+	*top = hl >= *shown ? hl - *shown + 1 : 0;
+}
+
+/* A box of text lines over the map, with one line highlighted; the title
+ * (a question may be long) is wrapped to the box.  Lines that do not fit
+ * scroll (a ^ or v on the border says more are there).  A detail (the
+ * highlighted line's paragraph) goes under the lines in a box as wide as
+ * the screen allows. */
+static void draw_box(struct ui *ui, const char *title, const char *const *lines, int n, int hl,
+                     const char *hint, const char *detail)
+{
+	struct ui_text t = { 0 }, hn = { 0 }, dt = { 0 };
+	int w = 0, h, x, y, tw = ui_text_width(ui, title), inner, shown, drows, top, avail;
 	const struct frame_chars *f = ui_frame(ui);
 	if (hint && ui_text_width(ui, hint) > w)
 		w = ui_text_width(ui, hint) < 64 ? ui_text_width(ui, hint) : 64;
@@ -64,17 +83,21 @@ static void draw_box(struct ui *ui, const char *title, const char *const *lines,
 			w = ui_text_width(ui, lines[i]);
 	/* A long title widens the box up to a comfortable measure, then wraps. */
 	w = (tw > w ? (tw < 64 ? tw : w > 64 ? w : 64) : w) + 4;
-	if (w > ui->cols - 2)
-		w = ui->cols - 2;
+	if (detail || w > ui->cols - 2)
+		w = ui->cols - 2 < 78 ? ui->cols - 2 : 78;
 	inner = w - 4;
 	ui_wrap(ui, title, inner, 0, ui_text_emit, &t);
 	if (hint)
 		ui_wrap(ui, hint, inner, 0, ui_text_emit, &hn);
-	/* Border, title, blank, items, hint, border. */
-	h = t.n + n + 3 + hn.n;
+	if (detail && *detail)
+		ui_wrap(ui, detail, inner, 0, ui_text_emit, &dt);
+	/* Border, title, blank, items, detail, hint, border. */
+	avail = ui->rows - 2 - (t.n + 3 + hn.n);
+	box_rows(avail, n, dt.n, hl, &shown, &drows, &top);
+	h = t.n + shown + drows + 3 + hn.n;
 	if (h > ui->rows - 2)
 		h = ui->rows - 2;
-	x = (ui->map_w - w) / 2;
+	x = ((detail ? ui->cols : ui->map_w) - w) / 2;
 	if (x < 0)
 		x = 0;
 	y = (ui->rows - h) / 2;
@@ -93,8 +116,15 @@ static void draw_box(struct ui *ui, const char *title, const char *const *lines,
 	mvaddch(y + h - 1, x + w - 1, f->lr);
 	for (int k = 0; k < t.n && 1 + k < h - 1; k++)
 		ui_put_text(ui, y + 1 + k, x + 2, inner, t.lines[k], A_BOLD, 0);
-	for (int i = 0; i < n && y + 2 + t.n + i < y + h - 1 - hn.n; i++)
-		ui_put_text(ui, y + 2 + t.n + i, x + 2, inner, lines[i], i == hl ? A_REVERSE : A_NORMAL, 0);
+	for (int i = 0; i < shown && top + i < n && y + 2 + t.n + i < y + h - 1 - hn.n; i++)
+		ui_put_text(ui, y + 2 + t.n + i, x + 2, inner, lines[top + i], top + i == hl ? A_REVERSE : A_NORMAL,
+		            0);
+	if (top > 0)
+		mvaddch(y + 2 + t.n, x + w - 1, '^');
+	if (top + shown < n)
+		mvaddch(y + 1 + t.n + shown, x + w - 1, 'v');
+	for (int k = 0; k + 1 < drows && k < dt.n; k++)
+		ui_put_text(ui, y + 3 + t.n + shown + k, x + 2, inner, dt.lines[k], A_NORMAL, 0);
 	for (int k = 0; k < hn.n && h - 1 - hn.n + k > 0; k++)
 		ui_put_text(ui, y + h - 1 - hn.n + k, x + 2, inner, hn.lines[k], A_DIM, 0);
 	/* The terminal's cursor on the item highlighted (a screen reader
@@ -103,12 +133,15 @@ static void draw_box(struct ui *ui, const char *title, const char *const *lines,
 		move(y + 2 + t.n + hl, x + 2);
 	ui_text_free(&t);
 	ui_text_free(&hn);
+	ui_text_free(&dt);
 }
 
 /* A menu; with map_keys the map's keys (pan, zoom, the log) work while
- * it waits, through ui->map_key. */
+ * it waits, through ui->map_key; with details, the highlighted item's
+ * shows under the list. */
 static int menu_run(struct ui *ui, const char *title, const char *const *keys,
-                    const char *const *labels, int n, const char *hint, bool map_keys)
+                    const char *const *labels, const char *const *details, int n, const char *hint,
+                    bool map_keys)
 {
 	char (*lines)[160] = calloc((size_t)n + 1, sizeof *lines);
 	const char **ptrs = calloc((size_t)n + 1, sizeof *ptrs);
@@ -126,7 +159,8 @@ static int menu_run(struct ui *ui, const char *title, const char *const *keys,
 		int ch;
 		ui_compose(ui);
 		if (!ui->too_small)
-			draw_box(ui, title, ptrs, n, hl, hint ? hint : "Esc: cancel");
+			draw_box(ui, title, ptrs, n, hl, hint ? hint : "Esc: cancel",
+			         details ? (details[hl] ? details[hl] : "") : NULL);
 		ui_show();
 		if (ui->too_small) {
 			ch = ui_getch(ui);
@@ -141,7 +175,7 @@ static int menu_run(struct ui *ui, const char *title, const char *const *keys,
 			break;
 		/* An item's own key first: 'k' may be an item (skirmish line). */
 		for (int i = 0; i < n && choice < 0; i++)
-			if (keys[i][0] == ch && keys[i][1] == '\0')
+			if (keys[i][0] && keys[i][0] == ch && keys[i][1] == '\0')
 				choice = i;
 		if (choice >= 0)
 			break;
@@ -164,13 +198,19 @@ static int menu_run(struct ui *ui, const char *title, const char *const *keys,
 int ui_menu(struct ui *ui, const char *title, const char *const *keys,
             const char *const *labels, int n, const char *hint)
 {
-	return menu_run(ui, title, keys, labels, n, hint, false);
+	return menu_run(ui, title, keys, labels, NULL, n, hint, false);
 }
 
 int ui_menu_map(struct ui *ui, const char *title, const char *const *keys,
                 const char *const *labels, int n, const char *hint)
 {
-	return menu_run(ui, title, keys, labels, n, hint, true);
+	return menu_run(ui, title, keys, labels, NULL, n, hint, true);
+}
+
+int ui_choose_detail(struct ui *ui, const char *title, const char *const *keys,
+                     const char *const *labels, const char *const *details, int n, const char *hint)
+{
+	return menu_run(ui, title, keys, labels, details, n, hint, false);
 }
 
 bool ui_confirm(struct ui *ui, const char *question)

@@ -52,6 +52,10 @@ bool ui_hung_up(const struct ui *ui);
 /* A menu (keys and labels); the chosen index or -1. */
 int ui_choose(struct ui *ui, const char *title, const char *const *keys, const char *const *labels,
               int n, const char *hint);
+/* The same, with each item's details (a paragraph, or NULL) shown under
+ * the list for the highlighted item; a long list scrolls. */
+int ui_choose_detail(struct ui *ui, const char *title, const char *const *keys,
+                     const char *const *labels, const char *const *details, int n, const char *hint);
 bool ui_ask(struct ui *ui, const char *question);
 /* At the start of a battle whose weather was thrown: ask whether to throw
  * it again (the players agree; against the computer the player alone
