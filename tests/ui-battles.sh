@@ -6,19 +6,9 @@
 # one, r a random battle, Esc leaves.  A map added to the data directory
 # is offered without any change to the program, and a long list scrolls.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
-[ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
+. "$top_srcdir/tests/tmux-lib.sh"
+tmux_start uib 300 0.5 0.2
 plan 26
-
-sock=grognard-uib-$$
-t() { "$TMUX_BIN" -L "$sock" "$@"; }
-tmp=${TMPDIR:-/tmp}/grognard-uib.$$
-trap 't kill-server 2>/dev/null; sleep 0.5; rm -rf "$tmp"' EXIT
-mkdir -p "$tmp"
-t new-session -d -s keep -x 80 -y 24 "sleep 300"
-settle() { sleep "${1:-0.5}"; }
-screen() { t capture-pane -p -t ui; }
-keys() { for k in "$@"; do t send-keys -t ui "$k"; sleep 0.2; done; settle; }
 n=0
 # start [DATADIR] ARGS...: grognard bare in a fresh saves directory.
 start() {

@@ -7,20 +7,9 @@
 # the colour-blind palette.  tests/rules/info.cfg, seed 2: the French have
 # Turn 1's initiative.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
-[ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
+. "$top_srcdir/tests/tmux-lib.sh"
+tmux_start uiinfo 600 0.4 0.15
 plan 64
-
-sock=grognard-uiinfo-$$
-t() { "$TMUX_BIN" -L "$sock" "$@"; }
-tmp=${TMPDIR:-/tmp}/grognard-uiinfo.$$
-trap 't kill-server 2>/dev/null; sleep 0.5; rm -rf "$tmp"' EXIT
-mkdir -p "$tmp"
-t new-session -d -s keep -x 80 -y 24 "sleep 600"
-settle() { sleep "${1:-0.4}"; }
-screen() { t capture-pane -p -t ui; }
-keys() { for k in "$@"; do t send-keys -t ui "$k"; sleep 0.15; done; settle; }
-cmd() { keys :; t send-keys -t ui "$1" Enter; settle; }
 # msg: the message and key rows at the foot, as one line.
 msg() { screen | tail -3 | tr '\n' ' ' | sed 's/  */ /g'; }
 # under_cursor: the character under the terminal's cursor.

@@ -5,20 +5,9 @@
 # dialog (the emergency square's test and both fights), a shot's expected
 # hits.  On tests/rules/charge-react.cfg and charge-fire.cfg.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
-[ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
+. "$top_srcdir/tests/tmux-lib.sh"
+tmux_start odds
 plan 12
-
-sock=grognard-odds-$$
-t() { "$TMUX_BIN" -L "$sock" "$@"; }
-tmp=${TMPDIR:-/tmp}/grognard-odds.$$
-trap 't kill-server 2>/dev/null; sleep 0.5; rm -rf "$tmp"' EXIT
-mkdir -p "$tmp"
-t new-session -d -s keep -x 80 -y 24 "sleep 300"
-settle() { sleep "${1:-0.4}"; }
-screen() { t capture-pane -p -t ui; }
-keys() { for k in "$@"; do t send-keys -t ui "$k"; sleep 0.15; done; settle; }
-cmd() { keys :; t send-keys -t ui "$1" Enter; settle; }
 ngames=0
 start() {
 	size=$1; shift

@@ -4,19 +4,9 @@
 # and the start-up menu's "a random battle" asks its region, size and
 # forces (or leaves them to the dice) and starts it; Esc goes back.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
-[ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
+. "$top_srcdir/tests/tmux-lib.sh"
+tmux_start uir 300 0.5 0.2
 plan 12
-
-sock=grognard-uir-$$
-t() { "$TMUX_BIN" -L "$sock" "$@"; }
-tmp=${TMPDIR:-/tmp}/grognard-uir.$$
-trap 't kill-server 2>/dev/null; sleep 0.5; rm -rf "$tmp"' EXIT
-mkdir -p "$tmp"
-t new-session -d -s keep -x 80 -y 24 "sleep 300"
-settle() { sleep "${1:-0.5}"; }
-screen() { t capture-pane -p -t ui; }
-keys() { for k in "$@"; do t send-keys -t ui "$k"; sleep 0.2; done; settle; }
 start() {
 	t kill-session -t ui 2>/dev/null
 	t new-session -d -s ui -x 80 -y 24 \

@@ -5,19 +5,9 @@
 # it begins, whether to throw it again; one whose weather the scenario sets
 # does not ask.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
-[ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
+. "$top_srcdir/tests/tmux-lib.sh"
+tmux_start uiw
 plan 10
-
-sock=grognard-uiw-$$
-t() { "$TMUX_BIN" -L "$sock" "$@"; }
-tmp=${TMPDIR:-/tmp}/grognard-uiw.$$
-trap 't kill-server 2>/dev/null; sleep 0.5; rm -rf "$tmp"' EXIT
-mkdir -p "$tmp"
-t new-session -d -s keep -x 80 -y 24 "sleep 300"
-settle() { sleep "${1:-0.4}"; }
-screen() { t capture-pane -p -t ui; }
-keys() { for k in "$@"; do t send-keys -t ui "$k"; sleep 0.15; done; settle; }
 ngames=0
 # start ARGS...: a fresh 80x24 game in a detached pane.
 start() {

@@ -3,21 +3,9 @@
 # The curses front end, driven in tmux as a player would: the screen in
 # 80x24, selecting a unit, giving a move, help, resizing, --mono, quitting.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
-[ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux is not installed"
+. "$top_srcdir/tests/tmux-lib.sh"
+tmux_start ui
 plan 143
-
-sock=grognard-ui-$$
-t() { "$TMUX_BIN" -L "$sock" "$@"; }
-tmp=${TMPDIR:-/tmp}/grognard-ui.$$
-# (A game killed with the server saves on the way out: let it finish.)
-trap 't kill-server 2>/dev/null; sleep 0.5; rm -rf "$tmp"' EXIT
-mkdir -p "$tmp"
-# A session that lives all along keeps the tmux server up between games.
-t new-session -d -s keep -x 80 -y 24 "sleep 300"
-settle() { sleep "${1:-0.4}"; }
-screen() { t capture-pane -p -t ui; }
-keys() { for k in "$@"; do t send-keys -t ui "$k"; sleep 0.15; done; settle; }
 # bytes KEYS...: how many bytes the game writes to the terminal for the keys.
 bytes() {
 	: >"$tmp/pipe"
@@ -45,7 +33,6 @@ cursor_reverse() {
 		}'
 }
 # cmd LINE: type a ':' command.
-cmd() { keys :; t send-keys -t ui "$1" Enter; settle; }
 # width TEXT: the widest line, in columns.
 width() { printf '%s\n' "$1" | LC_ALL=C.UTF-8 wc -L; }
 ngames=0
