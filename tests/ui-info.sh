@@ -22,15 +22,6 @@ cursor_line() {
 	set -- $(t display -p -t ui '#{cursor_x} #{cursor_y}')
 	t capture-pane -p -t ui -S "$2" -E "$2"
 }
-ngames=0
-start() {
-	size=$1; shift
-	t kill-session -t ui 2>/dev/null
-	ngames=$((ngames + 1))
-	t new-session -d -s ui -x "${size%x*}" -y "${size#*x}" \
-		"env LANG=${UI_LANG:-C.UTF-8} XDG_DATA_HOME='$tmp/data$ngames' XDG_CONFIG_HOME='${UI_CONF:-$tmp/noconf}' GROGNARD_DATADIR='$GROGNARD_DATADIR' HOME=/nonexistent '$GROGNARD' $*; sleep 5"
-	settle 0.8
-}
 map=$top_srcdir/tests/rules/info.cfg
 
 # ----------------------------------------------------------------------

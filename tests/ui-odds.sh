@@ -8,15 +8,6 @@
 . "$top_srcdir/tests/tmux-lib.sh"
 tmux_start odds
 plan 12
-ngames=0
-start() {
-	size=$1; shift
-	t kill-session -t ui 2>/dev/null
-	ngames=$((ngames + 1))
-	t new-session -d -s ui -x "${size%x*}" -y "${size#*x}" \
-		"env LANG=C.UTF-8 XDG_DATA_HOME='$tmp/data$ngames' XDG_CONFIG_HOME='$tmp/noconf' GROGNARD_DATADIR='$GROGNARD_DATADIR' HOME=/nonexistent '$GROGNARD' $*; sleep 5"
-	settle 0.8
-}
 widest() { printf '%s\n' "$1" | LC_ALL=C.UTF-8 wc -L; }
 
 # K1 (veteran cuirassiers) at T1 (a trained line of 3 SP) from 17 cm.

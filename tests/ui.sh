@@ -35,17 +35,6 @@ cursor_reverse() {
 # cmd LINE: type a ':' command.
 # width TEXT: the widest line, in columns.
 width() { printf '%s\n' "$1" | LC_ALL=C.UTF-8 wc -L; }
-ngames=0
-start() {
-	# start COLSxROWS ARGS...: a fresh game in a detached pane, with no
-	# autosave of an earlier game to continue.
-	size=$1; shift
-	t kill-session -t ui 2>/dev/null
-	ngames=$((ngames + 1))
-	t new-session -d -s ui -x "${size%x*}" -y "${size#*x}" \
-		"env LANG=${UI_LANG:-C.UTF-8} XDG_DATA_HOME='$tmp/data$ngames' XDG_CONFIG_HOME='${UI_CONF:-$tmp/noconf}' GROGNARD_DATADIR='$GROGNARD_DATADIR' HOME=/nonexistent '$GROGNARD' $*; sleep 5"
-	settle 0.8
-}
 
 start 80x24 --seed 3 default
 s=$(screen)
