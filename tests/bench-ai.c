@@ -40,6 +40,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench-child.h"
+
 #include "ai/ai.h"
 #include "engine/control.h"
 #include "engine/event.h"
@@ -275,22 +277,11 @@ static void verdict(bool pass)
  * and CPU time (ms). */
 static bool child_battle(const char *grognard, const char *scenario, long *rss, double *ms)
 {
-	struct rusage ru;
-	int status;
-	pid_t pid = fork();
-	if (pid < 0)
+	const char *argv[] = { grognard, "--batch", "--side", "none", "--seed", "1", scenario, NULL };
+	double user_ms, sys_ms;
+	if (!bench_child(argv, &user_ms, &sys_ms, rss))
 		return false;
-	if (pid == 0) {
-		FILE *in = freopen("/dev/null", "r", stdin), *out = freopen("/dev/null", "w", stdout);
-		(void)in, (void)out;
-		execl(grognard, grognard, "--batch", "--side", "none", "--seed", "1", scenario, (char *)NULL);
-		_exit(127);
-	}
-	if (wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		return false;
-	*rss = ru.ru_maxrss;
-	*ms = ru.ru_utime.tv_sec * 1e3 + ru.ru_utime.tv_usec / 1e3 + ru.ru_stime.tv_sec * 1e3 +
-	      ru.ru_stime.tv_usec / 1e3;
+	*ms = user_ms + sys_ms;
 	return true;
 }
 

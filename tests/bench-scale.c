@@ -39,6 +39,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bench-child.h"
+
 #define SCALE_HEIGHT 120.0 /* Auerstedt's table: each copy is this much further south */
 #define MAX_K 16
 #define MAX_RUNS 15
@@ -298,25 +300,8 @@ static int scale_write(const char *datadir, int k, const char *out)
  * (KB); false unless it ran to a clean exit. */
 static bool child_run(const char *const argv[], double *ms, long *rss)
 {
-	struct rusage ru;
-	int status;
-	pid_t pid = fork();
-	if (pid < 0)
-		return false;
-	if (pid == 0) {
-		FILE *in = freopen("/dev/null", "r", stdin), *out = freopen("/dev/null", "w", stdout);
-		char *args[16] = { NULL };
-		(void)in, (void)out;
-		for (int i = 0; i < 15 && argv[i]; i++)
-			memcpy(&args[i], &argv[i], sizeof args[i]); /* execv's array is not const */
-		execv(args[0], args);
-		_exit(127);
-	}
-	if (wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		return false;
-	*rss = ru.ru_maxrss;
-	*ms = ru.ru_utime.tv_sec * 1e3 + ru.ru_utime.tv_usec / 1e3;
-	return true;
+	double sys_ms;
+	return bench_child(argv, ms, &sys_ms, rss);
 }
 
 static int cmp_double(const void *a, const void *b)
