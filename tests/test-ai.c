@@ -616,6 +616,56 @@ static void test_guns_not_past_enemy(void **state)
 	game_free(g);
 }
 
+/* The same battery told to take an objective beyond enemy infantry
+ * beside its way: what it would gain there is had only if it is not
+ * caught on the way, so it does not go (a cost merely set against the
+ * gain let the objective's worth outweigh the guns). */
+static void test_guns_not_past_for_objective(void **state)
+{
+	struct game *g = tiny();
+	struct objective hof = { .name = "Hof", .feature = -1, .at = { 50, 86 }, .radius = 4, .value = 10,
+		                 .holder = SIDE_B };
+	int guns = add_battery(g);
+	int foot = add(g, "foot", SIDE_B, UT_LINE_INF, RATING_VETERAN, FORM_LINE, 43, 90, 90);
+	struct general_ai ai;
+	struct drill d;
+	int obj;
+	(void)state;
+	test_corps_stand(g, SIDE_B, 30, 92);
+	obj = game_add_objective(g, &hof);
+	assert_int_equal(command_status(g, &g->units[foot], NULL), CS_IN_COMMAND);
+	aim_division(&ai, g, hof.at, ROLE_ATTACK);
+	ai.plan[0].objective = obj;
+	ai.noted = true;
+	drill_plan(&ai, g, SIDE_A, guns, &d);
+	assert_false(way_passes(g, guns, d.end, foot, rules_react.opportunity_inf));
+	general_free(&ai);
+	game_free(g);
+}
+
+/* Enemy infantry already within its reach of the battery, behind it: any
+ * move, even straight away from it, may be charged as it begins (the
+ * rules offer the charge at every point of the move, its start too), so
+ * the guns do not limber up to go on. */
+static void test_guns_not_from_reach(void **state)
+{
+	struct game *g = tiny();
+	int guns = add_battery(g);
+	int foot = add(g, "foot", SIDE_B, UT_LINE_INF, RATING_VETERAN, FORM_LINE, 50, 106, 0);
+	struct general_ai ai;
+	struct drill d;
+	(void)state;
+	test_corps_stand(g, SIDE_B, 50, 118);
+	assert_int_equal(command_status(g, &g->units[foot], NULL), CS_IN_COMMAND);
+	assert_true(game_units_within(&g->units[foot], &g->units[guns], rules_react.opportunity_inf));
+	aim_division(&ai, g, v2(50, 40), ROLE_ATTACK);
+	ai.noted = true;
+	drill_plan(&ai, g, SIDE_A, guns, &d);
+	assert_true(v2_dist(d.end, g->units[guns].pos) < 0.1);
+	general_free(&ai);
+	game_free(g);
+}
+
 /* Square or line, by what the enemy could do: formed cavalry that would
  * win a charge on the line makes it a square; weak cavalry that would
  * lose one, with guns and muskets that would shoot the square harder,
@@ -873,6 +923,8 @@ int main(void)
 		cmocka_unit_test(test_blocked_pivot),
 		cmocka_unit_test(test_battery_clear_zone),
 		cmocka_unit_test(test_guns_not_past_enemy),
+		cmocka_unit_test(test_guns_not_past_for_objective),
+		cmocka_unit_test(test_guns_not_from_reach),
 		cmocka_unit_test(test_square_or_line),
 		cmocka_unit_test(test_reaction_choices),
 		cmocka_unit_test(test_guns_charged),

@@ -164,11 +164,11 @@ static double on_objective_worth(const struct ai_tuning *tune, const struct game
 /* The chance that a battery limbered and moving straight from where it
  * stands to to is caught by an opportunity charge on the way: each enemy
  * near enough that could charge it (formed, not in square, in command or
- * cautious, within the rules' reach of some point of the way, seen, and
- * able to turn onto it within the rules' pivot) charges if it passes its
- * test (and, cautious, its command test first).  Guns so caught are
- * overrun.  The way is taken to be clear, so the chance is an upper
- * bound. */
+ * cautious, within the rules' reach of some point of the way, its start
+ * and its end included, seen, and able to turn onto it within the rules'
+ * pivot) charges if it passes its test (and, cautious, its command test
+ * first).  Guns so caught are overrun.  The way is taken to be clear, so
+ * the chance is an upper bound. */
 static double caught_chance(const struct ai_tuning *tune, struct game *g, int unit, struct vec2 from,
                             struct vec2 to, const struct est_paths *paths)
 {
@@ -187,7 +187,7 @@ static double caught_chance(const struct ai_tuning *tune, struct game *g, int un
 		    e->form == FORM_SQUARE || e->form == FORM_ESQUARE || !ma || ma->charge <= 0 ||
 		    unit_has_marker(e, MK_BLUE) || command_status(g, e, NULL) == CS_NOT_IN_COMMAND)
 			continue;
-		for (int k = 1; k <= steps && !can; k++) {
+		for (int k = 0; k <= steps && !can; k++) {
 			double least;
 			u->pos = v2_add(from, v2_scale(v2_sub(to, from), (double)k / steps));
 			can = game_units_within(e, u, fmin(reach, seen)) && (least = aim_least_turn(e, u)) >= 0 &&
@@ -220,10 +220,6 @@ static double pose_score(struct general_ai *ai, struct game *g, int unit, const 
 	/* What the enemy could do to it here. */
 	est_threat(g, unit, paths, &t);
 	score -= aim->risk * (t.charge + t.fire);
-	/* Guns driven past the enemy may be caught on the move. */
-	if (unit_is_artillery(u) && tune->caught > 0)
-		score -= tune->caught * caught_chance(tune, g, unit, keep.pos, p->pos, paths) *
-		         est_whole_worth(g, &keep);
 	/* Its aim. */
 	before = fmax(0, v2_dist(keep.pos, aim->target) - aim->near);
 	after = fmax(0, v2_dist(p->pos, aim->target) - aim->near);
@@ -240,6 +236,12 @@ static double pose_score(struct general_ai *ai, struct game *g, int unit, const 
 	}
 	score += tune->support * support(tune, g, unit, paths) - masking(tune, g, unit, paths);
 	*u = keep;
+	/* Guns driven past the enemy may be caught on the move: then they are
+	 * lost, and nothing of the place they were going to is had. */
+	if (unit_is_artillery(u) && tune->caught > 0) {
+		double caught = caught_chance(tune, g, unit, keep.pos, p->pos, paths);
+		score = (1 - caught) * score + caught * fmin(score, -tune->caught * est_whole_worth(g, &keep));
+	}
 	return score;
 }
 
