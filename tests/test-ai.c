@@ -16,6 +16,7 @@
 
 #include "ai/ai.h"
 #include "ai/decide.h"
+#include "ai/drill-int.h"
 #include "ai/estimate.h"
 #include "ai/plan.h"
 #include "ai/tuning.h"
@@ -666,6 +667,81 @@ static void test_guns_not_from_reach(void **state)
 	game_free(g);
 }
 
+/* A column of horse going past enemy cuirassiers within their reach is
+ * exposed to their opportunity charge, valued as the charge they would
+ * make where it first comes within reach (their test's chance in it);
+ * the same way out of their reach, or past infantry (which may not charge
+ * horse), is not. */
+static void test_column_exposure(void **state)
+{
+	static struct est_paths paths;
+	struct game *g = tiny();
+	int col = add(g, "col", SIDE_A, UT_MEDIUM_CAV, RATING_TRAINED, FORM_COLUMN, 50, 100, 0);
+	int cav = add(g, "cuirassiers", SIDE_B, UT_HEAVY_CAV, RATING_VETERAN, FORM_LINE, 36, 86, 90);
+	const struct ai_tuning *tune = &ai_tuning[AI_NORMAL];
+	struct vec2 to = v2(50, 80);
+	double x, first = -1;
+	(void)state;
+	test_corps_stand(g, SIDE_B, 28, 86);
+	assert_int_equal(command_status(g, &g->units[cav], NULL), CS_IN_COMMAND);
+	est_paths_begin(&paths, g, col);
+	assert_false(game_units_within(&g->units[cav], &g->units[col], rules_react.opportunity_cav));
+	x = drill_way_exposure(tune, g, col, g->units[col].pos, to, FORM_COLUMN, &paths);
+	assert_true(x > 0);
+	/* Where the way first comes within their reach (every 2 cm). */
+	for (int k = 0; k <= 10; k++) {
+		struct unit keep = g->units[col];
+		g->units[col].pos = v2(50, 100 - 2 * k);
+		if (game_units_within(&g->units[cav], &g->units[col], rules_react.opportunity_cav)) {
+			first = est_reaction_charge(g, cav, col, false);
+			g->units[col] = keep;
+			break;
+		}
+		g->units[col] = keep;
+	}
+	assert_float_equal(x, first, 1e-9);
+	assert_float_equal(drill_way_exposure(tune, g, col, g->units[col].pos, v2(70, 100), FORM_COLUMN, &paths), 0, 0);
+	g->units[cav].type = UT_LINE_INF;
+	assert_float_equal(drill_way_exposure(tune, g, col, g->units[col].pos, to, FORM_COLUMN, &paths), 0, 0);
+	game_free(g);
+}
+
+/* Light cavalry of side A, pressed to take the objective a line holds:
+ * 3 SP against an elite line of 8 in the open, 5 SP against a line of 7
+ * in the village on it.  Its charge is a loss on the odds and would clear
+ * the objective one time in five or fewer: it does not charge.  (The
+ * worth of clearing an objective once counted as if the charge were sure
+ * to clear it, which made such charges look a gain.) */
+static void test_no_charge_into_strong(void **state)
+{
+	(void)state;
+	for (int vil = 0; vil < 2; vil++) {
+		struct game *g = tiny();
+		struct objective dorf = { .name = "Dorf", .feature = -1, .at = { 50, 86 }, .radius = 4, .value = 4,
+			                  .holder = SIDE_B };
+		int a = add(g, "hussars", SIDE_A, UT_LIGHT_CAV, RATING_TRAINED, FORM_LINE, 50, 95, 0);
+		int e;
+		struct general_ai ai;
+		struct drill d;
+		if (vil)
+			test_rect(g, TT_VILLAGE, "Dorf", 40, 80, 60, 88);
+		e = add(g, "line", SIDE_B, UT_LINE_INF, vil ? RATING_TRAINED : RATING_ELITE, FORM_LINE, 50, 86, 180);
+		g->units[a].sp = vil ? 5 : 3;
+		g->units[e].sp = g->units[e].sp0 = vil ? 7 : 8;
+		test_corps_stand(g, SIDE_B, 50, 76);
+		game_add_objective(g, &dorf);
+		aim_division(&ai, g, dorf.at, ROLE_ATTACK);
+		ai.plan[0].objective = 0;
+		ai.urgency[SIDE_A] = 1;
+		ai.noted = true;
+		assert_true(est_charge(g, a, e, false, NULL) < 0);
+		drill_plan(&ai, g, SIDE_A, a, &d);
+		assert_int_not_equal(d.kind, DRILL_CHARGE);
+		general_free(&ai);
+		game_free(g);
+	}
+}
+
 /* Square or line, by what the enemy could do: formed cavalry that would
  * win a charge on the line makes it a square; weak cavalry that would
  * lose one, with guns and muskets that would shoot the square harder,
@@ -925,6 +1001,8 @@ int main(void)
 		cmocka_unit_test(test_guns_not_past_enemy),
 		cmocka_unit_test(test_guns_not_past_for_objective),
 		cmocka_unit_test(test_guns_not_from_reach),
+		cmocka_unit_test(test_column_exposure),
+		cmocka_unit_test(test_no_charge_into_strong),
 		cmocka_unit_test(test_square_or_line),
 		cmocka_unit_test(test_reaction_choices),
 		cmocka_unit_test(test_guns_charged),
