@@ -706,6 +706,30 @@ static void test_column_exposure(void **state)
 	game_free(g);
 }
 
+/* Veteran dragoons 3-4 cm from a battalion in column, whichever way the
+ * column faces: the charge is a clear gain, and they make it rather than
+ * manoeuvre on toward their aim. */
+static void test_cavalry_charges_column(void **state)
+{
+	(void)state;
+	for (int f = 0; f < 360; f += 90) {
+		struct game *g = tiny();
+		int a = add(g, "dragoons", SIDE_A, UT_MEDIUM_CAV, RATING_VETERAN, FORM_LINE, 50, 100, 0);
+		int e = add(g, "column", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_COLUMN, 50, 93, f);
+		struct general_ai ai;
+		struct drill d;
+		test_corps_stand(g, SIDE_B, 50, 80);
+		aim_division(&ai, g, v2(50, 40), ROLE_ATTACK);
+		ai.noted = true;
+		assert_true(est_charge(g, a, e, false, NULL) > ai.tune->charge_threshold);
+		drill_plan(&ai, g, SIDE_A, a, &d);
+		assert_int_equal(d.kind, DRILL_CHARGE);
+		assert_int_equal(d.charge_target, e);
+		general_free(&ai);
+		game_free(g);
+	}
+}
+
 /* Light cavalry of side A, pressed to take the objective a line holds:
  * 3 SP against an elite line of 8 in the open, 5 SP against a line of 7
  * in the village on it.  Its charge is a loss on the odds and would clear
@@ -1002,6 +1026,7 @@ int main(void)
 		cmocka_unit_test(test_guns_not_past_for_objective),
 		cmocka_unit_test(test_guns_not_from_reach),
 		cmocka_unit_test(test_column_exposure),
+		cmocka_unit_test(test_cavalry_charges_column),
 		cmocka_unit_test(test_no_charge_into_strong),
 		cmocka_unit_test(test_square_or_line),
 		cmocka_unit_test(test_reaction_choices),
