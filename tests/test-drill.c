@@ -260,6 +260,22 @@ static void test_no_charge_into_strong(void **state)
 	}
 }
 
+/* Guns whose crews have fled into a square stand abandoned: the rules
+ * give them no order until they are manned again, so they are no unit the
+ * computer may manoeuvre, while a battery still manned is. */
+static void test_abandoned_guns_idle(void **state)
+{
+	struct game *g = tiny();
+	int guns = add_battery(g);
+	(void)state;
+	g->active_brigade = g->units[guns].brigade;
+	assert_true(drill_in_hand(g, &g->units[guns], SIDE_A));
+	unit_set_marker(&g->units[guns], MK_ORANGE, true);
+	assert_true(unit_abandoned(&g->units[guns]));
+	assert_false(drill_in_hand(g, &g->units[guns], SIDE_A));
+	game_free(g);
+}
+
 int main(void)
 {
 	/* The game's own rules, from the text compiled in. */
@@ -274,6 +290,7 @@ int main(void)
 		cmocka_unit_test(test_column_exposure),
 		cmocka_unit_test(test_cavalry_charges_column),
 		cmocka_unit_test(test_no_charge_into_strong),
+		cmocka_unit_test(test_abandoned_guns_idle),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

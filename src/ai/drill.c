@@ -30,7 +30,7 @@
 
 bool drill_in_hand(const struct game *g, const struct unit *u, enum side side)
 {
-	if (u->side != side || u->state != US_ACTIVE || (u->acted & UA_DONE))
+	if (u->side != side || u->state != US_ACTIVE || (u->acted & UA_DONE) || unit_abandoned(u))
 		return false;
 	if (g->divmove >= 0)
 		return unit_division(g, u) == g->divmove;
