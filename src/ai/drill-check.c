@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "drill-int.h"
+#include "engine/grid.h"
 #include "engine/move.h"
 #include "engine/rules.h"
 
@@ -310,12 +311,14 @@ bool drill_verify_cand(struct game *g, enum side side, int unit, struct cand *c,
 		u->pos = base.pos;
 		u->facing = base.facing;
 		u->form = base.form;
+		grid_moved(g, unit);
 		u->acted |= UA_FORMED;
 		if (c->n > 1 && c->o[1].kind == ORD_FACE)
 			ok = est_may_pivot(g, unit, c->o[1].a);
 		else
 			h = base.facing;
 		*u = keep;
+		grid_moved(g, unit);
 		if (!ok)
 			return false;
 		c->end.pos = base.pos;

@@ -11,10 +11,10 @@
 
 #include "engine/aim.h"
 #include "engine/command.h"
+#include "engine/contact.h"
 #include "engine/fire.h"
 #include "engine/game.h"
 #include "engine/grid.h"
-#include "engine/contact.h"
 #include "engine/move.h"
 #include "engine/odds.h"
 #include "engine/react.h"
@@ -129,12 +129,16 @@ static void side_of(const struct game *g, int u, int e, struct odds_fighter *f, 
 	const struct unit *x = &g->units[u];
 	double sp = x->sp, need = 0, round = 0;
 	int n = 1;
+	struct unit_set near = { 0 };
 	odds_fighter_of(g, u, e, f);
 	*gone = est_gone_worth(g, x);
 	*sp_worth = est_sp_worth(g, x);
 	need = (double)x->sp * f->need;
 	round = (double)f->round_sets * odds_halved(x->sp, f->halvings);
-	for (int k = 0; k < g->nunits; k++) {
+	/* Those that may join and those in contact: all near e. */
+	grid_units_near(g, e, fmax(rules_melee.join_range, GEOM_CONTACT), &near);
+	for (int q = 0; q < near.n; q++) {
+		int k = near.idx[q];
 		const struct unit *j = &g->units[k];
 		struct odds_fighter fj;
 		if (k == u || j->side != x->side || j->state != US_ACTIVE || unit_abandoned(j) ||
@@ -148,6 +152,7 @@ static void side_of(const struct game *g, int u, int e, struct odds_fighter *f, 
 		*gone += est_gone_worth(g, j);
 		n++;
 	}
+	unit_set_free(&near);
 	if (n == 1)
 		return;
 	f->pooled = true;
@@ -384,6 +389,7 @@ static double charge_from(struct game *g, int a, int t, struct vec2 end, double 
 	counter = may_counter(g, a, t);
 	ua->pos = end;
 	ua->facing = facing;
+	grid_moved(g, a);
 	ua->acted |= UA_CHARGING;
 	contact = est_arrival(g, a, t, start, NULL, out);
 	if (counter) {
@@ -403,6 +409,7 @@ static double charge_from(struct game *g, int a, int t, struct vec2 end, double 
 		}
 	}
 	*ua = keep_a;
+	grid_moved(g, a);
 	out->value = out->go * contact;
 	return out->value;
 }
@@ -466,12 +473,14 @@ double est_reaction_charge(struct game *g, int r, int m, bool counter)
 	if (!counter && unit_is_artillery(um))
 		return pass * (est_whole_worth(g, um) + ai_worth.ground);
 	ur->pos = v2_add(ur->pos, v2_scale(geom_dir(want), s.dist));
+	grid_moved(g, r);
 	ur->facing = want;
 	ur->acted |= UA_CHARGING;
 	if (counter)
 		um->acted |= UA_CHARGING;
 	value = est_fight_value(g, r, m);
 	*ur = keep_r;
+	grid_moved(g, r);
 	*um = keep_m;
 	return pass * value;
 }
@@ -536,9 +545,11 @@ double est_join(struct game *g, int j, int e, double facing, double dist)
 	bool before = pool(g, e, uj->side, -1, &without);
 	uj->facing = facing;
 	uj->pos = v2_add(uj->pos, v2_scale(geom_dir(facing), dist));
+	grid_moved(g, j);
 	pool(g, e, uj->side, j, &with);
 	v_with = pooled_value(g, &with, e);
 	*uj = keep;
+	grid_moved(g, j);
 	v_without = before ? pooled_value(g, &without, e) : 0;
 	return v_with - v_without;
 }
@@ -655,10 +666,12 @@ double est_enemy_charge(struct game *g, int e, int u, struct est_paths *paths)
 	start = game_unit_distance(ue, &g->units[u]);
 	g->initiative = (int)ue->side;
 	ue->pos = v2_add(ue->pos, v2_scale(geom_dir(facing), dist));
+	grid_moved(g, e);
 	ue->facing = facing;
 	ue->acted |= UA_CHARGING;
 	value = est_arrival(g, e, u, start, paths, NULL);
 	*ue = keep;
+	grid_moved(g, e);
 	g->initiative = initiative;
 	return value > 0 ? value : 0;
 }

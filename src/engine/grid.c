@@ -241,6 +241,12 @@ static struct grid *ready(const struct game *g)
 		return gr;
 	}
 	if (gr->held > 0) {
+#ifdef GRID_CHECK
+		/* A build for checking that every mover while held files what
+		 * it moves (see HACKING). */
+		if (grid_stale(g))
+			abort();
+#endif
 		return gr;
 	}
 	gr->nbridged = 0;
