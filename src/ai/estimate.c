@@ -35,6 +35,29 @@ static bool near_objective(const struct game *g, const struct objective *o, stru
 	return o->feature >= 0 || v2_dist(p, o->at) < o->radius + reach;
 }
 
+/* A box holding every centre near_objective accepts and every unit
+ * within the objective_enemy distance of u (the index adds the other
+ * unit's reach); the whole table when the objective's ground has no
+ * bounds. */
+static void near_box(const struct game *g, const struct objective *o, const struct unit *u, double box[4])
+{
+	const double reach = 5, r = unit_radius(u) + ai_worth.objective_enemy;
+	if (o->feature >= 0 && (o->feature >= g->map.nf || !g->map.f[o->feature].boxed)) {
+		box[0] = box[1] = -INFINITY;
+		box[2] = box[3] = INFINITY;
+		return;
+	}
+	if (o->feature >= 0) {
+		const double *b = g->map.f[o->feature].box;
+		box[0] = b[0] - reach, box[1] = b[1] - reach, box[2] = b[2] + reach, box[3] = b[3] + reach;
+	} else {
+		box[0] = o->at.x - o->radius - reach, box[1] = o->at.y - o->radius - reach;
+		box[2] = o->at.x + o->radius + reach, box[3] = o->at.y + o->radius + reach;
+	}
+	box[0] = fmin(box[0], u->pos.x - r), box[1] = fmin(box[1], u->pos.y - r);
+	box[2] = fmax(box[2], u->pos.x + r), box[3] = fmax(box[3], u->pos.y + r);
+}
+
 /* The stake of an objective in a unit of its holder standing on it with
  * the enemy close by: its value shared among the holder's units there
  * (per_sp false), or spread over their strength points (per_sp true). */
@@ -47,8 +70,14 @@ static double objective_stake(const struct game *g, const struct unit *u, bool p
 		bool enemy = false;
 		if (o->holder != (int)u->side || !near_objective(g, o, u->pos) || !victory_on_objective(g, o, u))
 			continue;
-		for (int i = 0; i < g->nunits; i++) {
-			const struct unit *x = &g->units[i];
+		/* Only units near the objective or near u count: those the
+		 * index finds round both (a sum and a flag: any order will do). */
+		struct unit_set near = { 0 };
+		double box[4];
+		near_box(g, o, u, box);
+		grid_units_box(g, box, 0, &near);
+		for (int q = 0; q < near.n; q++) {
+			const struct unit *x = &g->units[near.idx[q]];
 			if (x == u || x->state != US_ACTIVE)
 				continue;
 			if (x->side == u->side && near_objective(g, o, x->pos) && victory_on_objective(g, o, x)) {
@@ -58,6 +87,7 @@ static double objective_stake(const struct game *g, const struct unit *u, bool p
 				enemy = true;
 			}
 		}
+		unit_set_free(&near);
 		if (enemy)
 			stake += per_sp ? ai_worth.objective_sp * o->value / (sp > 0 ? sp : 1) : (double)o->value / holding;
 	}
@@ -327,17 +357,29 @@ bool est_may_pivot(const struct game *g, int unit, double to)
 	for (int i = 0; i < g->map.nf; i++)
 		if (g->map.f[i].type == TT_RIVER && terrain_touches(&g->map.f[i], &c))
 			return move_pivot_blocker(g, unit, u->facing, to) == -1;
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *o = &g->units[i];
-		struct obb ob;
-		if (i == unit || o->state != US_ACTIVE || unit_abandoned(o))
-			continue;
-		ob = unit_footprint(o);
-		if (v2_dist(u->pos, o->pos) > r + 0.5 * hypot(ob.w, ob.d) + 0.1)
-			continue;
-		if (nn == 16)
+	{
+		/* (By the index: its reach covers the half diagonal.) */
+		struct unit_set set = { 0 };
+		double at[4] = { u->pos.x, u->pos.y, u->pos.x, u->pos.y };
+		bool many = false;
+		grid_units_box(g, at, r + 0.1, &set);
+		for (int q = 0; q < set.n && !many; q++) {
+			int i = set.idx[q];
+			const struct unit *o = &g->units[i];
+			struct obb ob;
+			if (i == unit || o->state != US_ACTIVE || unit_abandoned(o))
+				continue;
+			ob = unit_footprint(o);
+			if (v2_dist(u->pos, o->pos) > r + 0.5 * hypot(ob.w, ob.d) + 0.1)
+				continue;
+			if (nn == 16)
+				many = true;
+			else
+				near[nn++] = i;
+		}
+		unit_set_free(&set);
+		if (many)
 			return move_pivot_blocker(g, unit, u->facing, to) == -1;
-		near[nn++] = i;
 	}
 	if (!nn)
 		return true;
