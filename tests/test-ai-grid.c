@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ai-grid: the general keeps the spatial index true while he holds
  * it.  Built with src/engine/grid.c compiled under GRID_CHECK, so that
- * any query made while the index is held aborts when a unit stands
- * elsewhere than it is filed; whole battles AI against AI, and after
- * each of his calls nothing is left filed where he tried it. */
+ * any query made while the index is held that finds a unit standing
+ * elsewhere than it is filed is counted (grid_misses); whole battles AI
+ * against AI, and after each of his calls nothing is left filed where he
+ * tried it. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -77,6 +78,7 @@ static void watch(const char *map, uint64_t seed)
 	assert_int_equal(game_run(g, ctl), STEP_OVER);
 	assert_true(w.calls > 100);
 	assert_int_equal(w.stale, 0);
+	assert_int_equal(grid_misses(g), 0);
 	general_free(&ai);
 	game_free(g);
 }
