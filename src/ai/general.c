@@ -390,10 +390,8 @@ static int manoeuvre(struct general_ai *ai, struct game *g, enum side side, stru
 	return 0;
 }
 
-static int general_order(struct controller *ctl, struct game *g, enum side side, struct order *o)
+static int order_held(struct general_ai *ai, struct game *g, enum side side, struct order *o)
 {
-	struct general_ai *ai = ctl->ctx;
-
 	new_step(ai, g);
 	if (ai->plan_turn[side] != g->turn)
 		general_plan(ai, g, side);
@@ -410,6 +408,18 @@ static int general_order(struct controller *ctl, struct game *g, enum side side,
 		return 0;
 	*o = order_new(ORD_END);
 	return 0;
+}
+
+/* The spatial index is held while the general thinks: wherever he sets
+ * a unit down to weigh it, he files it again (grid_moved), and puts it
+ * back the same way, so no query need look for units that moved. */
+static int general_order(struct controller *ctl, struct game *g, enum side side, struct order *o)
+{
+	int r;
+	grid_hold(g);
+	r = order_held(ctl->ctx, g, side, o);
+	grid_release(g);
+	return r;
 }
 
 /* Orders are tried first, so a refusal means the plan misread the state:
