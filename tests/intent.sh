@@ -1,11 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The computer's intent line agrees with the orders it gives: in AI
-# battles (the built-in battle, the mirrored one, Auerstedt, Talavera),
+# battles (the built-in battle, the mirrored one, Auerstedt, Talavera, a
+# random battle; normal and hard),
 # every initiative's note is checked against every order of that
 # initiative, read from the battle's saved history.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-plan 22
+plan 24
 scratch intent
 
 # The history of a save, one order a line, as typed.
@@ -93,6 +94,10 @@ for seed in 3 4 5; do
 done
 battle t1 1 talavera
 is "$(check "$dir/t1.save" | head -5)" "" "Talavera, seed 1: every intent line agrees with its orders"
+battle h16 16 --ai hard
+is "$(check "$dir/h16.save" | head -5)" "" "--ai hard, seed 16: every intent line agrees with its orders"
+battle r9 9 --random
+is "$(check "$dir/r9.save" | head -5)" "" "a random battle, seed 9: every intent line agrees with its orders"
 
 # The line comes after the orders it speaks of, just before the end of
 # the manoeuvre.
