@@ -174,20 +174,22 @@ struct deeds {
 	double nearest;
 };
 
-/* How far the unit stood from the enemy when the plans were made (*from)
- * and stands now (*to, infinite once it has left the table). */
-static void enemy_distance(const struct general_ai *ai, const struct game *g, int i, double *from, double *to)
+/* How far the unit stood from the nearest enemy when the plans were made
+ * (*from), and how far it has gone toward that enemy since (*toward, less
+ * than 0 away from it; 0 when there is none). */
+static void enemy_distance(const struct general_ai *ai, const struct game *g, int i, double *from, double *toward)
 {
 	const struct unit *u = &g->units[i];
 	const struct drill_mark *m = &ai->marks[i];
 	struct unit was = *u;
+	int e;
 	was.pos = m->pos;
 	was.facing = m->facing;
 	was.form = m->form;
-	est_nearest_enemy(g, &was, from);
-	*to = INFINITY;
-	if (u->state == US_ACTIVE)
-		est_nearest_enemy(g, u, to);
+	e = est_nearest_enemy(g, &was, from);
+	*toward = 0;
+	if (e >= 0 && v2_dist(g->units[e].pos, m->pos) > 1e-9)
+		*toward = v2_dot(v2_sub(u->pos, m->pos), geom_dir(geom_bearing(m->pos, g->units[e].pos)));
 }
 
 static void deeds_of(const struct general_ai *ai, const struct game *g, enum side side, struct deeds *dd)
@@ -198,8 +200,8 @@ static void deeds_of(const struct general_ai *ai, const struct game *g, enum sid
 		first--;
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
-		bool moved = false;
-		double from, to;
+		bool moved = false, charged = false;
+		double from, toward;
 		if (u->side != side)
 			continue;
 		for (int h = first; h < g->nhistory; h++) {
@@ -207,18 +209,21 @@ static void deeds_of(const struct general_ai *ai, const struct game *g, enum sid
 			if (o->unit != i || o->kind == ORD_CMOVE || o->kind == ORD_ATTACH || o->kind == ORD_DETACH)
 				continue;
 			moved |= order_moves(o->kind);
+			charged |= o->kind == ORD_CHARGE;
 			if (o->kind == ORD_CHARGE && dd->charge < 0)
 				dd->charge = o->target;
 			dd->squares += o->kind == ORD_FORM && o->form == FORM_SQUARE;
 		}
 		if (!moved)
 			continue;
-		enemy_distance(ai, g, i, &from, &to);
+		enemy_distance(ai, g, i, &from, &toward);
 		dd->moved++;
-		/* Farther from the enemy than it began, or gone from the table
-		 * by its retreat: it fell back.  Charged home and gone, it did
-		 * not. */
-		dd->back += u->state == US_ACTIVE ? to > from + 1 : u->state == US_RETREATED;
+		/* Gone a centimetre or more away from the enemy nearest it, or
+		 * from the table by its retreat: it fell back (a move across the
+		 * enemy's front is no falling back).  A unit that charged went
+		 * forward, whatever the fight did to it after. */
+		if (!charged)
+			dd->back += u->state == US_ACTIVE ? toward <= -1 : u->state == US_RETREATED;
 		dd->nearest = fmin(dd->nearest, from);
 		if (unit_is_infantry(u)) {
 			dd->inf++;
