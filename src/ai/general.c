@@ -5,12 +5,12 @@
  * in command and gives the initiative to the brigade with most at stake
  * (general-command.c), plans every unit of it (drill.c), carries the
  * plans out and then says what the brigade means to do, from the orders
- * it gave; it chooses each unit's fire, and a retreat for a unit that is lost anyway.  Charges, fire and
- * every reaction are weighed with the rules' real probabilities
- * (estimate.c, decide.c).  Every order is tried on the engine before it
- * is given, and no order that throws a die is ever tried: it never looks
- * at a die before it is thrown.  What it remembers across a save is in
- * general-memory.c. */
+ * it gave; it chooses each unit's fire, and a retreat for a unit that is
+ * lost anyway.  Charges, fire and every reaction are weighed with the
+ * rules' real probabilities (estimate.c, decide.c).  Every order is tried
+ * on the engine before it is given, and no order that throws a die is
+ * ever tried: it never looks at a die before it is thrown.  What it
+ * remembers across a save is in general-memory.c. */
 #include "config.h"
 
 #include <math.h>
