@@ -340,8 +340,7 @@ void drill_plan(struct general_ai *ai, struct game *g, enum side side, int unit,
 	int pick = -1, target;
 	bool far;
 
-	*out = (struct drill){ .kind = DRILL_STAND, .charge_target = -1, .end = u->pos, .planned = true,
-		               .ahead = !ai->noted };
+	*out = (struct drill){ .kind = DRILL_STAND, .charge_target = -1, .end = u->pos, .planned = true };
 	plan_aim(ai, g, unit, &aim);
 	/* Far from the enemy only the march toward the aim is looked at. */
 	est_nearest_enemy(g, u, &dn);
