@@ -51,6 +51,13 @@ enum cmd_status command_status(const struct game *g, const struct unit *u,
 		if (!dist && v2_dist(u->pos, c->pos) - unit_radius(u) - rules_stand[ARM_COMMAND].w / 2 >
 		                 fmax(commander_radius(c), rules_command.cautious_limit) + 1e-6)
 			continue;
+		/* Nor need it be measured when the centres themselves are within
+		 * his radius (the footprints are no further apart than their
+		 * centres): in command, and nothing can better that. */
+		if (!dist && v2_dist(u->pos, c->pos) <= commander_radius(c)) {
+			best = CS_IN_COMMAND;
+			break;
+		}
 		cs = commander_shape(c);
 		d = geom_distance(&us, &cs);
 		if (d < nearest)
