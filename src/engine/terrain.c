@@ -72,6 +72,13 @@ bool terrain_in(const struct feature *f, const struct shape *s)
 bool terrain_wholly_in(const struct feature *f, const struct shape *s)
 {
 	struct shape fs = feature_shape(f);
+	/* A point outside the feature's bounds (by more than a hair) is
+	 * outside the feature: no need to look at its edges. */
+	if (f->boxed)
+		for (int i = 0; i < s->n; i++)
+			if (s->pts[i].x < f->box[0] - 1e-6 || s->pts[i].x > f->box[2] + 1e-6 ||
+			    s->pts[i].y < f->box[1] - 1e-6 || s->pts[i].y > f->box[3] + 1e-6)
+				return false;
 	return !feature_is_linear(f->type) && geom_inside(&fs, s);
 }
 
