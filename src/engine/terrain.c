@@ -19,7 +19,8 @@ struct shape feature_shape(const struct feature *f)
 	if (feature_is_linear(f->type))
 		return (struct shape){ .kind = SHAPE_POLYLINE, .n = f->n, .pts = f->pts, .r = f->width / 2,
 		                       .box = box };
-	return (struct shape){ .kind = SHAPE_POLYGON, .n = f->n, .pts = f->pts, .r = 0, .box = box };
+	return (struct shape){ .kind = SHAPE_POLYGON, .n = f->n, .pts = f->pts, .r = 0, .box = box,
+		               .convex = f->boxed ? f->convex : 0 };
 }
 
 void map_finish(struct map *m)
@@ -30,6 +31,7 @@ void map_finish(struct map *m)
 		f->boxed = false;
 		if (f->n > 0) {
 			geom_bounds(&s, f->box);
+			f->convex = geom_poly_is_convex(f->pts, f->n) ? 1 : -1;
 			f->boxed = true;
 		}
 	}
