@@ -23,6 +23,7 @@
 #include "ai/tuning.h"
 #include "engine/command.h"
 #include "engine/fire.h"
+#include "engine/grid.h"
 #include "engine/move.h"
 #include "engine/game.h"
 #include "engine/melee.h"
@@ -48,7 +49,6 @@ static void test_blocked_pivot(void **state)
 	add(g, "far", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 150, 20, 180);
 	assert_int_equal(move_pivot_blocker(g, a, 0, 90), 1);
 	aim_division(&ai, g, v2(150, 100), ROLE_ATTACK);
-	ai.noted = true;
 	drill_plan(&ai, g, SIDE_A, a, &d);
 	assert_true(d.n > 0);
 	from = g->units[a].pos;
@@ -72,7 +72,6 @@ static void test_battery_clear_zone(void **state)
 	add(g, "mask", SIDE_A, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 96, 0);
 	assert_false(fire_check(g, guns, enemy, NULL, &shot));
 	aim_division(&ai, g, v2(50, 100), ROLE_HOLD);
-	ai.noted = true;
 	drill_plan(&ai, g, SIDE_A, guns, &d);
 	assert_true(d.n > 0);
 	carry_out(g, &d);
@@ -98,7 +97,6 @@ static void test_guns_not_past_enemy(void **state)
 	test_corps_stand(g, SIDE_B, 30, 84);
 	assert_int_equal(command_status(g, &g->units[cav], NULL), CS_IN_COMMAND);
 	aim_division(&ai, g, v2(50, 40), ROLE_ATTACK);
-	ai.noted = true;
 	drill_plan(&ai, g, SIDE_A, guns, &d);
 	assert_false(way_passes(g, guns, d.end, cav, rules_react.opportunity_cav));
 	/* The same plan without the weight: the guns go on past them. */
@@ -131,7 +129,6 @@ static void test_guns_not_past_for_objective(void **state)
 	assert_int_equal(command_status(g, &g->units[foot], NULL), CS_IN_COMMAND);
 	aim_division(&ai, g, hof.at, ROLE_ATTACK);
 	ai.plan[0].objective = obj;
-	ai.noted = true;
 	drill_plan(&ai, g, SIDE_A, guns, &d);
 	assert_false(way_passes(g, guns, d.end, foot, rules_react.opportunity_inf));
 	general_free(&ai);
@@ -154,7 +151,6 @@ static void test_guns_not_from_reach(void **state)
 	assert_int_equal(command_status(g, &g->units[foot], NULL), CS_IN_COMMAND);
 	assert_true(game_units_within(&g->units[foot], &g->units[guns], rules_react.opportunity_inf));
 	aim_division(&ai, g, v2(50, 40), ROLE_ATTACK);
-	ai.noted = true;
 	drill_plan(&ai, g, SIDE_A, guns, &d);
 	assert_true(v2_dist(d.end, g->units[guns].pos) < 0.1);
 	general_free(&ai);
@@ -186,12 +182,15 @@ static void test_column_exposure(void **state)
 	for (int k = 0; k <= 10; k++) {
 		struct unit keep = g->units[col];
 		g->units[col].pos = v2(50, 100 - 2 * k);
+		grid_moved(g, col);
 		if (game_units_within(&g->units[cav], &g->units[col], rules_react.opportunity_cav)) {
 			first = est_reaction_charge(g, cav, col, false);
 			g->units[col] = keep;
+			grid_moved(g, col);
 			break;
 		}
 		g->units[col] = keep;
+		grid_moved(g, col);
 	}
 	assert_float_equal(x, first, 1e-9);
 	assert_float_equal(drill_way_exposure(tune, g, col, g->units[col].pos, v2(70, 100), FORM_COLUMN, &paths), 0, 0);
@@ -214,8 +213,7 @@ static void test_cavalry_charges_column(void **state)
 		struct drill d;
 		test_corps_stand(g, SIDE_B, 50, 80);
 		aim_division(&ai, g, v2(50, 40), ROLE_ATTACK);
-		ai.noted = true;
-		assert_true(est_charge(g, a, e, false, NULL) > ai.tune->charge_threshold);
+			assert_true(est_charge(g, a, e, false, NULL) > ai.tune->charge_threshold);
 		drill_plan(&ai, g, SIDE_A, a, &d);
 		assert_int_equal(d.kind, DRILL_CHARGE);
 		assert_int_equal(d.charge_target, e);
@@ -251,8 +249,7 @@ static void test_no_charge_into_strong(void **state)
 		aim_division(&ai, g, dorf.at, ROLE_ATTACK);
 		ai.plan[0].objective = 0;
 		ai.urgency[SIDE_A] = 1;
-		ai.noted = true;
-		assert_true(est_charge(g, a, e, false, NULL) < 0);
+			assert_true(est_charge(g, a, e, false, NULL) < 0);
 		drill_plan(&ai, g, SIDE_A, a, &d);
 		assert_int_not_equal(d.kind, DRILL_CHARGE);
 		general_free(&ai);

@@ -20,6 +20,7 @@
 #include "engine/aim.h"
 #include "engine/command.h"
 #include "engine/fire.h"
+#include "engine/grid.h"
 #include "engine/odds.h"
 #include "engine/rules.h"
 #include "engine/victory.h"
@@ -196,6 +197,7 @@ double drill_way_exposure(const struct ai_tuning *tune, struct game *g, int unit
 		for (k = 0; k <= steps && at < 0; k++) {
 			double least;
 			u->pos = v2_add(from, v2_scale(v2_sub(to, from), (double)k / steps));
+			grid_moved(g, unit);
 			if (game_units_within(e, u, fmin(reach, seen)) && (least = aim_least_turn(e, u)) >= 0 &&
 			    least <= rules_react.opportunity_pivot + 1e-9)
 				at = k;
@@ -209,6 +211,7 @@ double drill_way_exposure(const struct ai_tuning *tune, struct game *g, int unit
 			worst = fmax(worst, est_reaction_charge(g, paths->near[i], unit, false));
 	}
 	*u = keep;
+	grid_moved(g, unit);
 	return guns ? 1 - miss : worst;
 }
 
@@ -222,6 +225,7 @@ static double pose_score(struct general_ai *ai, struct game *g, int unit, const 
 	u->pos = p->pos;
 	u->facing = p->facing;
 	u->form = p->form;
+	grid_moved(g, unit);
 	/* What it can do from here: fire now, fire and charge next time
 	 * (guns that will not fire now look at their nearest target only). */
 	shot = drill_best_shot(g, unit, paths, unit_is_artillery(u) ? (p->fires ? 2 : 1) : tune->shot_looks);
@@ -247,6 +251,7 @@ static double pose_score(struct general_ai *ai, struct game *g, int unit, const 
 	}
 	score += tune->support * support(tune, g, unit, paths) - masking(tune, g, unit, paths);
 	*u = keep;
+	grid_moved(g, unit);
 	/* Guns driven past the enemy may be caught on the move: then they are
 	 * lost, and nothing of the place they were going to is had.  A column
 	 * driven past it may be charged on the way. */
@@ -355,8 +360,7 @@ void drill_plan(struct general_ai *ai, struct game *g, enum side side, int unit,
 	int pick = -1, target;
 	bool far;
 
-	*out = (struct drill){ .kind = DRILL_STAND, .charge_target = -1, .end = u->pos, .planned = true,
-		               .ahead = !ai->noted };
+	*out = (struct drill){ .kind = DRILL_STAND, .charge_target = -1, .end = u->pos, .planned = true };
 	plan_aim(ai, g, unit, &aim);
 	/* Far from the enemy only the march toward the aim is looked at. */
 	est_nearest_enemy(g, u, &dn);
