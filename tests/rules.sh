@@ -108,5 +108,5 @@ ok $? "Auerstedt at 15 mm is fought to the end"
 like "$(grep '^report: Result' "$tmp/15mm.out")" "win" "... to a result"
 is "$(grep -c '^refused' "$tmp/15mm.out")" 0 "... with no order of the computer's refused"
 is "$(grep -E 'its [0-9.]+ cm allowance' "$tmp/15mm.out" | sed 's/.*its \([0-9.]*\) cm allowance.*/\1/' | sort -un | tr '\n' ' ')" \
-	"15 37.5 50 60 62.5 90 " "... every move quoting a 15 mm allowance (Mini-Nap's 6, 15, 20, 24, 25, 36 times 2.5)"
+	"15 37.5 45 50 60 62.5 90 " "... every move quoting a 15 mm allowance (Mini-Nap's 6, 15, 18, 20, 24, 25, 36 times 2.5)"
 done_testing

@@ -28,6 +28,7 @@
 #include "engine/rules.h"
 #include "io/load.h"
 #include "test-util.h"
+#include "test-ai.h"
 #include "io/load-rules.h"
 
 static struct game *battle(const char *map, uint64_t seed)
@@ -216,36 +217,6 @@ static void test_fight_odds(void **state)
 	}
 }
 
-/* A tiny battle for the estimators: side A's corps commander (Excellent,
- * 18 cm) at (50, 112), side B's at (50, 40); side A has the initiative. */
-static struct game *tiny(void)
-{
-	struct game *g = test_game_new(1);
-	struct commander k = { .id = "C0", .name = "corps A", .side = SIDE_A, .level = CL_CORPS, .of = 0,
-	                       .rating = CR_EXCELLENT, .pos = { 50, 112 }, .state = US_ACTIVE, .attached = -1,
-	                       .detached_from = -1 };
-	assert_int_equal(game_add_commander(g, &k), 0);
-	g->corps[SIDE_A].commander = 0;
-	k = (struct commander){ .id = "C1", .name = "corps B", .side = SIDE_B, .level = CL_CORPS, .of = 1,
-	                        .rating = CR_EXCELLENT, .pos = { 50, 40 }, .state = US_ACTIVE, .attached = -1,
-	                        .detached_from = -1 };
-	assert_int_equal(game_add_commander(g, &k), 1);
-	g->corps[SIDE_B].commander = 1;
-	g->initiative = SIDE_A;
-	g->active_brigade = 0;
-	g->current_unit = -1;
-	g->divmove = -1;
-	g->phase = PHASE_MANOEUVRE;
-	return g;
-}
-
-static int add(struct game *g, const char *id, enum side side, enum unit_type type, enum rating rating,
-               enum formation form, double x, double y, double facing)
-{
-	struct unit u = test_unit(id, side, type, rating, form, x, y, facing);
-	return game_add_unit(g, &u);
-}
-
 /* The worth of removing each of the two units of a test (2, and more as
  * its side nears breaking): set before a figure is worked out. */
 static double gone_worth[2] = { 2, 2 };
@@ -408,25 +379,6 @@ static void test_fallback_path(void **state)
 }
 
 
-/* An AI for side A of a tiny battle, its division given an aim. */
-static void aim_division(struct general_ai *ai, struct game *g, struct vec2 goal, enum role role)
-{
-	assert_int_equal(general_init(ai, g, AI_NORMAL), 0);
-	ai->plan[0] = (struct div_plan){ .role = role, .objective = -1, .goal = goal };
-	ai->plan[1] = (struct div_plan){ .role = ROLE_HOLD, .objective = -1, .goal = v2(50, 20) };
-	ai->plan_turn[SIDE_A] = ai->plan_turn[SIDE_B] = g->turn;
-}
-
-/* Carry out a unit's plan for real, every order accepted. */
-static void carry_out(struct game *g, const struct drill *d)
-{
-	struct controller *ctl[SIDE_COUNT] = { NULL, NULL };
-	for (int k = 0; k < d->n; k++) {
-		char why[256];
-		assert_int_equal(order_exec(g, ctl, SIDE_A, &d->o[k], why, sizeof why), 0);
-	}
-}
-
 /* Side A, behind on objectives (the enemy holds "Dorf", worth 4, against
  * nothing), has two divisions close to a small objective nobody holds
  * ("Hof", worth 1) and far from Dorf.  Taking Hof would not change the
@@ -510,105 +462,6 @@ static void test_hold_on_objective(void **state)
 	ai.plan[0].role = ROLE_ATTACK;
 	plan_aim(&ai, g, left, &aim);
 	assert_float_equal(v2_dist(aim.target, v2(100, 100)), 20, 1e-9);
-	general_free(&ai);
-	game_free(g);
-}
-
-/* Two cavalry columns side by side, 4.5 cm apart: neither can pivot where
- * it stands.  Told to go east, the unit does not stand still for it: it
- * goes straight on first and turns there, or finds another way. */
-static void test_blocked_pivot(void **state)
-{
-	struct game *g = tiny();
-	int a = add(g, "DR", SIDE_A, UT_MEDIUM_CAV, RATING_VETERAN, FORM_COLUMN, 50, 100, 0);
-	struct general_ai ai;
-	struct drill d;
-	struct vec2 from;
-	(void)state;
-	add(g, "CL", SIDE_A, UT_LIGHT_CAV, RATING_TRAINED, FORM_COLUMN, 54.5, 100, 0);
-	add(g, "far", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 150, 20, 180);
-	assert_int_equal(move_pivot_blocker(g, a, 0, 90), 1);
-	aim_division(&ai, g, v2(150, 100), ROLE_ATTACK);
-	drill_plan(&ai, g, SIDE_A, a, &d);
-	assert_true(d.n > 0);
-	from = g->units[a].pos;
-	carry_out(g, &d);
-	assert_true(v2_dist(g->units[a].pos, from) > 1 || fabs(geom_angle_diff(g->units[a].facing, 0)) > 10);
-	general_free(&ai);
-	game_free(g);
-}
-
-/* A medium battery of 4 SP for side A at (50, 100), facing 0. */
-static int add_battery(struct game *g)
-{
-	int guns = add(g, "guns", SIDE_A, UT_FOOT_ART, RATING_TRAINED, FORM_BATTERY, 50, 100, 0);
-	g->units[guns].weight = WEIGHT_MEDIUM;
-	g->units[guns].sp = g->units[guns].sp0 = 4;
-	return guns;
-}
-
-/* A battery whose zone of fire a friendly line masks looks for a
- * position (or facing) from which it has a target. */
-static void test_battery_clear_zone(void **state)
-{
-	struct game *g = tiny();
-	int guns = add_battery(g);
-	int enemy = add(g, "foe", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 82, 180);
-	struct general_ai ai;
-	struct drill d;
-	struct fire_shot shot;
-	(void)state;
-	add(g, "mask", SIDE_A, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 96, 0);
-	assert_false(fire_check(g, guns, enemy, NULL, &shot));
-	aim_division(&ai, g, v2(50, 100), ROLE_HOLD);
-	drill_plan(&ai, g, SIDE_A, guns, &d);
-	assert_true(d.n > 0);
-	carry_out(g, &d);
-	/* Now, or from where it has gone, it has the enemy in a clear zone. */
-	g->units[guns].acted &= (unsigned)~UA_NO_FIRE;
-	assert_true(fire_check(g, guns, enemy, NULL, &shot) && shot.dice > 0);
-	general_free(&ai);
-	game_free(g);
-}
-
-/* Does a unit going straight from its place to to come within reach of
- * the enemy e at some point of the way (every 0.5 cm)? */
-static bool way_passes(struct game *g, int unit, struct vec2 to, int e, double reach)
-{
-	struct unit *u = &g->units[unit], keep = *u;
-	bool near = false;
-	int steps = (int)ceil(v2_dist(keep.pos, to) / 0.5);
-	for (int k = 1; k <= steps && !near; k++) {
-		u->pos = v2_add(keep.pos, v2_scale(v2_sub(to, keep.pos), (double)k / steps));
-		near = game_units_within(&g->units[e], u, reach);
-	}
-	*u = keep;
-	return near;
-}
-
-/* A battery told to go forward, enemy hussars beside its way facing it:
- * it does not drive its guns limbered past them (an opportunity charge
- * would overrun them); weighing nothing for that, it would. */
-static void test_guns_not_past_enemy(void **state)
-{
-	struct game *g = tiny();
-	int guns = add_battery(g);
-	int cav = add(g, "hussars", SIDE_B, UT_LIGHT_CAV, RATING_VETERAN, FORM_LINE, 38, 84, 90);
-	struct general_ai ai;
-	struct ai_tuning careless;
-	struct drill d;
-	(void)state;
-	test_corps_stand(g, SIDE_B, 30, 84);
-	assert_int_equal(command_status(g, &g->units[cav], NULL), CS_IN_COMMAND);
-	aim_division(&ai, g, v2(50, 40), ROLE_ATTACK);
-	drill_plan(&ai, g, SIDE_A, guns, &d);
-	assert_false(way_passes(g, guns, d.end, cav, rules_react.opportunity_cav));
-	/* The same plan without the weight: the guns go on past them. */
-	careless = *ai.tune;
-	careless.caught = 0;
-	ai.tune = &careless;
-	drill_plan(&ai, g, SIDE_A, guns, &d);
-	assert_true(way_passes(g, guns, d.end, cav, rules_react.opportunity_cav));
 	general_free(&ai);
 	game_free(g);
 }
@@ -869,9 +722,6 @@ int main(void)
 		cmocka_unit_test(test_naive_stands),
 		cmocka_unit_test(test_plan_decisive),
 		cmocka_unit_test(test_hold_on_objective),
-		cmocka_unit_test(test_blocked_pivot),
-		cmocka_unit_test(test_battery_clear_zone),
-		cmocka_unit_test(test_guns_not_past_enemy),
 		cmocka_unit_test(test_square_or_line),
 		cmocka_unit_test(test_reaction_choices),
 		cmocka_unit_test(test_guns_charged),

@@ -79,6 +79,12 @@ void drill_manoeuvre_cands(struct cands *cs, struct general_ai *ai, struct game 
 void drill_artillery_cands(const struct ai_tuning *tune, struct cands *cs, struct game *g, int unit,
                            const struct aim *aim, bool far, const struct est_paths *paths);
 
+/* What opportunity charges could do to a unit going straight from from
+ * to to in formation form: for guns, the chance they are caught; for
+ * any other unit, the worst charge, as worth to the enemy (drill.c). */
+double drill_way_exposure(const struct ai_tuning *tune, struct game *g, int unit, struct vec2 from, struct vec2 to,
+                          enum formation form, const struct est_paths *paths);
+
 /* The best shot a unit has from where it stands, as worth (drill.c). */
 double drill_best_shot(const struct game *g, int unit, const struct est_paths *paths, int looks);
 

@@ -31,7 +31,7 @@
 
 bool drill_in_hand(const struct game *g, const struct unit *u, enum side side)
 {
-	if (u->side != side || u->state != US_ACTIVE || (u->acted & UA_DONE))
+	if (u->side != side || u->state != US_ACTIVE || (u->acted & UA_DONE) || unit_abandoned(u))
 		return false;
 	if (g->divmove >= 0)
 		return unit_division(g, u) == g->divmove;
@@ -162,46 +162,57 @@ static double on_objective_worth(const struct ai_tuning *tune, const struct game
 	return o->value * (tune->on_objective + tune->on_objective_last / (1 + others));
 }
 
-/* The chance that a battery limbered and moving straight from where it
- * stands to to is caught by an opportunity charge on the way: each enemy
- * near enough that could charge it (formed, not in square, in command or
- * cautious, within the rules' reach of some point of the way, seen, and
- * able to turn onto it within the rules' pivot) charges if it passes its
- * test (and, cautious, its command test first).  Guns so caught are
- * overrun.  The way is taken to be clear, so the chance is an upper
- * bound. */
-static double caught_chance(const struct ai_tuning *tune, struct game *g, int unit, struct vec2 from,
-                            struct vec2 to, const struct est_paths *paths)
+/* What the enemy could do to a unit going straight from from to to in
+ * formation form, by opportunity charges on the way: each enemy near
+ * enough that could charge it (formed, not in square, in command or
+ * cautious, not infantry against cavalry, within the rules' reach of some
+ * point of the way, its start and its end included, seen, and able to
+ * turn onto it within the rules' pivot) charges if it passes its test
+ * (and, cautious, its command test first).  For guns, the chance that
+ * one catches them (guns so caught are overrun); for any other unit, the
+ * worst such charge, as worth to the enemy, where it first could be made
+ * (0 when none would be worth making).  The way is taken to be clear, so
+ * both are upper bounds. */
+double drill_way_exposure(const struct ai_tuning *tune, struct game *g, int unit, struct vec2 from, struct vec2 to,
+                          enum formation form, const struct est_paths *paths)
 {
 	struct unit *u = &g->units[unit], keep = *u;
-	double len = v2_dist(from, to), miss = 1, seen = weather_visibility(g);
+	double len = v2_dist(from, to), miss = 1, worst = 0, seen = weather_visibility(g);
 	int steps = (int)ceil(len / tune->caught_step);
+	bool guns = unit_is_artillery(u);
 	if (len < 0.5)
 		return 0;
 	u->facing = geom_bearing(from, to);
+	u->form = form;
 	for (int i = 0; i < paths->nnear; i++) {
+		int k, at = -1;
 		const struct unit *e = &g->units[paths->near[i]];
 		const struct move_allowance *ma = rules_move_for(e->type, e->form);
 		double reach = unit_is_cavalry(e) ? rules_react.opportunity_cav : rules_react.opportunity_inf;
-		bool can = false;
 		if (e->side == keep.side || e->state != US_ACTIVE || unit_abandoned(e) || !unit_formed(e) ||
 		    e->form == FORM_SQUARE || e->form == FORM_ESQUARE || !ma || ma->charge <= 0 ||
-		    unit_has_marker(e, MK_BLUE) || command_status(g, e, NULL) == CS_NOT_IN_COMMAND)
+		    (unit_is_infantry(e) && unit_is_cavalry(u)) || unit_has_marker(e, MK_BLUE) ||
+		    command_status(g, e, NULL) == CS_NOT_IN_COMMAND)
 			continue;
-		for (int k = 1; k <= steps && !can; k++) {
+		for (k = 0; k <= steps && at < 0; k++) {
 			double least;
 			u->pos = v2_add(from, v2_scale(v2_sub(to, from), (double)k / steps));
 			grid_moved(g, unit);
-			can = game_units_within(e, u, fmin(reach, seen)) && (least = aim_least_turn(e, u)) >= 0 &&
-			      least <= rules_react.opportunity_pivot + 1e-9;
+			if (game_units_within(e, u, fmin(reach, seen)) && (least = aim_least_turn(e, u)) >= 0 &&
+			    least <= rules_react.opportunity_pivot + 1e-9)
+				at = k;
 		}
+		if (at < 0)
+			continue;
 		/* A cautious unit tests to charge at all, then as any unit. */
-		if (can)
+		if (guns)
 			miss *= 1 - odds_pass(e, 0) * (command_status(g, e, NULL) == CS_CAUTIOUS ? odds_pass(e, 0) : 1);
+		else
+			worst = fmax(worst, est_reaction_charge(g, paths->near[i], unit, false));
 	}
 	*u = keep;
 	grid_moved(g, unit);
-	return 1 - miss;
+	return guns ? 1 - miss : worst;
 }
 
 static double pose_score(struct general_ai *ai, struct game *g, int unit, const struct pose *p,
@@ -224,10 +235,6 @@ static double pose_score(struct general_ai *ai, struct game *g, int unit, const 
 	/* What the enemy could do to it here. */
 	est_threat(g, unit, paths, &t);
 	score -= aim->risk * (t.charge + t.fire);
-	/* Guns driven past the enemy may be caught on the move. */
-	if (unit_is_artillery(u) && tune->caught > 0)
-		score -= tune->caught * caught_chance(tune, g, unit, keep.pos, p->pos, paths) *
-		         est_whole_worth(g, &keep);
 	/* Its aim. */
 	before = fmax(0, v2_dist(keep.pos, aim->target) - aim->near);
 	after = fmax(0, v2_dist(p->pos, aim->target) - aim->near);
@@ -245,6 +252,15 @@ static double pose_score(struct general_ai *ai, struct game *g, int unit, const 
 	score += tune->support * support(tune, g, unit, paths) - masking(tune, g, unit, paths);
 	*u = keep;
 	grid_moved(g, unit);
+	/* Guns driven past the enemy may be caught on the move: then they are
+	 * lost, and nothing of the place they were going to is had.  A column
+	 * driven past it may be charged on the way. */
+	if (unit_is_artillery(u) && tune->caught > 0) {
+		double caught = drill_way_exposure(tune, g, unit, keep.pos, p->pos, p->form, paths);
+		score = (1 - caught) * score + caught * fmin(score, -tune->caught * est_whole_worth(g, &keep));
+	} else if (p->form == FORM_COLUMN && tune->caught_column > 0) {
+		score -= tune->caught_column * drill_way_exposure(tune, g, unit, keep.pos, p->pos, p->form, paths);
+	}
 	return score;
 }
 
@@ -274,7 +290,8 @@ static bool same_kind(const struct cand *a, const struct cand *b)
 /* ------------------------------------------------------------------ */
 /* Charges */
 
-/* A charge that would clear an objective of its defenders is worth more. */
+/* A charge that would clear an objective of its defenders is worth more
+ * (times the chance it does). */
 static double objective_bonus(const struct ai_tuning *tune, const struct game *g, int t)
 {
 	for (int i = 0; i < g->nobj; i++)
@@ -318,7 +335,10 @@ static int best_charge(struct general_ai *ai, struct game *g, int unit, double b
 	/* The engine asked about the most hopeful first, until none left
 	 * could beat the best allowed. */
 	for (int i = 0; i < n && hope[i] > *value; i++) {
-		double v = est_charge(g, unit, target[i], false, NULL) + objective_bonus(ai->tune, g, target[i]);
+		struct est_charge c;
+		double v = est_charge(g, unit, target[i], false, &c);
+		/* Worth more only as it may clear them off. */
+		v += c.removed * objective_bonus(ai->tune, g, target[i]);
 		if (v > *value) {
 			*value = v;
 			best = target[i];

@@ -434,6 +434,11 @@ static double charge_from(struct game *g, int a, int t, struct vec2 end, double 
 	grid_moved(g, a);
 	ua->acted |= UA_CHARGING;
 	contact = est_arrival(g, a, t, start, NULL, out);
+	{
+		struct est_fight f;
+		est_fight(g, a, t, &f);
+		out->removed = out->go * f.gone[1];
+	}
 	if (counter) {
 		/* Met on the way: both charging, no square. */
 		double met;

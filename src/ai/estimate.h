@@ -44,6 +44,7 @@ struct est_charge {
 	bool tries_square;  /* and it would try */
 	bool falls_back;    /* a skirmish line falls back */
 	double stand;       /* the fight with the target standing */
+	double removed;     /* the chance the target, standing, is removed */
 	double in_square;   /* against the emergency square (feint included) */
 };
 

@@ -76,7 +76,8 @@ bool drill_try(struct game *g, enum side side, const struct order *o);
  * (the engine's pivot test and sweep) settle it. */
 bool drill_check(struct game *g, enum side side, const struct order *o);
 
-/* Is the unit a side's own and in the brigade (or division) manoeuvring? */
+/* Is the unit a side's own, able to take orders (not guns its crews have
+ * left) and in the brigade (or division) manoeuvring? */
 bool drill_in_hand(const struct game *g, const struct unit *u, enum side side);
 
 #endif

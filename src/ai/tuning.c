@@ -26,7 +26,7 @@
                                                                                                                   \
 	.far_from_enemy = 40, .shot_now = 1.0, .shot_later = 0.5, .stuck_turn = 30, .stuck_cost = 0.5,            \
 	.support = 0.1, .support_most = 3, .support_within = 2, .mask_ahead = 5, .mask_foot = 0.4,                \
-	.mask_guns = 0.6, .caught = 1.0, .caught_step = 2.0, .on_objective = 0.5, .on_objective_last = 1.5, .clears_objective = 1.0,                 \
+	.mask_guns = 0.6, .caught = 2.0, .caught_column = 1.0, .caught_step = 2.0, .on_objective = 0.5, .on_objective_last = 1.5, .clears_objective = 1.0,                 \
 	.shot_looks = 3, .charge_looks = 4, .cavalry_turn = 20, .cavalry_reach = 3, .fire_close = 3.5,            \
 	.cavalry_off = 10.0, .face_within = 40, .away_within = 10, .same_heading = 8, .stand_off_turn = 30,       \
 	.stand_off_along = 0.3, .square_inch = 2, .feature_within = 15,                                           \

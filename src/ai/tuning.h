@@ -98,8 +98,10 @@ struct ai_tuning {
 	double mask_ahead;        /* cm in front of friendly foot that masks it */
 	double mask_foot;         /* masking foot */
 	double mask_guns;         /* masking guns (within their close range) */
-	double caught;            /* a battery's move: times the chance an opportunity charge catches it, */
-	double caught_step;       /* ... its way looked at every this many cm */
+	double caught;            /* a battery's move: what is had there counts only if it is not caught on
+	                           * the way; caught, the guns' worth times this is lost, */
+	double caught_column;     /* a column's move: times the worst opportunity charge it could meet */
+	double caught_step;       /* ... their way looked at every this many cm */
 	double on_objective;      /* standing on its objective: its value times this, */
 	double on_objective_last; /* ... and this over 1 + the friends on it too */
 	double clears_objective;  /* a charge on a unit standing on an objective to win */
