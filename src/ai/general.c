@@ -29,6 +29,7 @@
 #include "estimate.h"
 #include "general-int.h"
 #include "route.h"
+#include "search.h"
 #include "tie.h"
 #include "tuning.h"
 
@@ -399,6 +400,8 @@ static int general_order(struct controller *ctl, struct game *g, enum side side,
 		general_plan(ai, g, side);
 
 	if (g->phase == PHASE_INITIATIVE) {
+		if (ai->search && ai->pick_init != g->initiatives)
+			search_initiative(ai, g, side);
 		general_initiative(ai, g, side, o);
 		return 0;
 	}
@@ -429,9 +432,21 @@ static void general_refused(struct controller *ctl, struct game *g, enum side si
 
 int general_init(struct general_ai *ai, struct game *g, enum ai_level level)
 {
+	if (general_init_plain(ai, g, level) < 0)
+		return -1;
+	if (ai->tune->search_choices > 1 && !(ai->search = search_new(ai, g))) {
+		general_free(ai);
+		return -1;
+	}
+	return 0;
+}
+
+int general_init_plain(struct general_ai *ai, struct game *g, enum ai_level level)
+{
 	*ai = (struct general_ai){
 		.ctl = { .ctx = ai, .order = general_order, .refused = general_refused, .decide = general_decide },
 		.level = level, .initiative = -1, .phase = -1, .unit = -1, .plan_turn = { -1, -1 },
+		.pick = PICK_NONE, .pick_init = -1,
 	};
 	ai->tune = &ai_tuning[(unsigned)level < AI_LEVEL_COUNT ? level : AI_NORMAL];
 	ai->did = calloc((size_t)g->nunits + 1, sizeof *ai->did);
@@ -451,6 +466,8 @@ int general_init(struct general_ai *ai, struct game *g, enum ai_level level)
 
 void general_free(struct general_ai *ai)
 {
+	search_free(ai->search);
+	ai->search = NULL;
 	free(ai->did);
 	free(ai->plan);
 	free(ai->drills);

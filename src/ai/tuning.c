@@ -51,12 +51,15 @@ const struct ai_tuning ai_tuning[AI_LEVEL_COUNT] = {
 		.charge_threshold = 0.75, .charge_later = 0.5, .square_vs_cavalry = true, .weigh_square = true,
 		.attack_risk = 0.8, .risk_scale = 1,
 	},
-	/* Hard: charges for less, and attacks with less regard for harm. */
+	/* Hard: charges for less, attacks with less regard for harm, and
+	 * compares its best choices for each initiative by playing them
+	 * forward (easy and normal look no further: no search). */
 	[AI_HARD] = {
 		AI_SHARED,
 		.commanders = true, .march = true, .by_stake = true, .fire_by_worth = true, .retreat = true,
 		.charge_threshold = 0.25, .charge_later = 0.5, .square_vs_cavalry = true, .weigh_square = true,
 		.attack_risk = 0.7, .risk_scale = 1,
+		.search_choices = 3, .search_samples = 3, .search_initiatives = 1, .search_steps = 400, .search_objective = 3, .search_won = 50,
 	},
 };
 

@@ -118,6 +118,14 @@ struct ai_tuning {
 	double square_inch;       /* cm a square inches toward its aim */
 	double feature_within;    /* cm: a bridge or landmark's middle this near is one to cross or defend */
 
+	/* The look-ahead (search.c): none with fewer than 2 choices. */
+	int search_choices;       /* the initiative's choices compared (at most GENERAL_CHOICES_MAX) */
+	int search_samples;       /* trials of each, with dice drawn from the cosmetic stream */
+	int search_initiatives;   /* a trial plays this many initiatives (the first the choice's), in its Turn */
+	int search_steps;         /* a trial stops after this many of the engine's steps */
+	double search_objective;  /* a trial's end: each victory point held is worth this */
+	double search_won;        /* ... the battle won (lost: less this) */
+
 	/* Decisions (decide.c). */
 	bool weigh_square;        /* an emergency square weighed (else always tried) */
 	double fled;              /* guns that flee and get away: what it costs */
