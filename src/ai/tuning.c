@@ -59,7 +59,7 @@ const struct ai_tuning ai_tuning[AI_LEVEL_COUNT] = {
 		.commanders = true, .march = true, .by_stake = true, .fire_by_worth = true, .retreat = true,
 		.charge_threshold = 0.25, .charge_later = 0.5, .square_vs_cavalry = true, .weigh_square = true,
 		.attack_risk = 0.7, .risk_scale = 1,
-		.search_choices = 3, .search_samples = 3, .search_initiatives = 1, .search_steps = 400, .search_objective = 3, .search_won = 50,
+		.search_choices = 3, .search_samples = 2, .search_initiatives = 1, .search_steps = 400, .search_objective = 3, .search_won = 50,
 	},
 };
 
