@@ -423,6 +423,8 @@ static void general_refused(struct controller *ctl, struct game *g, enum side si
 	struct general_ai *ai = ctl->ctx;
 	(void)side, (void)why;
 	ai->refusals++;
+	if (o->kind == ORD_BRIGADE || o->kind == ORD_DIVMOVE)
+		ai->pick = PICK_NONE; /* the search's choice: not made again */
 	if (o->unit >= 0 && o->unit < g->nunits && o->kind != ORD_CMOVE && o->kind != ORD_ATTACH &&
 	    o->kind != ORD_DETACH)
 		ai->did[o->unit] |= DID_DONE | DID_FIRE;
