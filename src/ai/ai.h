@@ -63,6 +63,7 @@ struct general_ai {
 	struct search *search;   /* hard: the look-ahead (search.c), else NULL */
 	int pick, pick_init;     /* the initiative's choice the search made (see
 	                          * general_choices), and the initiative it is for */
+	int manner;              /* and the manner of fighting it (tuning.h), 0: the row's own */
 };
 
 /* 0, or -1 when out of memory. */

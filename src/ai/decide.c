@@ -20,6 +20,7 @@
 #include "engine/orbat.h"
 #include "engine/rules.h"
 #include "estimate.h"
+#include "search.h"
 #include "tie.h"
 #include "tuning.h"
 
@@ -410,6 +411,8 @@ static int decide_bridge(struct game *g, struct decision *d)
 int general_decide(struct controller *ctl, struct game *g, struct decision *d)
 {
 	struct general_ai *ai = ctl->ctx;
+	if (ai->search)
+		ai->tune = search_tuning(ai, g, d->side);
 	if (d->unit < 0 || d->unit >= g->nunits)
 		return choose(d, 0, 0);
 	switch (d->kind) {

@@ -396,12 +396,16 @@ static int general_order(struct controller *ctl, struct game *g, enum side side,
 	struct general_ai *ai = ctl->ctx;
 
 	new_step(ai, g);
+	if (ai->search)
+		ai->tune = search_tuning(ai, g, side);
 	if (ai->plan_turn[side] != g->turn)
 		general_plan(ai, g, side);
 
 	if (g->phase == PHASE_INITIATIVE) {
-		if (ai->search && ai->pick_init != g->initiatives)
+		if (ai->search && ai->pick_init != g->initiatives) {
 			search_initiative(ai, g, side);
+			ai->tune = search_tuning(ai, g, side);
+		}
 		general_initiative(ai, g, side, o);
 		return 0;
 	}

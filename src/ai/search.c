@@ -1,16 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* search: the hard computer's look-ahead.  Before it chooses what acts in
- * an initiative, it takes its few best choices (general_choices) and plays
- * each forward to the end of the initiative, several times, on the game
- * itself inside an engine trial that takes everything back: its own side
- * played by a controller of its level that makes that choice, the enemy's
- * by the normal one.  The trials throw dice from a generator seeded from
- * the game's cosmetic stream, the same seeds for every choice (so that
- * choices are compared on the same luck); a scripted die is never used,
- * and the rules' generator is never looked at.  The choice whose trials
- * end best on average is made (the one the controller would have made
- * without looking ahead, among equals).  Only the cosmetic stream is left
- * changed: a battle is the same from the same seed and orders. */
+ * an initiative, it takes its few best choices (general_choices), the
+ * first also in each manner of fighting (ai_manners: its own, bolder, more
+ * careful), and plays each forward to the end of the initiative, several
+ * times, on the game itself inside an engine trial that takes everything
+ * back: its own side played by a controller of its level that makes that
+ * choice in that manner, the enemy's by the normal one.  The trials throw
+ * dice from a generator seeded from the game's cosmetic stream, the same
+ * seeds for every choice (so that choices are compared on the same luck);
+ * a scripted die is never used, and the rules' generator is never looked
+ * at.  A trial's end is valued by the worth of what each side has left,
+ * the objectives held, and what each could do to the other next.  The choice whose trials end best on average
+ * is made (the one the controller would have made without looking ahead,
+ * among equals), and played in its manner to the end of the initiative.
+ * Only the cosmetic stream is left changed: a battle is the same from the
+ * same seed and orders. */
 #include "config.h"
 
 #include <math.h>
@@ -28,6 +32,7 @@
 
 struct search {
 	struct general_ai own, foe; /* who plays each side in a trial */
+	struct ai_tuning rows[AI_MANNERS]; /* the level's row in each manner */
 	struct div_plan *plan;      /* every division's plan as a trial starts */
 	uint64_t *seeds;            /* a trial's dice, one seed a sample */
 	double urgency[2];          /* each side's, as a trial starts */
@@ -52,6 +57,14 @@ struct search *search_new(const struct general_ai *ai, struct game *g)
 		free(s);
 		return NULL;
 	}
+	for (int m = 0; m < AI_MANNERS; m++) {
+		s->rows[m] = *ai->tune;
+		if (m > 0) {
+			s->rows[m].charge_threshold = ai_manners[m].charge_threshold;
+			s->rows[m].attack_risk = ai_manners[m].attack_risk;
+			s->rows[m].risk_scale = ai_manners[m].risk_scale;
+		}
+	}
 	s->plan = calloc((size_t)g->ndivs + 1, sizeof *s->plan);
 	s->seeds = calloc((size_t)ai->tune->search_samples + 1, sizeof *s->seeds);
 	if (!s->plan || !s->seeds) {
@@ -72,6 +85,23 @@ void search_free(struct search *s)
 	free(s);
 }
 
+/* What each side could do to the other before it acts again, as the
+ * estimates reckon it (est_threat), for side: what it stands to lose less
+ * what the enemy does.  Only units within reach of an enemy are looked at. */
+static double threats(struct game *g, enum side side)
+{
+	double v = 0;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		double d;
+		if (u->state != US_ACTIVE || unit_abandoned(u) || est_nearest_enemy(g, u, &d) < 0 ||
+		    d > ai_worth.cavalry_threat)
+			continue;
+		v += (u->side == side ? 1 : -1) * est_threat(g, i, NULL, NULL);
+	}
+	return v;
+}
+
 /* How a trial ended for side: the worth of its units on the field less
  * the enemy's (as the estimates reckon it), the objectives each holds,
  * and the battle if it is over. */
@@ -84,6 +114,8 @@ static double evaluate(const struct general_ai *ai, struct game *g, enum side si
 		if (u->state == US_ACTIVE || u->state == US_RESERVE)
 			v += (u->side == side ? 1 : -1) * est_whole_worth(g, u);
 	}
+	if (ai->tune->search_threat > 0)
+		v -= ai->tune->search_threat * threats(g, side);
 	victory_update_objectives(g);
 	v += ai->tune->search_objective * (victory_points(g, (int)side) - victory_points(g, (int)foe));
 	if (g->phase == PHASE_OVER && g->winner >= 0)
@@ -112,7 +144,7 @@ static void ready(struct general_ai *p, const struct search *s, struct game *g)
 /* One trial of a choice: played to the end of the initiative (or of the
  * steps allowed), valued, and taken back.  NAN when out of memory. */
 static double trial(struct search *s, const struct general_ai *ai, struct game *g, enum side side, int choice,
-                    uint64_t seed)
+                    int manner, uint64_t seed)
 {
 	struct controller *ctl[SIDE_COUNT];
 	struct game_trial t;
@@ -126,6 +158,7 @@ static double trial(struct search *s, const struct general_ai *ai, struct game *
 	ready(&s->foe, s, g);
 	s->own.pick = choice;
 	s->own.pick_init = init;
+	s->own.tune = &s->rows[manner];
 	ctl[side] = &s->own.ctl;
 	ctl[other(side)] = &s->foe.ctl;
 	for (int k = 0; k < ai->tune->search_steps && g->initiatives < init + ai->tune->search_initiatives &&
@@ -154,24 +187,43 @@ static bool plans(struct search *s, const struct general_ai *ai, struct game *g,
 	return true;
 }
 
+const struct ai_tuning *search_tuning(const struct general_ai *ai, const struct game *g, enum side side)
+{
+	bool chosen = ai->pick_init == g->initiatives && g->initiative == (int)side && ai->manner > 0 &&
+	              ai->manner < AI_MANNERS;
+	return &ai->search->rows[chosen ? ai->manner : 0];
+}
+
 void search_initiative(struct general_ai *ai, struct game *g, enum side side)
 {
 	struct search *s = ai->search;
-	const struct ai_tuning *tune = ai->tune;
-	int choice[GENERAL_CHOICES_MAX], n, best = 0;
+	const struct ai_tuning *tune = &s->rows[0];
+	int choice[GENERAL_CHOICES_MAX], pick[GENERAL_CHOICES_MAX + AI_MANNERS], manner[GENERAL_CHOICES_MAX + AI_MANNERS];
+	int n, ncand = 0, best = 0, manners = tune->search_manners < AI_MANNERS ? tune->search_manners : AI_MANNERS;
 	double bv = -INFINITY;
 
 	ai->pick = PICK_NONE;
+	ai->manner = 0;
 	ai->pick_init = g->initiatives;
+	ai->tune = tune;
 	n = general_choices(ai, g, side, choice, tune->search_choices);
-	if (n < 2 || !plans(s, ai, g, side))
+	/* The first choice in each manner, then the others in the row's own. */
+	for (int m = 0; n > 0 && m < manners; m++, ncand++) {
+		pick[ncand] = choice[0];
+		manner[ncand] = m;
+	}
+	for (int c = 1; c < n; c++, ncand++) {
+		pick[ncand] = choice[c];
+		manner[ncand] = 0;
+	}
+	if (ncand < 2 || !plans(s, ai, g, side))
 		return;
 	for (int j = 0; j < tune->search_samples; j++)
 		s->seeds[j] = rng_next(&g->cosmetic);
-	for (int c = 0; c < n; c++) {
+	for (int c = 0; c < ncand; c++) {
 		double sum = 0;
 		for (int j = 0; j < tune->search_samples; j++) {
-			double v = trial(s, ai, g, side, choice[c], s->seeds[j]);
+			double v = trial(s, ai, g, side, pick[c], manner[c], s->seeds[j]);
 			if (isnan(v))
 				return; /* out of memory: no choice made here */
 			sum += v;
@@ -181,5 +233,6 @@ void search_initiative(struct general_ai *ai, struct game *g, enum side side)
 			best = c;
 		}
 	}
-	ai->pick = choice[best];
+	ai->pick = pick[best];
+	ai->manner = manner[best];
 }

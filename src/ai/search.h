@@ -6,6 +6,8 @@
 
 #include "ai.h"
 
+struct ai_tuning;
+
 struct game;
 
 /* The look-ahead of the controller ai (its level's numbers): NULL when
@@ -18,5 +20,9 @@ void search_free(struct search *s);
  * average.  The game is as it was after, but for its cosmetic stream,
  * from which the trials' dice were drawn. */
 void search_initiative(struct general_ai *ai, struct game *g, enum side side);
+
+/* The numbers side plays by now: the manner the search chose while its
+ * initiative lasts, else the level's own. */
+const struct ai_tuning *search_tuning(const struct general_ai *ai, const struct game *g, enum side side);
 
 #endif
