@@ -47,11 +47,20 @@ struct options {
 	struct random_cli rnd;      /* --random, its choices, --export-map */
 };
 
-/* The computer's side: the general at a level, or the naive baseline. */
-struct computer {
+/* One computer player: the general at a level, or the naive baseline. */
+struct computer_player {
 	bool naive;
 	struct naive_ai naive_ai;
 	struct general_ai general;
+};
+
+/* The computer: one player for both sides when they have the same level
+ * (n = 1), else one a side (n = 2, --ai A=hard,B=normal); ctl[side] is
+ * the controller of each side. */
+struct computer {
+	int n;
+	struct computer_player player[SIDE_COUNT];
+	struct controller *ctl[SIDE_COUNT];
 };
 
 /* In batch mode the computer's refused orders are printed like the
@@ -67,11 +76,12 @@ void settle_players(struct options *o, struct game *g);
 void print_report(const struct game *g);
 bool plays(const struct options *o, enum side side);
 
-/* computer.c: the computer's controller for a side (NULL: out of memory),
- * its refused orders said aloud, and its memory written into the battle
- * (g->ai_memory) before every save. */
+/* computer.c: the computer's controllers, a side's level from ai
+ * (settle_players' text; false: out of memory), its refused orders said
+ * aloud, and its memory written into the battle (g->ai_memory) before
+ * every save. */
 int loud_order(struct controller *c, struct game *g, enum side side, struct order *o);
-struct controller *computer_start(struct computer *c, struct game *g, const char *ai);
+bool computer_start(struct computer *c, struct game *g, const char *ai);
 void loud_refused(struct controller *c, struct game *g, enum side side, const struct order *o,
                          const char *why);
 int loud_decide(struct controller *c, struct game *g, struct decision *d);

@@ -52,7 +52,8 @@ static void usage(FILE *out)
 	      "                       which side(s) the keyboard plays (default A)\n"
 	      "      --ai easy|normal|hard|naive\n"
 	      "                       how the computer plays (default normal; naive: the\n"
-	      "                       baseline that only advances, fires and charges)\n"
+	      "                       baseline that only advances, fires and charges);\n"
+	      "                       A=LEVEL, B=LEVEL or A=LEVEL,B=LEVEL: each side its own\n"
 	      "  -b, --batch          no terminal: read commands from standard input\n"
 	      "      --script FILE    batch mode reading commands from FILE\n"
 	      "      --dice FILE      batch mode: the next throws take the pips in FILE\n"
@@ -151,13 +152,16 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case 'r':
 			o->replay = optarg;
 			break;
-		case 'A':
-			if (!save_word_ok(save_ai_words, optarg)) {
-				fprintf(stderr, "grognard: --ai takes naive, easy, normal or hard, not '%s'\n", optarg);
+		case 'A': {
+			int levels[SIDE_COUNT];
+			if (!save_ai_levels(optarg, levels)) {
+				fprintf(stderr, "grognard: --ai takes naive, easy, normal or hard, for both sides or "
+				        "as A=LEVEL, B=LEVEL or A=LEVEL,B=LEVEL, not '%s'\n", optarg);
 				return EXIT_USAGE;
 			}
 			o->ai = optarg;
 			break;
+		}
 		case 'c':
 			o->check = true;
 			break;
@@ -365,17 +369,23 @@ void print_report(const struct game *g)
 
 /* Who plays a battle: the command line's choice, else the one the battle
  * was saved with, else the keyboard plays A against the computer at its
- * normal level.  The battle keeps it for its saves. */
+ * normal level.  A side's level that the command line does not name is
+ * the saved one, else normal.  The battle keeps it for its saves, and
+ * o->ai is then the battle's (save_ai_text's). */
 void settle_players(struct options *o, struct game *g)
 {
+	int levels[SIDE_COUNT];
+	levels[SIDE_A] = levels[SIDE_B] = AI_WORD_NORMAL;
 	if (!o->side)
 		o->side = g->players[0] ? g->players : "A";
-	if (!o->ai && g->ai[0])
-		o->ai = g->ai;
 	if (o->side != g->players)
 		snprintf(g->players, sizeof g->players, "%s", o->side);
-	if (o->ai != g->ai)
-		snprintf(g->ai, sizeof g->ai, "%s", o->ai ? o->ai : "normal");
+	if (g->ai[0])
+		save_ai_levels(g->ai, levels);
+	if (o->ai)
+		save_ai_levels(o->ai, levels);
+	save_ai_text(levels, g->ai, sizeof g->ai);
+	o->ai = g->ai;
 }
 
 /* Which sides the keyboard (or, in batch mode, the script) plays. */
@@ -389,9 +399,8 @@ static int run_batch(struct game *g, const struct options *o)
 	FILE *in = stdin;
 	struct script sc;
 	struct computer ai;
-	struct loud loud = { .ctl = { .ctx = &loud, .order = loud_order, .refused = loud_refused,
-	                              .decide = loud_decide } };
-	struct controller *ctl[SIDE_COUNT], *cpu;
+	struct loud loud[SIDE_COUNT];
+	struct controller *ctl[SIDE_COUNT];
 	enum step_result r;
 	int status;
 
@@ -417,14 +426,16 @@ static int run_batch(struct game *g, const struct options *o)
 	sc.ctx.save = save_named;
 	sc.ctx.export_log = export_named;
 	sc.ctx.export_map = export_map_named;
-	if (!(cpu = computer_start(&ai, g, o->ai))) {
+	if (!computer_start(&ai, g, o->ai)) {
 		fputs("grognard: out of memory\n", stderr);
 		script_free(&sc);
 		return EXIT_BAD_INPUT;
 	}
-	loud.inner = cpu;
-	for (int s = 0; s < SIDE_COUNT; s++)
-		ctl[s] = plays(o, (enum side)s) ? &sc.ctl : &loud.ctl;
+	for (int s = 0; s < SIDE_COUNT; s++) {
+		loud[s] = (struct loud){ .ctl = { .ctx = &loud[s], .order = loud_order, .refused = loud_refused,
+		                                  .decide = loud_decide }, .inner = ai.ctl[s] };
+		ctl[s] = plays(o, (enum side)s) ? &sc.ctl : &loud[s].ctl;
+	}
 	for (int i = 0; i < g->nlog; i++)
 		put_log(stdout, g->log[i].text);
 	event_listen(g, print_log_line, stdout);

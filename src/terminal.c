@@ -219,16 +219,24 @@ out:
 /* A continued battle says who plays it. */
 static void tell_players(struct ui *ui, const struct game *g, const struct options *o)
 {
-	char text[300], cpu[40];
-	snprintf(cpu, sizeof cpu, "the computer (%s)", o->ai ? o->ai : "normal");
+	char text[300];
+	int lv[SIDE_COUNT] = { AI_WORD_NORMAL, AI_WORD_NORMAL };
+	if (o->ai)
+		save_ai_levels(o->ai, lv);
 	if (strcmp(o->side, "both") == 0)
 		snprintf(text, sizeof text, "The battle goes on where it was left: you play both sides.");
+	else if (strcmp(o->side, "none") == 0 && lv[SIDE_A] == lv[SIDE_B])
+		snprintf(text, sizeof text, "The battle goes on where it was left: the computer (%s) plays both sides.",
+		         save_ai_words[lv[SIDE_A]]);
 	else if (strcmp(o->side, "none") == 0)
-		snprintf(text, sizeof text, "The battle goes on where it was left: %s plays both sides.", cpu);
+		snprintf(text, sizeof text, "The battle goes on where it was left: the computer plays both sides "
+		         "(the %s %s, the %s %s).", g->side[SIDE_A].name, save_ai_words[lv[SIDE_A]],
+		         g->side[SIDE_B].name, save_ai_words[lv[SIDE_B]]);
 	else {
 		int me = strcmp(o->side, "B") == 0 ? SIDE_B : SIDE_A;
-		snprintf(text, sizeof text, "The battle goes on where it was left: you play the %s (%s), %s the %s.",
-		         g->side[me].name, side_names[me].key, cpu, g->side[!me].name);
+		snprintf(text, sizeof text, "The battle goes on where it was left: you play the %s (%s), "
+		         "the computer (%s) the %s.", g->side[me].name, side_names[me].key, save_ai_words[lv[!me]],
+		         g->side[!me].name);
 	}
 	ui_message(ui, text);
 }
@@ -240,7 +248,6 @@ int run_terminal(struct game *g, struct options *o)
 	struct ui *ui;
 	struct human human;
 	struct computer ai;
-	struct controller *cpu;
 	struct controller *ctl[SIDE_COUNT];
 	struct ui_hooks uh = { .save = save_named, .export_log = export_named, .hangup = &got_hangup,
 	                       .interrupt = &got_interrupt, .export_map = export_map_named };
@@ -317,14 +324,15 @@ int run_terminal(struct game *g, struct options *o)
 		tell_players(ui, g, o);
 
 	human_init(&human, ui);
-	if (!(cpu = computer_start(&ai, g, o->ai))) {
+	if (!computer_start(&ai, g, o->ai)) {
 		ui_close(ui);
 		fputs("grognard: out of memory\n", stderr);
 		return EXIT_BAD_INPUT;
 	}
-	for (int s = 0; s < SIDE_COUNT; s++)
-		ctl[s] = plays(o, (enum side)s) ? &human.ctl : ui_watch(ui, cpu, watch);
-	ui_set_advisor(ui, cpu);
+	for (int s = 0; s < SIDE_COUNT; s++) {
+		ctl[s] = plays(o, (enum side)s) ? &human.ctl : ui_watch(ui, ai.ctl[s], watch);
+		ui_set_advisor(ui, (enum side)s, ai.ctl[s]);
+	}
 	if (!watch)
 		ui_offer_rethrow(ui, g);
 	/* Autosaves at the start and at every new initiative. */

@@ -530,7 +530,6 @@ static void test_blocked_pivot(void **state)
 	add(g, "far", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 150, 20, 180);
 	assert_int_equal(move_pivot_blocker(g, a, 0, 90), 1);
 	aim_division(&ai, g, v2(150, 100), ROLE_ATTACK);
-	ai.noted = true;
 	drill_plan(&ai, g, SIDE_A, a, &d);
 	assert_true(d.n > 0);
 	from = g->units[a].pos;
@@ -563,7 +562,6 @@ static void test_battery_clear_zone(void **state)
 	add(g, "mask", SIDE_A, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 50, 96, 0);
 	assert_false(fire_check(g, guns, enemy, NULL, &shot));
 	aim_division(&ai, g, v2(50, 100), ROLE_HOLD);
-	ai.noted = true;
 	drill_plan(&ai, g, SIDE_A, guns, &d);
 	assert_true(d.n > 0);
 	carry_out(g, &d);
@@ -604,7 +602,6 @@ static void test_guns_not_past_enemy(void **state)
 	test_corps_stand(g, SIDE_B, 30, 84);
 	assert_int_equal(command_status(g, &g->units[cav], NULL), CS_IN_COMMAND);
 	aim_division(&ai, g, v2(50, 40), ROLE_ATTACK);
-	ai.noted = true;
 	drill_plan(&ai, g, SIDE_A, guns, &d);
 	assert_false(way_passes(g, guns, d.end, cav, rules_react.opportunity_cav));
 	/* The same plan without the weight: the guns go on past them. */
@@ -632,7 +629,6 @@ static void test_square_or_line(void **state)
 	g->units[cav].sp = g->units[cav].sp0 = 8;
 	g->units[inf].sp = g->units[inf].sp0 = 5;
 	aim_division(&ai, g, v2(50, 100), ROLE_HOLD);
-	ai.noted = true;
 	assert_true(est_enemy_charge(g, cav, inf, NULL) > 0);
 	drill_plan(&ai, g, SIDE_A, inf, &d);
 	assert_int_equal(d.kind, DRILL_SQUARE);
@@ -764,13 +760,11 @@ static void test_commanders(void **state)
 	assert_int_equal(o.kind, ORD_CMOVE);
 	assert_int_equal(o.unit, 0);
 	assert_true(v2_dist(o.pts[0], g->units[u].pos) < v2_dist(g->cmdrs[0].pos, g->units[u].pos));
-	/* The manoeuvre phase of the brigade: its intent, then the
-	 * brigadier attaches. */
+	/* The manoeuvre phase of the brigade: the brigadier attaches
+	 * before any unit acts. */
 	g->phase = PHASE_MANOEUVRE;
 	g->active_brigade = 0;
 	g->initiatives++;
-	assert_int_equal(ai.ctl.order(&ai.ctl, g, SIDE_A, &o), 0);
-	assert_int_equal(o.kind, ORD_NOTE);
 	assert_int_equal(ai.ctl.order(&ai.ctl, g, SIDE_A, &o), 0);
 	assert_int_equal(o.kind, ORD_ATTACH);
 	assert_int_equal(o.unit, g->brigs[0].commander);
@@ -916,9 +910,14 @@ static void play(const char *map, uint64_t seed, enum ai_level level)
 	assert_int_equal(k.refused, 0);
 	assert_int_equal(ai.refusals, 0);
 	assert_true(g->result[0] != '\0');
-	/* Every activation says what it means to do. */
+	/* Every activation says what it means to do, once its orders are
+	 * given: the note is the last order before the end of the phase. */
 	for (int i = 0; i < g->nhistory; i++)
-		notes += g->history[i].kind == ORD_NOTE;
+		if (g->history[i].kind == ORD_NOTE) {
+			notes++;
+			assert_true(i + 1 < g->nhistory);
+			assert_int_equal(g->history[i + 1].kind, ORD_END);
+		}
 	assert_true(notes > 0);
 	general_free(&ai);
 	game_free(g);

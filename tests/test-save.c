@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-save: saving and loading a battle: the same state at every step of
  * a battle, the same dice after, a full disk that spares the old save,
- * names that cannot leave the saves directory. */
+ * names that cannot leave the saves directory, the computer's levels. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -464,6 +464,36 @@ static void test_full_disk_keeps_old_save(void **state)
 	game_free(g);
 }
 
+/* The computer's levels, one for both sides or each side's: the forms
+ * --ai and the save's ai key take, written back one way; anything else
+ * refused with the levels untouched. */
+static void test_ai_levels(void **state)
+{
+	static const struct {
+		const char *text, *back; /* NULL: refused */
+	} cases[] = {
+		{ "hard", "hard" }, { "naive", "naive" }, { "A=hard", "A=hard,B=easy" }, { "B=normal", "A=naive,B=normal" },
+		{ "A=hard,B=normal", "A=hard,B=normal" }, { "B=normal,A=hard", "A=hard,B=normal" },
+		{ "A=easy,B=easy", "easy" }, { "", NULL }, { "clever", NULL }, { "A=", NULL }, { "A=hard,", NULL },
+		{ "A=hard,A=easy", NULL }, { "a=hard", NULL }, { "C=hard", NULL }, { "A=hard;B=easy", NULL },
+		{ "A=hardy", NULL }, { "hard,B=easy", NULL }, { "=hard", NULL },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int levels[2] = { AI_WORD_NAIVE, AI_WORD_EASY };
+		char back[24];
+		bool ok = save_ai_levels(cases[i].text, levels);
+		assert_int_equal(ok, cases[i].back != NULL);
+		if (!ok) {
+			assert_int_equal(levels[0], AI_WORD_NAIVE);
+			assert_int_equal(levels[1], AI_WORD_EASY);
+			continue;
+		}
+		save_ai_text(levels, back, sizeof back);
+		assert_string_equal(back, cases[i].back);
+	}
+}
+
 static void test_names(void **state)
 {
 	char out[512], why[200], want[600];
@@ -728,6 +758,7 @@ int main(void)
 		cmocka_unit_test(test_continue_hard_ai),
 		cmocka_unit_test(test_general_memory_refused),
 		cmocka_unit_test(test_full_disk_keeps_old_save),
+		cmocka_unit_test(test_ai_levels),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_bak_copy_is_private),

@@ -51,7 +51,7 @@ struct general_ai {
 	double urgency[2];       /* 0..1: pressed (behind, or a deciding objective threatened) */
 	int initiative, phase;   /* the step its state belongs to */
 	bool planned;            /* the brigade's units planned this initiative */
-	bool noted;              /* intent written this initiative */
+	bool noted;              /* intent written (after its orders) this initiative */
 	bool commanded;          /* the brigade commander seen to */
 	int unit;                /* the unit being ordered, or -1 */
 	unsigned char *did;      /* per unit: DID_ flags */

@@ -14,6 +14,7 @@
 #include "engine/command.h"
 #include "engine/fire.h"
 #include "engine/game.h"
+#include "engine/grid.h"
 #include "engine/melee.h"
 #include "engine/move.h"
 #include "engine/odds.h"
@@ -67,8 +68,10 @@ static double threat_at(struct game *g, int unit, struct vec2 pos, double facing
 	double t;
 	u->pos = pos;
 	u->facing = facing;
+	grid_moved(g, unit);
 	t = est_threat(g, unit, NULL, NULL);
 	*u = keep;
+	grid_moved(g, unit);
 	return t;
 }
 
@@ -93,8 +96,10 @@ static double receive_charge(struct game *g, int m, int us)
 		return 0;
 	um->pos = move_shift(fp, geom_dir(um->facing), s.dist).c;
 	um->acted |= UA_CHARGING;
+	grid_moved(g, m);
 	v = -est_arrival(g, m, us, um->charge_start, NULL, NULL);
 	*um = keep;
+	grid_moved(g, m);
 	return v;
 }
 
@@ -408,9 +413,8 @@ static int decide_bridge(struct game *g, struct decision *d)
 	return choose(d, best, 0);
 }
 
-int general_decide(struct controller *ctl, struct game *g, struct decision *d)
+static int decide_held(struct general_ai *ai, struct game *g, struct decision *d)
 {
-	struct general_ai *ai = ctl->ctx;
 	if (ai->search)
 		ai->tune = search_tuning(ai, g, d->side);
 	if (d->unit < 0 || d->unit >= g->nunits)
@@ -452,4 +456,15 @@ int general_decide(struct controller *ctl, struct game *g, struct decision *d)
 		break;
 	}
 	return choose(d, 0, 0);
+}
+
+/* The spatial index held while the general weighs his answer, as while
+ * he orders (general.c). */
+int general_decide(struct controller *ctl, struct game *g, struct decision *d)
+{
+	int r;
+	grid_hold(g);
+	r = decide_held(ctl->ctx, g, d);
+	grid_release(g);
+	return r;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "drill-int.h"
+#include "engine/grid.h"
 #include "engine/move.h"
 #include "engine/rules.h"
 #include "engine/volley.h"
@@ -157,6 +158,7 @@ static void from_here_cands(const struct ai_tuning *tune, struct cands *cs, stru
 		for (double step = fmin(2, d); ; step = fmin(step + 2, d)) {
 			/* Where the order puts it: the turn is checked there. */
 			u->pos = move_shift(body, geom_dir(u->facing), step - ORDER_MARGIN).c;
+			grid_moved(g, unit);
 			frees = est_may_pivot(g, unit, h);
 			if (step >= d || (frees && !drill_on_friend(g, unit, &body, step)))
 				break;
@@ -168,6 +170,7 @@ static void from_here_cands(const struct ai_tuning *tune, struct cands *cs, stru
 			end.facing = h;
 		}
 		*u = was;
+		grid_moved(g, unit);
 		keep_plan(cs, o, n, &end, DRILL_ADVANCE);
 		return;
 	}

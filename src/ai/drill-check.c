@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "drill-int.h"
+#include "engine/grid.h"
 #include "engine/move.h"
 #include "engine/rules.h"
 
@@ -100,18 +101,25 @@ static bool open_way(const struct game *g, int unit, const struct obb *body, str
 			return false;
 	}
 	reach = 0.5 * hypot(hull.w, hull.d);
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *o = &g->units[i];
-		struct vec2 ob[4];
-		struct shape os;
-		if (i == unit || o->state != US_ACTIVE || unit_abandoned(o) ||
-		    v2_dist(o->pos, hull.c) > reach + 4.5 + 0.2)
-			continue;
-		os = unit_shape(o, ob);
-		if (geom_distance_within(&hs, &os, 0.2) <= 0.2)
-			return false;
+	{
+		struct unit_set near = { 0 };
+		double at[4] = { hull.c.x, hull.c.y, hull.c.x, hull.c.y };
+		bool clear = true;
+		grid_units_box(g, at, reach + 4.5 + 0.2, &near);
+		for (int q = 0; q < near.n && clear; q++) {
+			int i = near.idx[q];
+			const struct unit *o = &g->units[i];
+			struct vec2 ob[4];
+			struct shape os;
+			if (i == unit || o->state != US_ACTIVE || unit_abandoned(o) ||
+			    v2_dist(o->pos, hull.c) > reach + 4.5 + 0.2)
+				continue;
+			os = unit_shape(o, ob);
+			clear = geom_distance_within(&hs, &os, 0.2) > 0.2;
+		}
+		unit_set_free(&near);
+		return clear;
 	}
-	return true;
 }
 
 /* The units that a body going up to dist along dir could touch, in
@@ -126,9 +134,15 @@ static void units_along(const struct game *g, const struct obb *body, struct vec
 {
 	struct vec2 mid = v2_add(body->c, v2_scale(dir, dist / 2));
 	double reach = fabs(dist) / 2 + 0.5 * hypot(body->w, body->d) + GEOM_CONTACT + 0.01;
+	/* (A footprint's centre is its unit's: the index's reach covers the
+	 * half diagonal.) */
+	struct unit_set near = { 0 };
+	double at[4] = { mid.x, mid.y, mid.x, mid.y };
 	a->n = 0;
 	a->listed = true;
-	for (int i = 0; i < g->nunits; i++) {
+	grid_units_box(g, at, reach, &near);
+	for (int q = 0; q < near.n; q++) {
+		int i = near.idx[q];
 		const struct unit *o = &g->units[i];
 		struct obb fp;
 		if (!unit_present(o))
@@ -138,10 +152,11 @@ static void units_along(const struct game *g, const struct obb *body, struct vec
 			continue;
 		if (a->n == (int)(sizeof a->idx / sizeof a->idx[0])) {
 			a->listed = false;
-			return;
+			break;
 		}
 		a->idx[a->n++] = i;
 	}
+	unit_set_free(&near);
 }
 
 /* What the unit would stand on after a move of dist along dir, where an
@@ -310,12 +325,14 @@ bool drill_verify_cand(struct game *g, enum side side, int unit, struct cand *c,
 		u->pos = base.pos;
 		u->facing = base.facing;
 		u->form = base.form;
+		grid_moved(g, unit);
 		u->acted |= UA_FORMED;
 		if (c->n > 1 && c->o[1].kind == ORD_FACE)
 			ok = est_may_pivot(g, unit, c->o[1].a);
 		else
 			h = base.facing;
 		*u = keep;
+		grid_moved(g, unit);
 		if (!ok)
 			return false;
 		c->end.pos = base.pos;

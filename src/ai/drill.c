@@ -20,6 +20,7 @@
 #include "engine/aim.h"
 #include "engine/command.h"
 #include "engine/fire.h"
+#include "engine/grid.h"
 #include "engine/odds.h"
 #include "engine/rules.h"
 #include "engine/victory.h"
@@ -190,6 +191,7 @@ static double caught_chance(const struct ai_tuning *tune, struct game *g, int un
 		for (int k = 1; k <= steps && !can; k++) {
 			double least;
 			u->pos = v2_add(from, v2_scale(v2_sub(to, from), (double)k / steps));
+			grid_moved(g, unit);
 			can = game_units_within(e, u, fmin(reach, seen)) && (least = aim_least_turn(e, u)) >= 0 &&
 			      least <= rules_react.opportunity_pivot + 1e-9;
 		}
@@ -198,6 +200,7 @@ static double caught_chance(const struct ai_tuning *tune, struct game *g, int un
 			miss *= 1 - odds_pass(e, 0) * (command_status(g, e, NULL) == CS_CAUTIOUS ? odds_pass(e, 0) : 1);
 	}
 	*u = keep;
+	grid_moved(g, unit);
 	return 1 - miss;
 }
 
@@ -211,6 +214,7 @@ static double pose_score(struct general_ai *ai, struct game *g, int unit, const 
 	u->pos = p->pos;
 	u->facing = p->facing;
 	u->form = p->form;
+	grid_moved(g, unit);
 	/* What it can do from here: fire now, fire and charge next time
 	 * (guns that will not fire now look at their nearest target only). */
 	shot = drill_best_shot(g, unit, paths, unit_is_artillery(u) ? (p->fires ? 2 : 1) : tune->shot_looks);
@@ -240,6 +244,7 @@ static double pose_score(struct general_ai *ai, struct game *g, int unit, const 
 	}
 	score += tune->support * support(tune, g, unit, paths) - masking(tune, g, unit, paths);
 	*u = keep;
+	grid_moved(g, unit);
 	return score;
 }
 
@@ -335,8 +340,7 @@ void drill_plan(struct general_ai *ai, struct game *g, enum side side, int unit,
 	int pick = -1, target;
 	bool far;
 
-	*out = (struct drill){ .kind = DRILL_STAND, .charge_target = -1, .end = u->pos, .planned = true,
-		               .ahead = !ai->noted };
+	*out = (struct drill){ .kind = DRILL_STAND, .charge_target = -1, .end = u->pos, .planned = true };
 	plan_aim(ai, g, unit, &aim);
 	/* Far from the enemy only the march toward the aim is looked at. */
 	est_nearest_enemy(g, u, &dn);

@@ -11,10 +11,10 @@
 
 #include "engine/aim.h"
 #include "engine/command.h"
+#include "engine/contact.h"
 #include "engine/fire.h"
 #include "engine/game.h"
 #include "engine/grid.h"
-#include "engine/contact.h"
 #include "engine/move.h"
 #include "engine/odds.h"
 #include "engine/react.h"
@@ -35,6 +35,29 @@ static bool near_objective(const struct game *g, const struct objective *o, stru
 	return o->feature >= 0 || v2_dist(p, o->at) < o->radius + reach;
 }
 
+/* A box holding every centre near_objective accepts and every unit
+ * within the objective_enemy distance of u (the index adds the other
+ * unit's reach); the whole table when the objective's ground has no
+ * bounds. */
+static void near_box(const struct game *g, const struct objective *o, const struct unit *u, double box[4])
+{
+	const double reach = 5, r = unit_radius(u) + ai_worth.objective_enemy;
+	if (o->feature >= 0 && (o->feature >= g->map.nf || !g->map.f[o->feature].boxed)) {
+		box[0] = box[1] = -INFINITY;
+		box[2] = box[3] = INFINITY;
+		return;
+	}
+	if (o->feature >= 0) {
+		const double *b = g->map.f[o->feature].box;
+		box[0] = b[0] - reach, box[1] = b[1] - reach, box[2] = b[2] + reach, box[3] = b[3] + reach;
+	} else {
+		box[0] = o->at.x - o->radius - reach, box[1] = o->at.y - o->radius - reach;
+		box[2] = o->at.x + o->radius + reach, box[3] = o->at.y + o->radius + reach;
+	}
+	box[0] = fmin(box[0], u->pos.x - r), box[1] = fmin(box[1], u->pos.y - r);
+	box[2] = fmax(box[2], u->pos.x + r), box[3] = fmax(box[3], u->pos.y + r);
+}
+
 /* The stake of an objective in a unit of its holder standing on it with
  * the enemy close by: its value shared among the holder's units there
  * (per_sp false), or spread over their strength points (per_sp true). */
@@ -47,8 +70,14 @@ static double objective_stake(const struct game *g, const struct unit *u, bool p
 		bool enemy = false;
 		if (o->holder != (int)u->side || !near_objective(g, o, u->pos) || !victory_on_objective(g, o, u))
 			continue;
-		for (int i = 0; i < g->nunits; i++) {
-			const struct unit *x = &g->units[i];
+		/* Only units near the objective or near u count: those the
+		 * index finds round both (a sum and a flag: any order will do). */
+		struct unit_set near = { 0 };
+		double box[4];
+		near_box(g, o, u, box);
+		grid_units_box(g, box, 0, &near);
+		for (int q = 0; q < near.n; q++) {
+			const struct unit *x = &g->units[near.idx[q]];
 			if (x == u || x->state != US_ACTIVE)
 				continue;
 			if (x->side == u->side && near_objective(g, o, x->pos) && victory_on_objective(g, o, x)) {
@@ -58,6 +87,7 @@ static double objective_stake(const struct game *g, const struct unit *u, bool p
 				enemy = true;
 			}
 		}
+		unit_set_free(&near);
 		if (enemy)
 			stake += per_sp ? ai_worth.objective_sp * o->value / (sp > 0 ? sp : 1) : (double)o->value / holding;
 	}
@@ -129,12 +159,16 @@ static void side_of(const struct game *g, int u, int e, struct odds_fighter *f, 
 	const struct unit *x = &g->units[u];
 	double sp = x->sp, need = 0, round = 0;
 	int n = 1;
+	struct unit_set near = { 0 };
 	odds_fighter_of(g, u, e, f);
 	*gone = est_gone_worth(g, x);
 	*sp_worth = est_sp_worth(g, x);
 	need = (double)x->sp * f->need;
 	round = (double)f->round_sets * odds_halved(x->sp, f->halvings);
-	for (int k = 0; k < g->nunits; k++) {
+	/* Those that may join and those in contact: all near e. */
+	grid_units_near(g, e, fmax(rules_melee.join_range, GEOM_CONTACT), &near);
+	for (int q = 0; q < near.n; q++) {
+		int k = near.idx[q];
 		const struct unit *j = &g->units[k];
 		struct odds_fighter fj;
 		if (k == u || j->side != x->side || j->state != US_ACTIVE || unit_abandoned(j) ||
@@ -148,6 +182,7 @@ static void side_of(const struct game *g, int u, int e, struct odds_fighter *f, 
 		*gone += est_gone_worth(g, j);
 		n++;
 	}
+	unit_set_free(&near);
 	if (n == 1)
 		return;
 	f->pooled = true;
@@ -322,17 +357,29 @@ bool est_may_pivot(const struct game *g, int unit, double to)
 	for (int i = 0; i < g->map.nf; i++)
 		if (g->map.f[i].type == TT_RIVER && terrain_touches(&g->map.f[i], &c))
 			return move_pivot_blocker(g, unit, u->facing, to) == -1;
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *o = &g->units[i];
-		struct obb ob;
-		if (i == unit || o->state != US_ACTIVE || unit_abandoned(o))
-			continue;
-		ob = unit_footprint(o);
-		if (v2_dist(u->pos, o->pos) > r + 0.5 * hypot(ob.w, ob.d) + 0.1)
-			continue;
-		if (nn == 16)
+	{
+		/* (By the index: its reach covers the half diagonal.) */
+		struct unit_set set = { 0 };
+		double at[4] = { u->pos.x, u->pos.y, u->pos.x, u->pos.y };
+		bool many = false;
+		grid_units_box(g, at, r + 0.1, &set);
+		for (int q = 0; q < set.n && !many; q++) {
+			int i = set.idx[q];
+			const struct unit *o = &g->units[i];
+			struct obb ob;
+			if (i == unit || o->state != US_ACTIVE || unit_abandoned(o))
+				continue;
+			ob = unit_footprint(o);
+			if (v2_dist(u->pos, o->pos) > r + 0.5 * hypot(ob.w, ob.d) + 0.1)
+				continue;
+			if (nn == 16)
+				many = true;
+			else
+				near[nn++] = i;
+		}
+		unit_set_free(&set);
+		if (many)
 			return move_pivot_blocker(g, unit, u->facing, to) == -1;
-		near[nn++] = i;
 	}
 	if (!nn)
 		return true;
@@ -384,6 +431,7 @@ static double charge_from(struct game *g, int a, int t, struct vec2 end, double 
 	counter = may_counter(g, a, t);
 	ua->pos = end;
 	ua->facing = facing;
+	grid_moved(g, a);
 	ua->acted |= UA_CHARGING;
 	contact = est_arrival(g, a, t, start, NULL, out);
 	if (counter) {
@@ -403,6 +451,7 @@ static double charge_from(struct game *g, int a, int t, struct vec2 end, double 
 		}
 	}
 	*ua = keep_a;
+	grid_moved(g, a);
 	out->value = out->go * contact;
 	return out->value;
 }
@@ -466,12 +515,14 @@ double est_reaction_charge(struct game *g, int r, int m, bool counter)
 	if (!counter && unit_is_artillery(um))
 		return pass * (est_whole_worth(g, um) + ai_worth.ground);
 	ur->pos = v2_add(ur->pos, v2_scale(geom_dir(want), s.dist));
+	grid_moved(g, r);
 	ur->facing = want;
 	ur->acted |= UA_CHARGING;
 	if (counter)
 		um->acted |= UA_CHARGING;
 	value = est_fight_value(g, r, m);
 	*ur = keep_r;
+	grid_moved(g, r);
 	*um = keep_m;
 	return pass * value;
 }
@@ -536,9 +587,11 @@ double est_join(struct game *g, int j, int e, double facing, double dist)
 	bool before = pool(g, e, uj->side, -1, &without);
 	uj->facing = facing;
 	uj->pos = v2_add(uj->pos, v2_scale(geom_dir(facing), dist));
+	grid_moved(g, j);
 	pool(g, e, uj->side, j, &with);
 	v_with = pooled_value(g, &with, e);
 	*uj = keep;
+	grid_moved(g, j);
 	v_without = before ? pooled_value(g, &without, e) : 0;
 	return v_with - v_without;
 }
@@ -655,10 +708,12 @@ double est_enemy_charge(struct game *g, int e, int u, struct est_paths *paths)
 	start = game_unit_distance(ue, &g->units[u]);
 	g->initiative = (int)ue->side;
 	ue->pos = v2_add(ue->pos, v2_scale(geom_dir(facing), dist));
+	grid_moved(g, e);
 	ue->facing = facing;
 	ue->acted |= UA_CHARGING;
 	value = est_arrival(g, e, u, start, paths, NULL);
 	*ue = keep;
+	grid_moved(g, e);
 	g->initiative = initiative;
 	return value > 0 ? value : 0;
 }

@@ -174,6 +174,10 @@ void general_plan(struct general_ai *ai, struct game *g, enum side side)
 	double late = g->turns > 0 ? (double)g->turn / g->turns : 0, taken[64] = { 0 };
 	int left = g->turns - g->turn + 1;
 	bool defend, pressed, done[256] = { false }, decisive[64] = { false }, any_decisive = false;
+	bool div_there[256] = { false };
+	struct vec2 div_at[256], obj_at[64];
+	double div_speed[256];
+	int div_own[256], obj_enemy[64];
 	struct vec2 enemy;
 	bool have_enemy = general_centroid(g, side ^ 1, -1, &enemy);
 
@@ -206,21 +210,30 @@ void general_plan(struct general_ai *ai, struct game *g, enum side side)
 				pressed = true;
 		}
 	ai->urgency[side] = pressed ? fmin(1, tune->urgency_base + late) : 0;
+	/* What the rounds ask again and again, asked once: nothing moves
+	 * while the plan is made. */
+	for (int d = 0; d < g->ndivs && d < 256; d++)
+		if (!done[d] && division_side(g, d) == side && (div_there[d] = general_centroid(g, side, d, &div_at[d]))) {
+			div_speed[d] = division_speed(g, d, tune->slowest_speed);
+			div_own[d] = strength_near(g, side, d, div_at[d], INFINITY);
+		}
+	for (int i = 0; i < g->nobj && i < 64; i++) {
+		obj_at[i] = objective_centre(g, &g->obj[i]);
+		obj_enemy[i] = strength_near(g, side ^ 1, -1, obj_at[i], tune->enemy_on_within);
+	}
 	for (int round = 0; round < g->ndivs; round++) {
 		int bd = -1, bo = -1, ties = 0;
 		double best = 0;
 		for (int d = 0; d < g->ndivs && d < 256; d++) {
-			struct vec2 at;
-			double speed;
-			int own;
-			if (done[d] || division_side(g, d) != side || !general_centroid(g, side, d, &at))
+			struct vec2 at = div_at[d];
+			double speed = div_speed[d];
+			int own = div_own[d];
+			if (done[d] || division_side(g, d) != side || !div_there[d])
 				continue;
-			speed = division_speed(g, d, tune->slowest_speed);
-			own = strength_near(g, side, d, at, INFINITY);
 			for (int i = 0; i < g->nobj && i < 64; i++) {
 				const struct objective *o = &g->obj[i];
-				struct vec2 c = objective_centre(g, o);
-				int there = strength_near(g, side ^ 1, -1, c, tune->enemy_on_within);
+				struct vec2 c = obj_at[i];
+				int there = obj_enemy[i];
 				double turns = v2_dist(at, c) / speed, score;
 				if (any_decisive ? !decisive[i] : turns > left + tune->turns_spare)
 					continue;

@@ -3,14 +3,14 @@
  * for an order.  Each Turn it makes a plan from the scenario's objectives
  * (general-plan.c); each initiative it moves its commanders to keep units
  * in command and gives the initiative to the brigade with most at stake
- * (general-command.c), plans every unit of it (drill.c), says what the
- * brigade means to do, and carries the plans out; it chooses each unit's
- * fire, and a retreat for a unit that is lost anyway.  Charges, fire and
- * every reaction are weighed with the rules' real probabilities
- * (estimate.c, decide.c).  Every order is tried on the engine before it
- * is given, and no order that throws a die is ever tried: it never looks
- * at a die before it is thrown.  What it remembers across a save is in
- * general-memory.c. */
+ * (general-command.c), plans every unit of it (drill.c), carries the
+ * plans out and then says what the brigade means to do, from the orders
+ * it gave; it chooses each unit's fire, and a retreat for a unit that is
+ * lost anyway.  Charges, fire and every reaction are weighed with the
+ * rules' real probabilities (estimate.c, decide.c).  Every order is tried
+ * on the engine before it is given, and no order that throws a die is
+ * ever tried: it never looks at a die before it is thrown.  What it
+ * remembers across a save is in general-memory.c. */
 #include "config.h"
 
 #include <math.h>
@@ -152,14 +152,93 @@ static bool hopeless(struct general_ai *ai, struct game *g, enum side side, stru
 }
 
 /* ------------------------------------------------------------------ */
-/* Saying what it means to do: from the plans its units were given. */
+/* Saying what it means to do: written once the initiative's orders are
+ * given, from those orders, so that no order of the initiative can
+ * contradict it. */
+
+/* Does an order of this kind take a unit from where it stands? */
+static bool order_moves(enum order_kind k)
+{
+	switch (k) {
+	case ORD_MOVE: case ORD_MOVETO: case ORD_SIDESTEP: case ORD_STEPBACK: case ORD_OBLIQUE: case ORD_INCH:
+	case ORD_PROLONG: case ORD_REDEPLOY: case ORD_CHARGE: case ORD_CROSS: case ORD_DEFEND: case ORD_RETREAT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* What the initiative's orders did, counted from the battle's history
+ * since the order that began it. */
+struct deeds {
+	int moved, back, inf, col, squares, charge;
+	double nearest;
+};
+
+/* How far the unit stood from the nearest enemy when the plans were made
+ * (*from), and how far it has gone toward that enemy since (*toward, less
+ * than 0 away from it; 0 when there is none). */
+static void enemy_distance(const struct general_ai *ai, const struct game *g, int i, double *from, double *toward)
+{
+	const struct unit *u = &g->units[i];
+	const struct drill_mark *m = &ai->marks[i];
+	struct unit was = *u;
+	int e;
+	was.pos = m->pos;
+	was.facing = m->facing;
+	was.form = m->form;
+	e = est_nearest_enemy(g, &was, from);
+	*toward = 0;
+	if (e >= 0 && v2_dist(g->units[e].pos, m->pos) > 1e-9)
+		*toward = v2_dot(v2_sub(u->pos, m->pos), geom_dir(geom_bearing(m->pos, g->units[e].pos)));
+}
+
+static void deeds_of(const struct general_ai *ai, const struct game *g, enum side side, struct deeds *dd)
+{
+	int first = g->nhistory;
+	*dd = (struct deeds){ .charge = -1, .nearest = INFINITY };
+	while (first > 0 && g->history[first - 1].kind != ORD_BRIGADE && g->history[first - 1].kind != ORD_DIVMOVE)
+		first--;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		bool moved = false, charged = false;
+		double from, toward;
+		if (u->side != side)
+			continue;
+		for (int h = first; h < g->nhistory; h++) {
+			const struct order *o = &g->history[h];
+			if (o->unit != i || o->kind == ORD_CMOVE || o->kind == ORD_ATTACH || o->kind == ORD_DETACH)
+				continue;
+			moved |= order_moves(o->kind);
+			charged |= o->kind == ORD_CHARGE;
+			if (o->kind == ORD_CHARGE && dd->charge < 0)
+				dd->charge = o->target;
+			dd->squares += o->kind == ORD_FORM && o->form == FORM_SQUARE;
+		}
+		if (!moved)
+			continue;
+		enemy_distance(ai, g, i, &from, &toward);
+		dd->moved++;
+		/* Gone a centimetre or more away from the enemy nearest it, or
+		 * from the table by its retreat: it fell back (a move across the
+		 * enemy's front is no falling back).  A unit that charged went
+		 * forward, whatever the fight did to it after. */
+		if (!charged)
+			dd->back += u->state == US_ACTIVE ? toward <= -1 : u->state == US_RETREATED;
+		dd->nearest = fmin(dd->nearest, from);
+		if (unit_is_infantry(u)) {
+			dd->inf++;
+			dd->col += u->form == FORM_COLUMN;
+		}
+	}
+}
 
 static void intent(struct general_ai *ai, struct game *g, enum side side, struct order *o)
 {
 	const char *who, *what, *how = "", *where = "";
-	int div, n = 0, count[DRILL_COUNT] = { 0 }, col = 0, inf = 0, charge = -1;
-	double nearest = INFINITY;
+	int div;
 	const struct div_plan *p;
+	struct deeds dd;
 	char name[NAME_LEN + 16], extra[80] = "";
 
 	if (g->divmove >= 0) {
@@ -172,49 +251,31 @@ static void intent(struct general_ai *ai, struct game *g, enum side side, struct
 	}
 	snprintf(name, sizeof name, "%s", who);
 	p = div >= 0 && div < g->ndivs ? &ai->plan[div] : NULL;
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *u = &g->units[i];
-		const struct drill *d = &ai->drills[i];
-		double dist;
-		if (!drill_in_hand(g, u, side) || !d->planned)
-			continue;
-		n++;
-		count[d->kind]++;
-		est_nearest_enemy(g, u, &dist);
-		nearest = fmin(nearest, dist);
-		if (unit_is_infantry(u)) {
-			enum formation f = u->form;
-			for (int k = 0; k < d->n; k++)
-				if (d->o[k].kind == ORD_FORM)
-					f = d->o[k].form;
-			inf++;
-			col += f == FORM_COLUMN;
-		}
-		if (d->kind == DRILL_CHARGE && charge < 0)
-			charge = d->charge_target;
-	}
+	deeds_of(ai, g, side, &dd);
 	if (p && p->role != ROLE_RESERVE)
 		where = p->where;
-	if (!p || !n)
-		what = "stands fast";
+	if (!dd.moved)
+		what = !p ? "stands fast" : p->role == ROLE_RESERVE ? "waits in reserve"
+		     : p->role == ROLE_HOLD ? "holds its ground before" : "stands fast before";
+	else if (dd.back * 2 > dd.moved)
+		what = p && p->role != ROLE_RESERVE ? "falls back before" : "falls back";
+	else if (!p)
+		what = "manoeuvres";
 	else if (p->role == ROLE_RESERVE)
-		what = "waits in reserve";
-	else if (count[DRILL_ADVANCE] + count[DRILL_REDEPLOY] + count[DRILL_CHARGE] == 0)
-		what = p->role == ROLE_HOLD ? "holds its ground before" : "stands fast before";
-	else if (count[DRILL_FALL_BACK] * 2 > n)
-		what = "falls back before";
+		what = "moves up in reserve";
 	else if (p->role == ROLE_HOLD)
-		what = nearest < 25 ? "holds its ground before" : "moves up to hold";
-	else if (nearest < 25)
+		what = dd.nearest < 25 ? "fights to hold" : "moves up to hold";
+	else if (dd.nearest < 25)
 		what = "engages the enemy toward";
 	else {
 		what = "advances";
-		how = inf && col * 2 >= inf ? " in column on" : " on";
+		how = dd.inf && dd.col * 2 >= dd.inf ? " in column on" : " on";
 	}
-	if (charge >= 0)
-		snprintf(extra, sizeof extra, ", charging %.20s", g->units[charge].id);
-	else if (count[DRILL_SQUARE])
-		snprintf(extra, sizeof extra, ", %s against cavalry", count[DRILL_SQUARE] > 1 ? "squares" : "a square");
+	if (dd.charge >= 0)
+		snprintf(extra, sizeof extra, ", charging %.20s", g->units[dd.charge].id);
+	if (dd.squares)
+		snprintf(extra + strlen(extra), sizeof extra - strlen(extra), ", %s against cavalry",
+		         dd.squares > 1 ? "squares" : "a square");
 	*o = order_new(ORD_NOTE);
 	snprintf(o->text, sizeof o->text, "%.48s %s%s%s%.40s%s.", name, what, how, where[0] ? " " : "", where, extra);
 	for (char *c = o->text; *c; c++)
@@ -315,14 +376,15 @@ static int manoeuvre(struct general_ai *ai, struct game *g, enum side side, stru
 		ai->planned = true;
 		for (int i = 0; i < g->nunits; i++)
 			ai->drills[i].planned = false;
-		/* The units to act first are planned before the intent is
-		 * written (the plan_ahead of the tuning); the others as their
-		 * turn comes, so that no single call plans a whole division. */
+		/* The units to act first are planned ahead, before any acts
+		 * (the plan_ahead of the tuning); the others as their turn
+		 * comes, so that no single call plans a whole division. */
 		for (int k = 0; k < ai->tune->plan_ahead; k++) {
 			int i = next_unit(ai, g, side);
 			if (i < 0)
 				break;
 			drill_plan(ai, g, side, i, &ai->drills[i]);
+			ai->drills[i].ahead = true;
 			ai->did[i] |= DID_DONE; /* only to skip it in the search */
 		}
 		for (int i = 0; i < g->nunits; i++) {
@@ -330,11 +392,6 @@ static int manoeuvre(struct general_ai *ai, struct game *g, enum side side, stru
 			ai->marks[i] = (struct drill_mark){ g->units[i].pos, g->units[i].facing, g->units[i].form,
 				                            g->units[i].state, g->units[i].markers };
 		}
-	}
-	if (!ai->noted) {
-		ai->noted = true;
-		intent(ai, g, side, o);
-		return 0;
 	}
 	if (!ai->commanded) {
 		/* The brigade commander, before any unit moves: one order. */
@@ -387,14 +444,18 @@ static int manoeuvre(struct general_ai *ai, struct game *g, enum side side, stru
 	}
 	if (hopeless(ai, g, side, o))
 		return 0;
+	/* Every order given: what they did is its intent, said last. */
+	if (!ai->noted) {
+		ai->noted = true;
+		intent(ai, g, side, o);
+		return 0;
+	}
 	*o = order_new(ORD_END);
 	return 0;
 }
 
-static int general_order(struct controller *ctl, struct game *g, enum side side, struct order *o)
+static int order_held(struct general_ai *ai, struct game *g, enum side side, struct order *o)
 {
-	struct general_ai *ai = ctl->ctx;
-
 	new_step(ai, g);
 	if (ai->search)
 		ai->tune = search_tuning(ai, g, side);
@@ -417,6 +478,18 @@ static int general_order(struct controller *ctl, struct game *g, enum side side,
 		return 0;
 	*o = order_new(ORD_END);
 	return 0;
+}
+
+/* The spatial index is held while the general thinks: wherever he sets
+ * a unit down to weigh it, he files it again (grid_moved), and puts it
+ * back the same way, so no query need look for units that moved. */
+static int general_order(struct controller *ctl, struct game *g, enum side side, struct order *o)
+{
+	int r;
+	grid_hold(g);
+	r = order_held(ctl->ctx, g, side, o);
+	grid_release(g);
+	return r;
 }
 
 /* Orders are tried first, so a refusal means the plan misread the state:

@@ -29,7 +29,7 @@ struct aim {
 	enum role role;
 };
 
-/* What a unit was told to do this initiative, in a word for the intent. */
+/* What a unit was told to do this initiative, in a word. */
 enum drill_kind {
 	DRILL_NONE, DRILL_STAND, DRILL_ADVANCE, DRILL_CHARGE, DRILL_SQUARE, DRILL_FALL_BACK,
 	DRILL_REDEPLOY, DRILL_FIRE_POSITION, DRILL_COUNT
@@ -42,10 +42,10 @@ struct drill {
 	int n, next;
 	enum drill_kind kind;
 	double score;
-	int charge_target;  /* for the intent, or -1 */
+	int charge_target;  /* the unit it charges, or -1 */
 	struct vec2 end;    /* where it is to end up */
 	bool planned;       /* this initiative */
-	bool ahead;         /* planned before the intent was written */
+	bool ahead;         /* planned before any unit of the initiative acted */
 	bool fresh;         /* planned just now: nothing done since */
 };
 

@@ -23,6 +23,7 @@
 
 #include "engine/control.h"
 #include "engine/game.h"
+#include "engine/grid.h"
 #include "engine/rng.h"
 #include "engine/victory.h"
 #include "estimate.h"
@@ -150,8 +151,13 @@ static double trial(struct search *s, const struct general_ai *ai, struct game *
 	struct game_trial t;
 	int init = g->initiatives, turn = g->turn;
 	double v;
+	int held = grid_held(g);
 	if (game_trial_begin(g, &t) < 0)
 		return NAN;
+	/* Played as the battle is, from the top: the spatial index not held
+	 * (the engine holds it for its own work); the restore files every
+	 * unit again. */
+	grid_set_held(g, 0);
 	g->nscript = g->script_pos; /* no scripted die: the trial has its own */
 	rng_seed(&g->dice, seed);
 	ready(&s->own, s, g);
@@ -168,6 +174,7 @@ static double trial(struct search *s, const struct general_ai *ai, struct game *
 			break;
 	v = evaluate(ai, g, side);
 	game_trial_end(g, &t);
+	grid_set_held(g, held);
 	return v;
 }
 

@@ -120,10 +120,11 @@ struct game {
 	};
 
 	/* Who plays, as the program was told (the sides the keyboard plays:
-	 * A, B, both or none; the computer's level): kept with the battle so
-	 * that a continued one is played as it was.  Empty when not known. */
+	 * A, B, both or none; the computer's level, or each side's, as
+	 * "A=hard,B=normal"): kept with the battle so that a continued one is
+	 * played as it was.  Empty when not known. */
 	char players[8];
-	char ai[8];
+	char ai[24];
 	/* The computer's memory of the battle (its plan, what it has done this
 	 * step): text it writes and reads back itself, kept with the battle so
 	 * that a continued one is played as it would have been.  May be NULL. */

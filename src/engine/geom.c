@@ -15,15 +15,6 @@
 #define ORIENT_EPS 1e-9
 #define ON_EDGE_EPS 1e-9
 
-struct vec2 v2(double x, double y) { return (struct vec2){ x, y }; }
-struct vec2 v2_add(struct vec2 a, struct vec2 b) { return v2(a.x + b.x, a.y + b.y); }
-struct vec2 v2_sub(struct vec2 a, struct vec2 b) { return v2(a.x - b.x, a.y - b.y); }
-struct vec2 v2_scale(struct vec2 a, double k) { return v2(a.x * k, a.y * k); }
-double v2_dot(struct vec2 a, struct vec2 b) { return a.x * b.x + a.y * b.y; }
-double v2_cross(struct vec2 a, struct vec2 b) { return a.x * b.y - a.y * b.x; }
-double v2_len(struct vec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
-double v2_dist(struct vec2 a, struct vec2 b) { return v2_len(v2_sub(a, b)); }
-
 double geom_norm_deg(double deg)
 {
 	double r = fmod(deg, 360.0);

@@ -4,6 +4,7 @@
 #ifndef GROGNARD_GEOM_H
 #define GROGNARD_GEOM_H
 
+#include <math.h>
 #include <stdbool.h>
 
 /* Two footprints closer than this are in base-to-base contact. */
@@ -39,14 +40,16 @@ struct shape {
 	const double *box; /* the points' bounds, when known: x0 y0 x1 y1 */
 };
 
-struct vec2 v2(double x, double y);
-struct vec2 v2_add(struct vec2 a, struct vec2 b);
-struct vec2 v2_sub(struct vec2 a, struct vec2 b);
-struct vec2 v2_scale(struct vec2 a, double k);
-double v2_dot(struct vec2 a, struct vec2 b);
-double v2_cross(struct vec2 a, struct vec2 b);
-double v2_len(struct vec2 a);
-double v2_dist(struct vec2 a, struct vec2 b);
+/* The vector arithmetic every question of the table asks millions of
+ * times a battle: inline, so that it costs no call. */
+static inline struct vec2 v2(double x, double y) { return (struct vec2){ x, y }; }
+static inline struct vec2 v2_add(struct vec2 a, struct vec2 b) { return v2(a.x + b.x, a.y + b.y); }
+static inline struct vec2 v2_sub(struct vec2 a, struct vec2 b) { return v2(a.x - b.x, a.y - b.y); }
+static inline struct vec2 v2_scale(struct vec2 a, double k) { return v2(a.x * k, a.y * k); }
+static inline double v2_dot(struct vec2 a, struct vec2 b) { return a.x * b.x + a.y * b.y; }
+static inline double v2_cross(struct vec2 a, struct vec2 b) { return a.x * b.y - a.y * b.x; }
+static inline double v2_len(struct vec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
+static inline double v2_dist(struct vec2 a, struct vec2 b) { return v2_len(v2_sub(a, b)); }
 
 /* Facings. */
 double geom_norm_deg(double deg);                 /* into [0, 360) */

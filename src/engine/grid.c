@@ -29,6 +29,7 @@ struct grid {
 	int *cell_of;
 	struct vec2 *at;      /* where each unit was filed */
 	int held;             /* > 0: the engine reports every move */
+	int misses;           /* GRID_CHECK: held queries that found it stale */
 	/* The units charging over a bridge (bridge set), in unit order: in
 	 * contact with the enemy there however far apart they stand. */
 	int *bridged, nbridged;
@@ -241,6 +242,12 @@ static struct grid *ready(const struct game *g)
 		return gr;
 	}
 	if (gr->held > 0) {
+#ifdef GRID_CHECK
+		/* A build for checking that every mover while held files what
+		 * it moves (see HACKING). */
+		if (grid_stale(g))
+			gr->misses++;
+#endif
 		return gr;
 	}
 	gr->nbridged = 0;
@@ -476,6 +483,11 @@ void grid_refile(const struct game *g)
 	for (int i = 0; i < gr->n; i++)
 		file_unit(gr, i, g->units[i].pos);
 	list_bridged(g, gr);
+}
+
+int grid_misses(const struct game *g)
+{
+	return g->grid ? g->grid->misses : 0;
 }
 
 int grid_stale(const struct game *g)

@@ -78,6 +78,9 @@ void grid_refile(const struct game *g);
 /* How many units are filed somewhere other than where they stand (0 for
  * an index that is up to date: for tests). */
 int grid_stale(const struct game *g);
+/* In a build with GRID_CHECK: how many queries made while the index was
+ * held found a unit filed elsewhere than it stands (0 otherwise). */
+int grid_misses(const struct game *g);
 struct grid *grid_new(void);
 void grid_free(struct grid *grid);
 

@@ -309,11 +309,27 @@ static double ground_gap(const struct map *ground, struct moving *mv, double t, 
 /* Units in the way of a sweep up to limit: enemies may not be touched
  * (save a charge's target), nobody may be passed through except friends by
  * unformed units.  Returns how far it may go; out says why it stops. */
+/* A shape's extent across an axis (its points' projections, widened by
+ * its inflation). */
+static void span(const struct shape *s, struct vec2 axis, double *lo, double *hi)
+{
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (int i = 0; i < s->n; i++) {
+		double t = v2_dot(s->pts[i], axis);
+		*lo = t < *lo ? t : *lo;
+		*hi = t > *hi ? t : *hi;
+	}
+	*lo -= s->r;
+	*hi += s->r;
+}
+
 static double sweep_units(const struct game *g, const struct mover *m, struct moving *mv, double limit,
                           struct sweep *out)
 {
 	struct shape self;
-	struct vec2 self_pts[4], self_centre;
+	struct vec2 self_pts[4], self_centre, across = v2(0, 0);
+	double len = v2_len(mv->dir), self_lo = 0, self_hi = 0;
 
 	/* The footprint where it starts, in its own storage: shape_at()
 	 * reuses its buffer for every later position. */
@@ -324,6 +340,12 @@ static double sweep_units(const struct game *g, const struct mover *m, struct mo
 	} else {
 		memcpy(self_pts, self.pts, sizeof self_pts);
 		self.pts = self_pts;
+	}
+	/* Across the way the body keeps its extent as it goes: a unit
+	 * beside it by more than contact (and a hair) is never met. */
+	if (len > 0) {
+		across = v2(-mv->dir.y / len, mv->dir.x / len);
+		span(&self, across, &self_lo, &self_hi);
 	}
 	struct unit_set near = { 0 };
 	way_units(g, mv, limit, GEOM_CONTACT, &near);
@@ -339,6 +361,12 @@ static double sweep_units(const struct game *g, const struct mover *m, struct mo
 		if (m->cmdr >= 0 && g->cmdrs[m->cmdr].attached == i)
 			continue;
 		os = unit_shape(o, buf);
+		if (len > 0) {
+			double lo, hi;
+			span(&os, across, &lo, &hi);
+			if (lo - self_hi > GEOM_CONTACT + 1e-6 || self_lo - hi > GEOM_CONTACT + 1e-6)
+				continue;
+		}
 		/* Nowhere near the way: nothing to meet. */
 		if (geom_distance_within(&self, &os, limit + GEOM_CONTACT) > limit + GEOM_CONTACT)
 			continue;

@@ -70,10 +70,11 @@ static enum chance can_intercept(struct game *g, int reactor, int mover, bool co
 	st = command_status(g, r, NULL);
 	if (st == CS_NOT_IN_COMMAND && !counter)
 		return CHANCE_NONE;
-	if (game_unit_distance(r, m) > react_range(r) + 1e-9)
-		return CHANCE_NONE;
-	if (game_unit_distance(r, m) > weather_visibility(g))
-		return CHANCE_NONE;
+	{
+		double apart = game_unit_distance(r, m);
+		if (apart > react_range(r) + 1e-9 || apart > weather_visibility(g))
+			return CHANCE_NONE;
+	}
 	/* As any charge: the smallest pivot (within the 90 degrees a reactor
 	 * may turn) after which straight ahead reaches the mover. */
 	if (!aim_clear_charge(g, reactor, mover, TMODE_INTERCEPT, rules_react.opportunity_pivot, ma->charge,

@@ -236,6 +236,22 @@ static void read_state(struct conf *c, const config_setting_t *s, struct game *g
 			read_field(c, s, group, g, &state_fields[i]);
 }
 
+/* The computer's level, or each side's (A=hard,B=normal), kept as
+ * save_ai_text writes it. */
+static void read_ai(struct conf *c, const config_setting_t *s, struct game *g)
+{
+	char text[64];
+	int levels[SIDE_COUNT];
+	g->ai[0] = '\0';
+	if (!conf_string(c, s, "ai", "game", false, text, sizeof text))
+		return;
+	if (!save_ai_levels(text, levels))
+		conf_error(c, config_setting_get_member(s, "ai"), "game",
+		           "ai must be naive, easy, normal or hard, or each side's as A=LEVEL,B=LEVEL, not '%s'", text);
+	else
+		save_ai_text(levels, g->ai, sizeof g->ai);
+}
+
 /* The keys of the game group that are not the battle's state. */
 static const char *const game_keys[] = { "title", "players", "ai", NULL };
 
@@ -245,7 +261,7 @@ static void read_game(struct conf *c, const config_setting_t *s, struct game *g)
 	if (!s)
 		return;
 	read_word(c, s, "players", save_players_words, "A, B, both or none", g->players, sizeof g->players);
-	read_word(c, s, "ai", save_ai_words, "naive, easy, normal or hard", g->ai, sizeof g->ai);
+	read_ai(c, s, g);
 }
 
 static void read_weather(struct conf *c, const config_setting_t *s, struct game *g)

@@ -38,6 +38,56 @@ bool save_word_ok(const char *const *words, const char *w)
 	return false;
 }
 
+/* The index of the first len characters of w in save_ai_words, or -1. */
+static int ai_word(const char *w, size_t len)
+{
+	for (int i = 0; save_ai_words[i]; i++)
+		if (strlen(save_ai_words[i]) == len && strncmp(save_ai_words[i], w, len) == 0)
+			return i;
+	return -1;
+}
+
+bool save_ai_levels(const char *text, int levels[SIDE_COUNT])
+{
+	int got[SIDE_COUNT] = { -1, -1 }, l;
+	const char *p = text;
+	if ((l = ai_word(text, strlen(text))) >= 0) {
+		levels[SIDE_A] = levels[SIDE_B] = l;
+		return true;
+	}
+	for (;;) {
+		size_t len;
+		int s;
+		for (s = 0; s < SIDE_COUNT; s++)
+			if (strncmp(p, side_names[s].key, strlen(side_names[s].key)) == 0 &&
+			    p[strlen(side_names[s].key)] == '=')
+				break;
+		if (s == SIDE_COUNT || got[s] >= 0)
+			return false;
+		p += strlen(side_names[s].key) + 1;
+		len = strcspn(p, ",");
+		if ((got[s] = ai_word(p, len)) < 0)
+			return false;
+		p += len;
+		if (!*p)
+			break;
+		p++;
+	}
+	for (int s = 0; s < SIDE_COUNT; s++)
+		if (got[s] >= 0)
+			levels[s] = got[s];
+	return true;
+}
+
+void save_ai_text(const int levels[SIDE_COUNT], char *out, size_t size)
+{
+	if (levels[SIDE_A] == levels[SIDE_B])
+		snprintf(out, size, "%s", save_ai_words[levels[SIDE_A]]);
+	else
+		snprintf(out, size, "%s=%s,%s=%s", side_names[SIDE_A].key, save_ai_words[levels[SIDE_A]],
+		         side_names[SIDE_B].key, save_ai_words[levels[SIDE_B]]);
+}
+
 /* ------------------------------------------------------------------ */
 /* Where saves live */
 

@@ -30,7 +30,18 @@ struct save_hooks {
  * the command line and the save's game group take them (NULL-ended). */
 extern const char *const save_players_words[];
 extern const char *const save_ai_words[];
+/* The places of the levels in save_ai_words. */
+enum { AI_WORD_NAIVE, AI_WORD_EASY, AI_WORD_NORMAL, AI_WORD_HARD };
 bool save_word_ok(const char *const *words, const char *w);
+/* The computer's level for each side (an index into save_ai_words) from
+ * --ai's text or the save's: one level for both sides ("hard"), or a
+ * side's own ("B=naive"), or each side's ("A=hard,B=normal"); a side the
+ * text does not name keeps the level it had in levels.  False, levels
+ * untouched, for any other text. */
+bool save_ai_levels(const char *text, int levels[2]);
+/* The same levels written back: one word when the sides share it, else
+ * "A=LEVEL,B=LEVEL" (at most 17 characters). */
+void save_ai_text(const int levels[2], char *out, size_t size);
 
 /* The directory for saves: $XDG_DATA_HOME/grognard (an absolute
  * XDG_DATA_HOME only), or ~/.local/share/grognard; created (0700), with

@@ -203,7 +203,7 @@ static int human_decide(struct controller *c, struct game *g, struct decision *d
 		keys[i] = kb[i];
 		labels[i] = d->opt[i].label;
 	}
-	if (ui->advisor) {
+	if (ui->advisor[d->side]) {
 		keys[n] = "?";
 		labels[n] = "decide for me";
 		n++;
@@ -222,8 +222,8 @@ static int human_decide(struct controller *c, struct game *g, struct decision *d
 			return -1;
 		if (k < 0)
 			continue;
-		if (ui->advisor && k == n - 1)
-			return ui->advisor->decide(ui->advisor, g, d);
+		if (ui->advisor[d->side] && k == n - 1)
+			return ui->advisor[d->side]->decide(ui->advisor[d->side], g, d);
 		d->choice = k;
 		d->value = d->opt[k].lo;
 		if (d->opt[k].hi > d->opt[k].lo && !decision_number(ui, d, k, &d->value))
@@ -240,7 +240,7 @@ void human_init(struct human *h, struct ui *ui)
 	};
 }
 
-void ui_set_advisor(struct ui *ui, struct controller *advisor)
+void ui_set_advisor(struct ui *ui, enum side side, struct controller *advisor)
 {
-	ui->advisor = advisor;
+	ui->advisor[side] = advisor;
 }

@@ -98,7 +98,7 @@ struct ui {
 	bool watch, paused;
 	bool ai_turn;              /* the computer is playing (shown as it goes) */
 	int ahead[16], nahead;     /* keys typed while it played, for the player's turn */
-	struct controller *advisor;
+	struct controller *advisor[SIDE_COUNT]; /* each side's "decide for me" */
 	struct order out;
 	bool have_order, quit;
 	char history[16][256];     /* ':' command history */

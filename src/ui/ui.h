@@ -32,8 +32,8 @@ void human_init(struct human *h, struct ui *ui);
 /* The computer's controller, shown on screen as it plays (with the watch
  * mode's pause, step and delay when no side is human). */
 struct controller *ui_watch(struct ui *ui, struct controller *inner, bool watch_mode);
-/* Let the UI offer "decide for me" by asking this controller. */
-void ui_set_advisor(struct ui *ui, struct controller *advisor);
+/* Let the UI offer "decide for me" to a side by asking this controller. */
+void ui_set_advisor(struct ui *ui, enum side side, struct controller *advisor);
 /* Show the end of the battle and wait for a key. */
 void ui_battle_over(struct ui *ui);
 
