@@ -29,7 +29,8 @@ enum cmd_status command_status(const struct game *g, const struct unit *u,
 	int stands[2] = { div >= 0 ? g->divs[div].commander : -1,
 	                  corps >= 0 ? g->corps[corps].commander : -1 };
 	struct vec2 buf[4];
-	struct shape us = unit_shape(u, buf);
+	struct shape us = { 0 };
+	bool shaped = false; /* us is made when first measured */
 
 	if (command_attached_to(g, (int)(u - g->units)) >= 0) {
 		if (dist)
@@ -51,6 +52,17 @@ enum cmd_status command_status(const struct game *g, const struct unit *u,
 		if (!dist && v2_dist(u->pos, c->pos) - unit_radius(u) - rules_stand[ARM_COMMAND].w / 2 >
 		                 fmax(commander_radius(c), rules_command.cautious_limit) + 1e-6)
 			continue;
+		/* Nor need it be measured when the centres themselves are within
+		 * his radius (the footprints are no further apart than their
+		 * centres): in command, and nothing can better that. */
+		if (!dist && v2_dist(u->pos, c->pos) <= commander_radius(c)) {
+			best = CS_IN_COMMAND;
+			break;
+		}
+		if (!shaped) {
+			us = unit_shape(u, buf);
+			shaped = true;
+		}
 		cs = commander_shape(c);
 		d = geom_distance(&us, &cs);
 		if (d < nearest)

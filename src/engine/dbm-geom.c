@@ -302,6 +302,7 @@ int dbm_add(struct dbm *d, enum terrain_type type, const char *name, const struc
 	f->strength = terrain_default_strength(type);
 	s = (struct shape){ .kind = SHAPE_POLYGON, .n = n, .pts = pts };
 	geom_bounds(&s, f->box);
+	f->convex = geom_poly_is_convex(pts, n) ? 1 : -1;
 	f->boxed = true;
 	return m->nf++;
 }

@@ -102,7 +102,8 @@ void geom_obb_corners(const struct obb *b, struct vec2 out[4])
 struct shape geom_obb_shape(const struct obb *b, struct vec2 buf[4])
 {
 	geom_obb_corners(b, buf);
-	return (struct shape){ .kind = SHAPE_POLYGON, .n = 4, .pts = buf, .r = 0 };
+	/* (A rectangle is convex, however thin.) */
+	return (struct shape){ .kind = SHAPE_POLYGON, .n = 4, .pts = buf, .r = 0, .convex = 1 };
 }
 
 struct shape geom_circle(const struct vec2 *centre, double r)
@@ -712,9 +713,15 @@ static bool sat_overlap(const struct shape *a, const struct shape *b)
 	return true;
 }
 
+/* A shape's points make a convex polygon (as it says, when it knows). */
+static bool shape_convex(const struct shape *s)
+{
+	return s->convex ? s->convex > 0 : geom_poly_is_convex(s->pts, s->n);
+}
+
 static bool plain_convex(const struct shape *s)
 {
-	return s->kind == SHAPE_POLYGON && s->r == 0 && geom_poly_is_convex(s->pts, s->n);
+	return s->kind == SHAPE_POLYGON && s->r == 0 && shape_convex(s);
 }
 
 double geom_free_run(const struct shape *a, const struct shape *b, struct vec2 dir, double keep)
@@ -804,15 +811,15 @@ bool geom_overlap(const struct shape *a, const struct shape *b)
 		return v2_dist(a->pts[0], b->pts[0]) < a->r + b->r - GEOM_OVERLAP_EPS;
 	if (a->kind == SHAPE_POLYGON && b->kind == SHAPE_POLYGON &&
 	    a->r == 0 && b->r == 0) {
-		if (geom_poly_is_convex(a->pts, a->n) && geom_poly_is_convex(b->pts, b->n))
+		if (shape_convex(a) && shape_convex(b))
 			return sat_overlap(a, b);
 		return general_poly_overlap(a, b);
 	}
 	if (a->kind == SHAPE_POLYGON && a->r == 0 && b->kind == SHAPE_CIRCLE &&
-	    geom_poly_is_convex(a->pts, a->n))
+	    shape_convex(a))
 		return convex_signed_dist(a, b->pts[0]) < b->r - GEOM_OVERLAP_EPS;
 	if (b->kind == SHAPE_POLYGON && b->r == 0 && a->kind == SHAPE_CIRCLE &&
-	    geom_poly_is_convex(b->pts, b->n))
+	    shape_convex(b))
 		return convex_signed_dist(b, a->pts[0]) < a->r - GEOM_OVERLAP_EPS;
 	/* Inflated shapes: overlap when the cores come closer than the sum of
 	 * the inflations (cores that meet always do, the sum being positive). */

@@ -38,6 +38,7 @@ struct shape {
 	const struct vec2 *pts;
 	double r;
 	const double *box; /* the points' bounds, when known: x0 y0 x1 y1 */
+	signed char convex; /* a polygon known convex (1) or not (-1); 0: look */
 };
 
 /* The vector arithmetic every question of the table asks millions of

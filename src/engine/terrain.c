@@ -19,7 +19,8 @@ struct shape feature_shape(const struct feature *f)
 	if (feature_is_linear(f->type))
 		return (struct shape){ .kind = SHAPE_POLYLINE, .n = f->n, .pts = f->pts, .r = f->width / 2,
 		                       .box = box };
-	return (struct shape){ .kind = SHAPE_POLYGON, .n = f->n, .pts = f->pts, .r = 0, .box = box };
+	return (struct shape){ .kind = SHAPE_POLYGON, .n = f->n, .pts = f->pts, .r = 0, .box = box,
+		               .convex = f->boxed ? f->convex : 0 };
 }
 
 void map_finish(struct map *m)
@@ -30,6 +31,7 @@ void map_finish(struct map *m)
 		f->boxed = false;
 		if (f->n > 0) {
 			geom_bounds(&s, f->box);
+			f->convex = geom_poly_is_convex(f->pts, f->n) ? 1 : -1;
 			f->boxed = true;
 		}
 	}
@@ -72,6 +74,13 @@ bool terrain_in(const struct feature *f, const struct shape *s)
 bool terrain_wholly_in(const struct feature *f, const struct shape *s)
 {
 	struct shape fs = feature_shape(f);
+	/* A point outside the feature's bounds (by more than a hair) is
+	 * outside the feature: no need to look at its edges. */
+	if (f->boxed)
+		for (int i = 0; i < s->n; i++)
+			if (s->pts[i].x < f->box[0] - 1e-6 || s->pts[i].x > f->box[2] + 1e-6 ||
+			    s->pts[i].y < f->box[1] - 1e-6 || s->pts[i].y > f->box[3] + 1e-6)
+				return false;
 	return !feature_is_linear(f->type) && geom_inside(&fs, s);
 }
 

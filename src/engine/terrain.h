@@ -22,6 +22,7 @@ struct feature {
 	int damage;
 	bool boxed;        /* box holds the points' bounds (map_finish) */
 	double box[4];
+	signed char convex; /* its points a convex polygon: 1, or not: -1 (map_finish) */
 };
 
 struct map {
