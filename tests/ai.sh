@@ -4,7 +4,7 @@
 # a result without a refused order, each activation states its intent, the
 # baseline and the levels are chosen with --ai.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-plan 23
+plan 27
 tmp=${TMPDIR:-/tmp}/grognard-ai.$$
 trap 'rm -f "$tmp"' EXIT
 
@@ -54,6 +54,27 @@ awk '/^history = \(/ { f = 1; next } f && /^\);/ { f = 0 } f' "$tmp.d/grognard/a
 is "$(grep -c '^refused' "$tmp")" 0 "the same orders typed for both sides: none refused"
 is "$(grep '^report: Result: ' "$tmp")" "$result" "and Auerstedt is played to the same result by script"
 rm -rf "$tmp.d" "$tmp.cmds"
+
+# The hard computer plays its trials on the battle itself, with dice drawn
+# from the cosmetic stream, and takes them back: the same seed gives the
+# same battle, its save replays as saved, and its orders and answers typed
+# for both sides give the same battle again.
+XDG_DATA_HOME=$tmp.d
+export XDG_DATA_HOME
+mirror="$top_srcdir/tests/bench/mirror.cfg"
+printf 'save hard\n' | "$GROGNARD" --batch --side none --ai hard --seed 5 "$mirror" >"$tmp" 2>&1
+printf 'save hard\n' | "$GROGNARD" --batch --side none --ai hard --seed 5 "$mirror" >"$tmp.2" 2>&1
+ok $(cmp -s "$tmp" "$tmp.2" && grep -q '^report: Result: ' "$tmp" && echo 0 || echo 1) \
+	"--ai hard: the same seed, the same battle, to its result"
+result=$(grep '^report: Result: ' "$tmp")
+"$GROGNARD" --replay hard --batch </dev/null >"$tmp.2" 2>&1
+ok $? "--ai hard: its save replays as saved"
+awk '/^history = \(/ { f = 1; next } f && /^\);/ { f = 0 } f' "$tmp.d/grognard/hard.save" |
+	sed 's/^ *"//; s/",\{0,1\}$//; s/\\"/"/g' >"$tmp.cmds"
+"$GROGNARD" --batch --side both --seed 5 --script "$tmp.cmds" "$mirror" >"$tmp.2" 2>&1
+is "$(grep -c '^refused' "$tmp.2")" 0 "--ai hard: its orders typed for both sides, none refused"
+is "$(grep '^report: Result: ' "$tmp.2")" "$result" "and the battle is played to the same result"
+rm -rf "$tmp.d" "$tmp.cmds" "$tmp.2"
 
 "$GROGNARD" --batch --ai clever </dev/null >"$tmp" 2>&1
 is "$?" 2 "an unknown --ai level is a usage error"

@@ -17,7 +17,7 @@
  *     budget for a battle of 900 units (10 s, 32 MB);
  *   - orders the engine refused, counted over every battle played, at
  *     least 1,000, the AI taking side A and side B in turn.
- * usage: bench-ai [-n SEEDS] [-r BATTLES] [-l LEVEL] [-g GROGNARD] [-s LIST] [-q] DATADIR
+ * usage: bench-ai [-n SEEDS] [-r BATTLES] [-l LEVEL] [-g GROGNARD] [-s LIST] [-q] [-H] DATADIR
  *   -n seeds per pairing and side (100); -r battles counted for refusals
  *   (at least 1000: more are played to make it up); -g the game for the
  *   RSS run; -s which scenarios (digits: 0 built-in, 1 Auerstedt,
@@ -133,9 +133,12 @@ static int timed_decide(struct controller *c, struct game *g, struct decision *d
 	return r;
 }
 
-static struct timed general_calls = { .who = "AI" }, naive_calls = { .who = "naive" };
+static struct timed general_calls = { .who = "AI" }, naive_calls = { .who = "naive" },
+		    normal_calls = { .who = "normal" };
 
-enum who { NAIVE, GENERAL };
+/* GENERAL: the AI at the level measured; NORMAL: a second one, at the
+ * normal level, for the hard level's pairings. */
+enum who { NAIVE, GENERAL, NORMAL };
 
 struct scenario {
 	const char *name;
@@ -192,25 +195,28 @@ static int battle(const struct scenario *s, uint64_t seed, enum who a, enum who 
 {
 	struct game *g = open_battle(s, seed);
 	struct naive_ai naive;
-	struct general_ai general;
-	struct timed tg = general_calls, tn = naive_calls;
+	struct general_ai general, normal;
+	struct timed tg = general_calls, tn = naive_calls, tm = normal_calls;
 	struct controller wg = { .ctx = &tg, .order = timed_order, .refused = timed_refused,
 		                 .decide = timed_decide };
 	struct controller wn = { .ctx = &tn, .order = timed_order, .refused = timed_refused,
+		                 .decide = timed_decide };
+	struct controller wm = { .ctx = &tm, .order = timed_order, .refused = timed_refused,
 		                 .decide = timed_decide };
 	struct controller *ctl[SIDE_COUNT];
 	double t0;
 	int winner;
 
 	naive_init(&naive, g);
-	if (general_init(&general, g, level) < 0) {
+	if (general_init(&general, g, level) < 0 || general_init(&normal, g, AI_NORMAL) < 0) {
 		perror("bench-ai");
 		exit(1);
 	}
 	tg.inner = &general.ctl;
 	tn.inner = &naive.ctl;
-	ctl[SIDE_A] = a == GENERAL ? &wg : &wn;
-	ctl[SIDE_B] = b == GENERAL ? &wg : &wn;
+	tm.inner = &normal.ctl;
+	ctl[SIDE_A] = a == GENERAL ? &wg : a == NORMAL ? &wm : &wn;
+	ctl[SIDE_B] = b == GENERAL ? &wg : b == NORMAL ? &wm : &wn;
 	t0 = now_ms();
 	if (show_log) {
 		for (int i = 0; i < g->nlog; i++)
@@ -231,6 +237,7 @@ static int battle(const struct scenario *s, uint64_t seed, enum who a, enum who 
 		}
 	general_calls = tg;
 	naive_calls = tn;
+	normal_calls = tm;
 	winner = g->winner;
 	/* The engine logs every battery lost while limbered or moving with
 	 * these words. */
@@ -246,6 +253,7 @@ static int battle(const struct scenario *s, uint64_t seed, enum who a, enum who 
 	}
 	naive_free(&naive);
 	general_free(&general);
+	general_free(&normal);
 	game_free(g);
 	return winner;
 }
@@ -285,6 +293,62 @@ static bool child_battle(const char *grognard, const char *scenario, long *rss, 
 	return true;
 }
 
+/* The hard level against the normal one (-H): win rates from either side
+ * on the mirrored battle and Auerstedt (seeds 1 to n), the time of its
+ * calls, whole Auerstedt battles with hard on both sides (the first few
+ * seeds), and the orders it had refused. */
+static int hard_figures(const struct scenario *sc, int n, const char *which)
+{
+	const int pick[2] = { 2, 1 };
+	int played = 0, nwhole = !strchr(which, '1') ? 0 : n < 10 ? n : 10;
+	double ms, worst = 0, sum = 0;
+	printf("== hard against normal, %d seeds each way ==\n", n);
+	for (int k = 0; k < 2; k++) {
+		const struct scenario *c = &sc[pick[k]];
+		int won_a = 0, won_b = 0, draw_a = 0, draw_b = 0;
+		if (!strchr(which, '0' + pick[k]))
+			continue;
+		for (int i = 0; i < n; i++) {
+			int w = battle(c, (uint64_t)i + 1, GENERAL, NORMAL, AI_HARD, &ms);
+			won_a += w == SIDE_A;
+			draw_a += w < 0;
+			w = battle(c, (uint64_t)i + 1, NORMAL, GENERAL, AI_HARD, &ms);
+			won_b += w == SIDE_B;
+			draw_b += w < 0;
+			played += 2;
+		}
+		printf("%-16s hard as side A wins %5.1f%% (%d drawn)   target >= 65%%", c->name, 100.0 * won_a / n,
+		       draw_a);
+		verdict(won_a * 100 >= 65 * n);
+		printf("%-16s hard as side B wins %5.1f%% (%d drawn)   target >= 65%%", c->name, 100.0 * won_b / n,
+		       draw_b);
+		verdict(won_b * 100 >= 65 * n);
+	}
+	for (int i = 0; i < nwhole; i++, played++) {
+		battle(&sc[1], (uint64_t)i + 1, GENERAL, GENERAL, AI_HARD, &ms);
+		worst = fmax(worst, ms);
+		sum += ms;
+	}
+	qsort(general_calls.ms, (size_t)general_calls.n, sizeof *general_calls.ms, cmp_double);
+	printf("hard calls:      %ld; median %.3f ms, p99 %.3f ms, max %.3f ms (%s)   target max < 250 ms",
+	       general_calls.n, percentile(general_calls.ms, general_calls.n, 0.5),
+	       percentile(general_calls.ms, general_calls.n, 0.99),
+	       general_calls.n ? general_calls.ms[general_calls.n - 1] : 0, general_calls.worst_what);
+	verdict(!general_calls.n || general_calls.ms[general_calls.n - 1] < 250);
+	if (nwhole) {
+		printf("Auerstedt, hard on both sides, whole battle (%d seeds): mean %.0f ms, max %.0f ms"
+		       "   target < 20000 ms",
+		       nwhole, sum / nwhole, worst);
+		verdict(worst < 20000);
+	}
+	printf("refused orders:  %ld by hard (%ld by normal) in %d battles   target 0", general_calls.refusals,
+	       normal_calls.refusals, played);
+	verdict(general_calls.refusals == 0 && normal_calls.refusals == 0);
+	free(general_calls.ms);
+	free(normal_calls.ms);
+	return failures ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	/* The game's own rules, from the text compiled in. */
@@ -302,13 +366,15 @@ int main(int argc, char **argv)
 	bool child_ok = false, army_ok = false;
 	char army[4200];
 	const char *one = NULL, *grognard = NULL, *which = "0123w";
-	bool naive_only = false;
+	bool naive_only = false, hard = false;
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	while ((opt = getopt(argc, argv, "n:r:l:1:qg:s:")) != -1) {
+	while ((opt = getopt(argc, argv, "n:r:l:1:qg:s:H")) != -1) {
 		if (opt == '1')
 			one = optarg;
 		else if (opt == 'q')
 			naive_only = true;
+		else if (opt == 'H')
+			hard = true;
 		else if (opt == 'n')
 			n = atoi(optarg);
 		else if (opt == 'r')
@@ -320,13 +386,13 @@ int main(int argc, char **argv)
 		else if (opt == 'l')
 			level = strcmp(optarg, "easy") == 0 ? AI_EASY : strcmp(optarg, "hard") == 0 ? AI_HARD : AI_NORMAL;
 		else {
-			fputs("usage: bench-ai [-n SEEDS] [-r BATTLES] [-l LEVEL] [-g GROGNARD] [-s LIST] [-q] DATADIR\n",
+			fputs("usage: bench-ai [-n SEEDS] [-r BATTLES] [-l LEVEL] [-g GROGNARD] [-s LIST] [-q] [-H] DATADIR\n",
 			      stderr);
 			return 2;
 		}
 	}
 	if (optind >= argc || n < 1) {
-		fputs("usage: bench-ai [-n SEEDS] [-r BATTLES] [-l LEVEL] [-g GROGNARD] [-s LIST] [-q] DATADIR\n",
+		fputs("usage: bench-ai [-n SEEDS] [-r BATTLES] [-l LEVEL] [-g GROGNARD] [-s LIST] [-q] [-H] DATADIR\n",
 		      stderr);
 		return 2;
 	}
@@ -339,9 +405,12 @@ int main(int argc, char **argv)
 		if (sscanf(one, "%d:%llu:%c%c", &s, &seed, &a, &b) != 4 || s < 0 || s > 3)
 			return 2;
 		show_log = true;
-		battle(&sc[s], seed, a == 'n' ? NAIVE : GENERAL, b == 'n' ? NAIVE : GENERAL, level, &ms);
+		battle(&sc[s], seed, a == 'n' ? NAIVE : a == 'm' ? NORMAL : GENERAL,
+		       b == 'n' ? NAIVE : b == 'm' ? NORMAL : GENERAL, level, &ms);
 		return 0;
 	}
+	if (hard)
+		return hard_figures(sc, n, which);
 	aue_ms = calloc((size_t)n + 1, sizeof *aue_ms);
 	if (!aue_ms)
 		return 1;

@@ -60,7 +60,7 @@ static int w_decide(struct controller *c, struct game *g, struct decision *d)
 	return r;
 }
 
-static void watch(const char *map, uint64_t seed)
+static void watch(const char *map, uint64_t seed, enum ai_level level)
 {
 	const char *top = getenv("top_srcdir");
 	char path[1024];
@@ -73,7 +73,7 @@ static void watch(const char *map, uint64_t seed)
 	g = load_scenario_file(path, seed, &d);
 	assert_non_null(g);
 	w.ctl.ctx = &w;
-	assert_int_equal(general_init(&ai, g, AI_NORMAL), 0);
+	assert_int_equal(general_init(&ai, g, level), 0);
 	w.inner = &ai.ctl;
 	assert_int_equal(game_run(g, ctl), STEP_OVER);
 	assert_true(w.calls > 100);
@@ -86,19 +86,27 @@ static void watch(const char *map, uint64_t seed)
 static void test_default(void **state)
 {
 	(void)state;
-	watch("maps/default.cfg", 2);
+	watch("maps/default.cfg", 2, AI_NORMAL);
 }
 
 static void test_auerstedt(void **state)
 {
 	(void)state;
-	watch("maps/auerstedt.cfg", 3);
+	watch("maps/auerstedt.cfg", 3, AI_NORMAL);
 }
 
 static void test_mirror(void **state)
 {
 	(void)state;
-	watch("tests/bench/mirror.cfg", 4);
+	watch("tests/bench/mirror.cfg", 4, AI_NORMAL);
+}
+
+/* The hard level plays its trials from within his calls: the index let
+ * go while they are played, held again after, all filed where it was. */
+static void test_mirror_hard(void **state)
+{
+	(void)state;
+	watch("tests/bench/mirror.cfg", 5, AI_HARD);
 }
 
 int main(void)
@@ -109,6 +117,7 @@ int main(void)
 		cmocka_unit_test(test_default),
 		cmocka_unit_test(test_auerstedt),
 		cmocka_unit_test(test_mirror),
+		cmocka_unit_test(test_mirror_hard),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,6 +17,7 @@
 #include "ai/ai.h"
 #include "ai/decide.h"
 #include "ai/estimate.h"
+#include "ai/general-int.h"
 #include "ai/plan.h"
 #include "ai/tuning.h"
 #include "engine/command.h"
@@ -643,6 +644,85 @@ static void test_naive_stands(void **state)
 	game_free(g);
 }
 
+/* The hard computer's look-ahead (search.c) plays its trials on the game
+ * itself: the battle must be as it was after, but for the cosmetic stream
+ * its trials' dice came from; and what it chooses must not depend on the
+ * dice the battle will throw, scripted or from the rules' generator. */
+static int hard_pick(struct game *g, const struct snapshot *at, uint64_t reseed, int script_pip, bool *searched)
+{
+	struct general_ai ai;
+	struct order o;
+	struct battle_state before, after;
+	int pips[8], pick, nlog, nhistory, nlisteners;
+	game_restore(g, at);
+	if (reseed)
+		rng_seed(&g->dice, reseed);
+	for (int i = 0; i < 8; i++)
+		pips[i] = script_pip;
+	if (script_pip)
+		assert_int_equal(game_queue_dice(g, pips, 8), 0);
+	assert_int_equal(general_init(&ai, g, AI_HARD), 0);
+	assert_non_null(ai.search);
+	before = g->st;
+	nlog = g->nlog;
+	nhistory = g->nhistory;
+	nlisteners = g->nlisteners;
+	assert_int_equal(ai.ctl.order(&ai.ctl, g, (enum side)g->initiative, &o), 0);
+	/* All as it was (the rules' dice, the script, the log, the units),
+	 * but the cosmetic stream. */
+	after = g->st;
+	after.cosmetic = before.cosmetic;
+	assert_memory_equal(&after, &before, sizeof after);
+	assert_int_equal(g->nlog, nlog);
+	assert_int_equal(g->nhistory, nhistory);
+	assert_int_equal(g->nlisteners, nlisteners);
+	for (int i = 0; i < g->nunits; i++)
+		assert_memory_equal(&g->units[i], &at->units[i], sizeof g->units[i]);
+	assert_int_equal(ai.pick_init, g->initiatives);
+	*searched = ai.pick != PICK_NONE;
+	if (*searched)
+		assert_memory_not_equal(&g->cosmetic, &before.cosmetic, sizeof before.cosmetic);
+	pick = ai.pick;
+	general_free(&ai);
+	if (script_pip)
+		g->nscript = g->script_pos; /* the queue dropped again */
+	return pick;
+}
+
+static void test_hard_search_blind(void **state)
+{
+	struct game *g = battle("tests/bench/mirror.cfg", 3);
+	struct general_ai normal;
+	struct controller *ctl[SIDE_COUNT] = { &normal.ctl, &normal.ctl };
+	struct snapshot at;
+	int searches = 0, last = -1;
+	(void)state;
+	assert_int_equal(general_init(&normal, g, AI_NORMAL), 0);
+	/* Every initiative phase of the first Turns, as the normal computer
+	 * fights them. */
+	for (int steps = 0; steps < 400 && g->turn < 4 && game_step(g, ctl) == STEP_OK; steps++) {
+		bool searched, again;
+		int pick;
+		if (g->phase != PHASE_INITIATIVE || g->initiatives == last)
+			continue;
+		last = g->initiatives;
+		assert_int_equal(game_snapshot(g, &at), 0);
+		pick = hard_pick(g, &at, 0, 0, &searched);
+		searches += searched;
+		/* Another future for the rules' dice, or scripted ones waiting:
+		 * the same choice. */
+		assert_int_equal(hard_pick(g, &at, 12345, 0, &again), pick);
+		assert_int_equal(again, searched);
+		assert_int_equal(hard_pick(g, &at, 0, 6, &again), pick);
+		assert_int_equal(hard_pick(g, &at, 0, 1, &again), pick);
+		game_restore(g, &at);
+		snapshot_free(&at);
+	}
+	assert_true(searches > 0);
+	general_free(&normal);
+	game_free(g);
+}
+
 /* Whole battles: the AI on both sides, and against the baseline. */
 struct counting {
 	struct controller ctl, *inner;
@@ -726,6 +806,7 @@ int main(void)
 		cmocka_unit_test(test_reaction_choices),
 		cmocka_unit_test(test_guns_charged),
 		cmocka_unit_test(test_commanders),
+		cmocka_unit_test(test_hard_search_blind),
 		cmocka_unit_test(test_battles),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

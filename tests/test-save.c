@@ -307,10 +307,9 @@ static void assert_one_intent_per_phase(const struct game *g)
  * middle of its manoeuvres too): with its memory in the save the log goes
  * on line for line; from a save without it (an older one), it at least
  * does not state its intent twice in one initiative. */
-static void test_continue_general_ai(void **state)
+static void continue_general_ai(enum ai_level level, int first, int stride)
 {
-	(void)state;
-	for (int at = 0; at < 200; at += at < 16 ? 1 : 14) {
+	for (int at = 0; at < 200; at += at < first ? 1 : stride) {
 		struct game *g = battle(11), *h, *old;
 		struct general_ai a1, a2, a3;
 		struct controller *c1[2], *c2[2], *c3[2];
@@ -318,7 +317,7 @@ static void test_continue_general_ai(void **state)
 		struct diag d = { 0 };
 		int steps = 0;
 		snprintf(path, sizeof path, "%s/ai.save", dir);
-		assert_int_equal(general_init(&a1, g, AI_NORMAL), 0);
+		assert_int_equal(general_init(&a1, g, level), 0);
 		c1[0] = c1[1] = &a1.ctl;
 		while (steps < at && game_step(g, c1) == STEP_OK)
 			steps++;
@@ -335,9 +334,9 @@ static void test_continue_general_ai(void **state)
 		assert_non_null(h);
 		diag_free(&d);
 		assert_string_equal(h->ai_memory, g->ai_memory);
-		assert_int_equal(general_init(&a2, h, AI_NORMAL), 0);
+		assert_int_equal(general_init(&a2, h, level), 0);
 		assert_int_equal(general_recall(&a2, h, h->ai_memory), 0);
-		assert_int_equal(general_init(&a3, old, AI_NORMAL), 0);
+		assert_int_equal(general_init(&a3, old, level), 0);
 		c2[0] = c2[1] = &a2.ctl;
 		c3[0] = c3[1] = &a3.ctl;
 		for (int i = 0; i < 100 && game_step(g, c1) == STEP_OK; i++)
@@ -363,6 +362,21 @@ static void test_continue_general_ai(void **state)
 		game_free(h);
 		game_free(old);
 	}
+}
+
+static void test_continue_general_ai(void **state)
+{
+	(void)state;
+	continue_general_ai(AI_NORMAL, 16, 14);
+}
+
+/* The hard computer too: what its look-ahead chose for an initiative is
+ * in its memory, and its trials leave nothing of theirs in the battle, so
+ * a battle continued from a save is played on the same. */
+static void test_continue_hard_ai(void **state)
+{
+	(void)state;
+	continue_general_ai(AI_HARD, 6, 19);
 }
 
 /* Memory that is not the computer's, or not of this battle, is forgotten
@@ -741,6 +755,7 @@ int main(void)
 		cmocka_unit_test(test_continue_identically),
 		cmocka_unit_test(test_bridge_contact),
 		cmocka_unit_test(test_continue_general_ai),
+		cmocka_unit_test(test_continue_hard_ai),
 		cmocka_unit_test(test_general_memory_refused),
 		cmocka_unit_test(test_full_disk_keeps_old_save),
 		cmocka_unit_test(test_ai_levels),

@@ -38,6 +38,7 @@ struct drill_scratch;
 struct drill_mark;
 struct route_cache;
 struct ai_tuning;
+struct search;
 
 struct general_ai {
 	struct controller ctl;
@@ -59,6 +60,10 @@ struct general_ai {
 	struct drill_scratch *scratch;
 	struct route_cache *routes; /* ways round what units cannot cross (route.c) */
 	long refusals;           /* orders the engine refused (should stay 0) */
+	struct search *search;   /* hard: the look-ahead (search.c), else NULL */
+	int pick, pick_init;     /* the initiative's choice the search made (see
+	                          * general_choices), and the initiative it is for */
+	int manner;              /* and the manner of fighting it (tuning.h), 0: the row's own */
 };
 
 /* 0, or -1 when out of memory. */

@@ -21,6 +21,7 @@
 #include "engine/orbat.h"
 #include "engine/rules.h"
 #include "estimate.h"
+#include "search.h"
 #include "tie.h"
 #include "tuning.h"
 
@@ -414,6 +415,8 @@ static int decide_bridge(struct game *g, struct decision *d)
 
 static int decide_held(struct general_ai *ai, struct game *g, struct decision *d)
 {
+	if (ai->search)
+		ai->tune = search_tuning(ai, g, d->side);
 	if (d->unit < 0 || d->unit >= g->nunits)
 		return choose(d, 0, 0);
 	switch (d->kind) {

@@ -389,6 +389,16 @@ void general_initiative(struct general_ai *ai, struct game *g, enum side side, s
 		if (tune->commanders && bound < 0 && g->corps[c].side == side && g->corps[c].commander >= 0 &&
 		    place_commander(ai, g, side, g->corps[c].commander, -1, -1, o))
 			return;
+	if (ai->pick != PICK_NONE && ai->pick_init == g->initiatives) {
+		/* The search's choice (search.c). */
+		int div = ai->pick >= 0 ? g->brigs[ai->pick].division : -2 - ai->pick;
+		if (div >= 0 && (tune->commanders || ai->pick < 0) && g->divs[div].commander >= 0 &&
+		    place_commander(ai, g, side, g->divs[div].commander, div, ai->pick >= 0 ? ai->pick : -1, o))
+			return;
+		*o = order_new(ai->pick >= 0 ? ORD_BRIGADE : ORD_DIVMOVE);
+		o->target = ai->pick >= 0 ? ai->pick : div;
+		return;
+	}
 	if (tune->march && (march = division_to_march(ai, g, side)) >= 0 &&
 	    (bound < 0 || bound == march)) {
 		if (g->divs[march].commander >= 0 &&
@@ -422,4 +432,35 @@ void general_initiative(struct general_ai *ai, struct game *g, enum side side, s
 		return;
 	}
 	*o = order_new(ORD_END);
+}
+
+int general_choices(struct general_ai *ai, struct game *g, enum side side, int *out, int max)
+{
+	int bound = seq_pending_division(g, side), march, n = 0;
+	double stake[GENERAL_CHOICES_MAX];
+	if (max > GENERAL_CHOICES_MAX)
+		max = GENERAL_CHOICES_MAX;
+	if (max < 1)
+		return 0;
+	if (ai->tune->march && (march = division_to_march(ai, g, side)) >= 0 && (bound < 0 || bound == march)) {
+		out[n] = -2 - march;
+		stake[n++] = INFINITY;
+	}
+	for (int b = 0; b < g->nbrigs; b++) {
+		double s;
+		int j;
+		if (brigade_side(g, b) != side || !seq_brigade_available(g, b) ||
+		    (bound >= 0 && g->brigs[b].division != bound))
+			continue;
+		s = !ai->tune->by_stake ? -b : brigade_stake(ai, g, b);
+		if (n == max && s <= stake[n - 1])
+			continue;
+		for (j = n < max ? n++ : n - 1; j > 0 && stake[j - 1] < s; j--) {
+			stake[j] = stake[j - 1];
+			out[j] = out[j - 1];
+		}
+		stake[j] = s;
+		out[j] = b;
+	}
+	return n;
 }

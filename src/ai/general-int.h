@@ -30,4 +30,15 @@ void general_initiative(struct general_ai *ai, struct game *g, enum side side, s
  * or moved up; false when he stays (general-command.c). */
 bool general_brigade_commander(struct general_ai *ai, struct game *g, enum side side, struct order *o);
 
+/* The choices of an initiative a side could make, the one general_initiative
+ * would make first, then the others by what is at stake (at most max):
+ * a brigade's index, or -2 - d for division d marching as a whole
+ * (general-command.c).  How many. */
+int general_choices(struct general_ai *ai, struct game *g, enum side side, int *out, int max);
+enum { PICK_NONE = -1, GENERAL_CHOICES_MAX = 8 };
+
+/* A controller of the level without a look-ahead, for the search's trials
+ * (general.c); 0, or -1 when out of memory. */
+int general_init_plain(struct general_ai *ai, struct game *g, enum ai_level level);
+
 #endif

@@ -11,6 +11,7 @@
 
 #include "engine/game.h"
 #include "general-int.h"
+#include "tuning.h"
 
 /* Doubles are written with all their digits: the same plan to the last
  * bit, so that a battle continued from a save is played as it would have
@@ -69,6 +70,8 @@ char *general_memory(const struct general_ai *ai, const struct game *g)
 		fprintf(f, "%s%d,%d,%.17g,%.17g", d ? ";" : "", (int)ai->plan[d].role, ai->plan[d].objective,
 		        ai->plan[d].goal.x, ai->plan[d].goal.y);
 	put_drills(f, ai, g);
+	if (ai->pick != PICK_NONE)
+		fprintf(f, " pick=%d,%d,%d", ai->pick_init, ai->pick, ai->manner);
 	if (fclose(f) != 0) {
 		free(buf);
 		return NULL;
@@ -173,6 +176,18 @@ static void get_drills(struct reader *r, struct general_ai *ai, const struct gam
 			m->state = (enum unit_state)rd_int(r, 0, US_COUNT - 1);
 			m->markers = (unsigned)rd_int(r, 0, (1 << MK_COUNT) - 1);
 		}
+	/* The search's choice for an initiative (search.c), when it made one. */
+	ai->pick = PICK_NONE;
+	ai->pick_init = -1;
+	ai->manner = 0;
+	if (!r->bad && strncmp(r->p, " pick=", 6) == 0) {
+		r->p += 6;
+		ai->pick_init = rd_int(r, 0, 1 << 30);
+		ai->pick = rd_int(r, -2 - g->ndivs, g->nbrigs - 1);
+		ai->manner = rd_int(r, 0, AI_MANNERS - 1);
+		if (ai->pick == PICK_NONE)
+			r->bad = true;
+	}
 	if (*r->p)
 		r->bad = true;
 }

@@ -29,6 +29,7 @@
 #include "estimate.h"
 #include "general-int.h"
 #include "route.h"
+#include "search.h"
 #include "tie.h"
 #include "tuning.h"
 
@@ -456,10 +457,16 @@ static int manoeuvre(struct general_ai *ai, struct game *g, enum side side, stru
 static int order_held(struct general_ai *ai, struct game *g, enum side side, struct order *o)
 {
 	new_step(ai, g);
+	if (ai->search)
+		ai->tune = search_tuning(ai, g, side);
 	if (ai->plan_turn[side] != g->turn)
 		general_plan(ai, g, side);
 
 	if (g->phase == PHASE_INITIATIVE) {
+		if (ai->search && ai->pick_init != g->initiatives) {
+			search_initiative(ai, g, side);
+			ai->tune = search_tuning(ai, g, side);
+		}
 		general_initiative(ai, g, side, o);
 		return 0;
 	}
@@ -493,6 +500,8 @@ static void general_refused(struct controller *ctl, struct game *g, enum side si
 	struct general_ai *ai = ctl->ctx;
 	(void)side, (void)why;
 	ai->refusals++;
+	if (o->kind == ORD_BRIGADE || o->kind == ORD_DIVMOVE)
+		ai->pick = PICK_NONE; /* the search's choice: not made again */
 	if (o->unit >= 0 && o->unit < g->nunits && o->kind != ORD_CMOVE && o->kind != ORD_ATTACH &&
 	    o->kind != ORD_DETACH)
 		ai->did[o->unit] |= DID_DONE | DID_FIRE;
@@ -502,9 +511,21 @@ static void general_refused(struct controller *ctl, struct game *g, enum side si
 
 int general_init(struct general_ai *ai, struct game *g, enum ai_level level)
 {
+	if (general_init_plain(ai, g, level) < 0)
+		return -1;
+	if (ai->tune->search_choices > 1 && !(ai->search = search_new(ai, g))) {
+		general_free(ai);
+		return -1;
+	}
+	return 0;
+}
+
+int general_init_plain(struct general_ai *ai, struct game *g, enum ai_level level)
+{
 	*ai = (struct general_ai){
 		.ctl = { .ctx = ai, .order = general_order, .refused = general_refused, .decide = general_decide },
 		.level = level, .initiative = -1, .phase = -1, .unit = -1, .plan_turn = { -1, -1 },
+		.pick = PICK_NONE, .pick_init = -1,
 	};
 	ai->tune = &ai_tuning[(unsigned)level < AI_LEVEL_COUNT ? level : AI_NORMAL];
 	ai->did = calloc((size_t)g->nunits + 1, sizeof *ai->did);
@@ -524,6 +545,8 @@ int general_init(struct general_ai *ai, struct game *g, enum ai_level level)
 
 void general_free(struct general_ai *ai)
 {
+	search_free(ai->search);
+	ai->search = NULL;
 	free(ai->did);
 	free(ai->plan);
 	free(ai->drills);

@@ -51,13 +51,25 @@ const struct ai_tuning ai_tuning[AI_LEVEL_COUNT] = {
 		.charge_threshold = 0.75, .charge_later = 0.5, .square_vs_cavalry = true, .weigh_square = true,
 		.attack_risk = 0.8, .risk_scale = 1,
 	},
-	/* Hard: charges for less, and attacks with less regard for harm. */
+	/* Hard: charges for less, attacks with less regard for harm, and
+	 * compares its best choices for each initiative by playing them
+	 * forward (easy and normal look no further: no search). */
 	[AI_HARD] = {
 		AI_SHARED,
 		.commanders = true, .march = true, .by_stake = true, .fire_by_worth = true, .retreat = true,
 		.charge_threshold = 0.25, .charge_later = 0.5, .square_vs_cavalry = true, .weigh_square = true,
 		.attack_risk = 0.7, .risk_scale = 1,
+		.search_choices = 3, .search_samples = 2, .search_initiatives = 1, .search_steps = 400,
+		.search_objective = 3, .search_won = 50, .search_threat = 0.5, .search_manners = 3,
 	},
+};
+
+/* The row as it is; bolder (charges for nothing, minds harm less); more
+ * careful (charges only for a clear gain, minds harm more). */
+const struct ai_manner ai_manners[AI_MANNERS] = {
+	{ 0, 0, 0 },
+	{ .charge_threshold = 0, .attack_risk = 0.5, .risk_scale = 0.7 },
+	{ .charge_threshold = 1.5, .attack_risk = 1.0, .risk_scale = 1.3 },
 };
 
 const struct ai_worth ai_worth = {

@@ -120,6 +120,16 @@ struct ai_tuning {
 	double square_inch;       /* cm a square inches toward its aim */
 	double feature_within;    /* cm: a bridge or landmark's middle this near is one to cross or defend */
 
+	/* The look-ahead (search.c): none with fewer than 2 choices. */
+	int search_choices;       /* the initiative's choices compared (at most GENERAL_CHOICES_MAX) */
+	int search_samples;       /* trials of each, with dice drawn from the cosmetic stream */
+	int search_initiatives;   /* a trial plays this many initiatives (the first the choice's), in its Turn */
+	int search_steps;         /* a trial stops after this many of the engine's steps */
+	double search_threat;     /* ... what each side could do to the other then: times this */
+	int search_manners;       /* the first choice is also tried in this many manners (ai_manners) */
+	double search_objective;  /* a trial's end: each victory point held is worth this */
+	double search_won;        /* ... the battle won (lost: less this) */
+
 	/* Decisions (decide.c). */
 	bool weigh_square;        /* an emergency square weighed (else always tried) */
 	double fled;              /* guns that flee and get away: what it costs */
@@ -131,6 +141,15 @@ struct ai_tuning {
 };
 
 extern const struct ai_tuning ai_tuning[AI_LEVEL_COUNT];
+
+/* Manners of fighting an initiative the look-ahead may choose (search.c):
+ * the level's own row with these in place of its numbers; the first is
+ * the row as it is (its numbers here are not read). */
+struct ai_manner {
+	double charge_threshold, attack_risk, risk_scale;
+};
+enum { AI_MANNERS = 3 };
+extern const struct ai_manner ai_manners[AI_MANNERS];
 
 /* What estimate.c reckons things worth, the same at every level (its
  * functions take no level: decisions, plans and the tests all ask them). */

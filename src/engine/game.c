@@ -365,6 +365,30 @@ void snapshot_free(struct snapshot *s)
 	*s = (struct snapshot){ 0 };
 }
 
+int game_trial_begin(struct game *g, struct game_trial *t)
+{
+	if (game_snapshot(g, &t->before) < 0)
+		return -1;
+	t->nlisteners = g->nlisteners;
+	t->nundo = g->nundo;
+	t->undo_draws = g->undo_draws;
+	memcpy(t->undo, g->undo, sizeof t->undo);
+	g->nlisteners = 0;
+	g->nundo = 0;
+	return 0;
+}
+
+void game_trial_end(struct game *g, struct game_trial *t)
+{
+	game_drop_undo(g);
+	memcpy(g->undo, t->undo, sizeof t->undo);
+	g->nundo = t->nundo;
+	g->undo_draws = t->undo_draws;
+	game_restore(g, &t->before);
+	snapshot_free(&t->before);
+	g->nlisteners = t->nlisteners;
+}
+
 void game_drop_undo(struct game *g)
 {
 	while (g->nundo > 0)

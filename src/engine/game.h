@@ -194,6 +194,18 @@ void snapshot_free(struct snapshot *s);
 /* Restore for looking only (a replay's frames): the log and history are
  * left whole. */
 void game_restore_view(struct game *g, const struct snapshot *s);
+/* A trial on the game itself, all of it taken back after: the state (as
+ * a snapshot has it), the log and history cut back, the undo stack put
+ * back as it was; the listeners hear nothing meanwhile.  begin: 0, or -1
+ * when out of memory (nothing begun). */
+struct game_trial {
+	struct snapshot before;
+	struct snapshot undo[UNDO_MAX];
+	int nundo, nlisteners;
+	uint64_t undo_draws;
+};
+int game_trial_begin(struct game *g, struct game_trial *t);
+void game_trial_end(struct game *g, struct game_trial *t);
 /* Forget the undo snapshots (a die was thrown, another unit began). */
 void game_drop_undo(struct game *g);
 /* Record an order carried out. */

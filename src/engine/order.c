@@ -412,19 +412,15 @@ int order_preview_seq(struct game *g, enum side side, const struct order *o, int
 {
 	struct controller stand = { .decide = stand_decide };
 	struct controller *ctl[SIDE_COUNT] = { &stand, &stand };
-	struct snapshot before, saved[UNDO_MAX];
-	int nl = g->nlisteners, nundo = g->nundo, k;
-	uint64_t undo_draws = g->undo_draws, draws = g->dice.draws;
+	struct game_trial trial;
+	uint64_t draws = g->dice.draws;
+	int k;
 
 	*p = (struct preview){ .unit = n > 0 ? o[0].unit : -1 };
-	if (game_snapshot(g, &before) < 0) {
+	if (game_trial_begin(g, &trial) < 0) {
 		snprintf(p->why, sizeof p->why, "out of memory");
 		return 0;
 	}
-	g->nlisteners = 0;
-	/* Keep the undo stack out of reach of the trial. */
-	memcpy(saved, g->undo, sizeof saved);
-	g->nundo = 0;
 	for (k = 0; k < n && order_exec(g, ctl, side, &o[k], p->why, sizeof p->why) == 0; k++)
 		;
 	p->ok = k == n;
@@ -441,13 +437,7 @@ int order_preview_seq(struct game *g, enum side side, const struct order *o, int
 		p->pos = g->cmdrs[o[k - 1].unit].pos;
 		p->used = g->cmdrs[o[k - 1].unit].used;
 	}
-	game_drop_undo(g);
-	memcpy(g->undo, saved, sizeof saved);
-	g->nundo = nundo;
-	g->undo_draws = undo_draws;
-	game_restore(g, &before);
-	snapshot_free(&before);
-	g->nlisteners = nl;
+	game_trial_end(g, &trial);
 	return k;
 }
 
