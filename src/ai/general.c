@@ -277,7 +277,10 @@ static void intent(struct general_ai *ai, struct game *g, enum side side, struct
 		snprintf(extra + strlen(extra), sizeof extra - strlen(extra), ", %s against cavalry",
 		         dd.squares > 1 ? "squares" : "a square");
 	*o = order_new(ORD_NOTE);
-	snprintf(o->text, sizeof o->text, "%.48s %s%s%s%.40s%s.", name, what, how, where[0] ? " " : "", where, extra);
+	/* A long name or place is cut short: the line is only a note. */
+	if (snprintf(o->text, sizeof o->text, "%.48s %s%s%s%.40s%s.", name, what, how, where[0] ? " " : "", where,
+	             extra) >= (int)sizeof o->text)
+		o->text[sizeof o->text - 2] = '.';
 	for (char *c = o->text; *c; c++)
 		if (*c == '"' || *c == '\n')
 			*c = '\'';
