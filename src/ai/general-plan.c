@@ -225,11 +225,12 @@ void general_plan(struct general_ai *ai, struct game *g, enum side side)
 		int bd = -1, bo = -1, ties = 0;
 		double best = 0;
 		for (int d = 0; d < g->ndivs && d < 256; d++) {
-			struct vec2 at = div_at[d];
-			double speed = div_speed[d];
-			int own = div_own[d];
+			struct vec2 at;
+			double speed;
+			int own;
 			if (done[d] || division_side(g, d) != side || !div_there[d])
 				continue;
+			at = div_at[d], speed = div_speed[d], own = div_own[d];
 			for (int i = 0; i < g->nobj && i < 64; i++) {
 				const struct objective *o = &g->obj[i];
 				struct vec2 c = obj_at[i];
