@@ -87,7 +87,7 @@ static int headings(const struct ai_tuning *tune, const struct game *g, const st
                     bool far, double *h)
 {
 	double d, list[4];
-	int e = est_nearest_enemy(g, u, &d), n = 0, k = 0;
+	int e = est_nearest_enemy_within(g, u, tune->face_within, &d), n = 0, k = 0;
 	list[k++] = u->facing;
 	if (v2_dist(u->pos, aim->target) > 0.5)
 		list[k++] = geom_bearing(u->pos, aim->target);
@@ -112,7 +112,7 @@ static double stand_off(const struct ai_tuning *tune, const struct game *g, cons
                         const struct aim *aim)
 {
 	double d, off = unit_is_cavalry(u) ? tune->cavalry_off : tune->fire_close, along;
-	int e = est_nearest_enemy(g, u, &d);
+	int e = est_nearest_enemy_within(g, u, tune->face_within, &d);
 	double to_aim = v2_dist(u->pos, aim->target);
 	double want = fabs(geom_angle_diff(h, geom_bearing(u->pos, aim->target))) < tune->stand_off_turn
 	                      ? to_aim - aim->near
@@ -302,7 +302,7 @@ void drill_manoeuvre_cands(struct cands *cs, struct general_ai *ai, struct game 
 		 * leg only after the first, and a reaction on the way could
 		 * bar it. */
 		double dn;
-		est_nearest_enemy(g, u, &dn);
+		est_nearest_enemy_within(g, u, rules_react.opportunity_cav + 1, &dn);
 		for (int i = -1; i <= 1 && dn > rules_react.opportunity_cav + 1; i += 2) {
 			struct order o = order_new(ORD_OBLIQUE);
 			struct pose end = { v2_add(u->pos, v2_add(v2_scale(geom_dir(u->facing), rules_special.oblique_forward),

@@ -363,7 +363,7 @@ void drill_plan(struct general_ai *ai, struct game *g, enum side side, int unit,
 	*out = (struct drill){ .kind = DRILL_STAND, .charge_target = -1, .end = u->pos, .planned = true };
 	plan_aim(ai, g, unit, &aim);
 	/* Far from the enemy only the march toward the aim is looked at. */
-	est_nearest_enemy(g, u, &dn);
+	est_nearest_enemy_within(g, u, ai->tune->far_from_enemy, &dn);
 	far = dn > ai->tune->far_from_enemy || g->divmove >= 0;
 	est_paths_begin(paths, g, unit);
 	stay = best = pose_score(ai, g, unit, &here, &aim, paths);

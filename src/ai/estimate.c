@@ -131,6 +131,11 @@ int est_nearest_enemy(const struct game *g, const struct unit *u, double *dist)
 	return grid_nearest_enemy(g, u, dist);
 }
 
+int est_nearest_enemy_within(const struct game *g, const struct unit *u, double limit, double *dist)
+{
+	return grid_nearest_enemy_within(g, u, limit, dist);
+}
+
 /* All a unit is worth: its strength and its removal. */
 double est_whole_worth(const struct game *g, const struct unit *u)
 {

@@ -126,5 +126,8 @@ bool est_may_pivot(const struct game *g, int unit, double to);
 /* The enemy unit nearest u (abandoned guns do not count), or -1; *dist
  * gets how far it is (may be NULL). */
 int est_nearest_enemy(const struct game *g, const struct unit *u, double *dist);
+/* The same when it is within limit; otherwise -1 and INFINITY, without
+ * looking further (for a caller that only asks whether one is nearer). */
+int est_nearest_enemy_within(const struct game *g, const struct unit *u, double limit, double *dist);
 
 #endif

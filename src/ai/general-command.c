@@ -296,11 +296,18 @@ static double brigade_stake(struct general_ai *ai, struct game *g, int b)
 	for (int k = 0; k < nu; k++) {
 		const struct unit *u = &g->units[us ? us[k] : k];
 		const struct move_allowance *ma;
-		double d;
+		double d, counts;
 		int e;
 		if (u->brigade != b || !general_active(u))
 			continue;
-		e = est_nearest_enemy(g, u, &d);
+		/* (An enemy further than every distance below counts for nothing.) */
+		ma = rules_move_for(u->type, u->form);
+		counts = fmax(tune->stake_threat_within, tune->stake_near_within);
+		if (unit_is_cavalry(u) && ma)
+			counts = fmax(counts, ma->charge);
+		if (unit_is_artillery(u))
+			counts = fmax(counts, rules_fire.art_range[RANGE_MEDIUM]);
+		e = est_nearest_enemy_within(g, u, counts, &d);
 		if (e < 0)
 			continue;
 		/* Threatened units, and units that can hurt someone now. */
@@ -308,7 +315,6 @@ static double brigade_stake(struct general_ai *ai, struct game *g, int b)
 			stake += tune->stake_threat;
 		else if (d < tune->stake_near_within)
 			stake += tune->stake_near;
-		ma = rules_move_for(u->type, u->form);
 		if (unit_is_cavalry(u) && ma && d < ma->charge &&
 		    g->units[e].form != FORM_SQUARE && g->units[e].form != FORM_ESQUARE && !unit_is_cavalry(&g->units[e]))
 			stake += tune->stake_cavalry;
@@ -345,7 +351,7 @@ static int march_pick(struct general_ai *ai, struct game *g, enum side side)
 			if (u->side != side || !general_active(u) || unit_division(g, u) != d)
 				continue;
 			any = true;
-			est_nearest_enemy(g, u, &dist);
+			est_nearest_enemy_within(g, u, clear, &dist);
 			nearest = fmin(nearest, dist);
 			if (v2_dist(u->pos, ai->plan[d].goal) < ai->tune->march_there)
 				nearest = 0; /* already there */

@@ -95,8 +95,8 @@ static double threats(struct game *g, enum side side)
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
 		double d;
-		if (u->state != US_ACTIVE || unit_abandoned(u) || est_nearest_enemy(g, u, &d) < 0 ||
-		    d > ai_worth.cavalry_threat)
+		if (u->state != US_ACTIVE || unit_abandoned(u) ||
+		    est_nearest_enemy_within(g, u, ai_worth.cavalry_threat, &d) < 0 || d > ai_worth.cavalry_threat)
 			continue;
 		v += (u->side == side ? 1 : -1) * est_threat(g, i, NULL, NULL);
 	}

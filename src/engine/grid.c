@@ -341,7 +341,7 @@ void grid_bridges_changed(const struct game *g)
 struct nearest {
 	const struct game *g;
 	const struct unit *u;
-	double ru, bd;
+	double ru, bd, limit;
 	int best;
 	struct cand {
 		int i;
@@ -357,7 +357,7 @@ static void cand_add(struct nearest *k, int i)
 	if (o->side == k->u->side || !unit_present(o))
 		return;
 	lb = v2_dist(k->u->pos, o->pos) - k->ru - unit_radius(o);
-	if (lb - 1e-6 > k->bd)
+	if (lb - 1e-6 > fmin(k->bd, k->limit))
 		return;
 	if (k->n == k->cap) {
 		int cap = 2 * k->cap;
@@ -390,7 +390,7 @@ static int cmp_cand(const void *a, const void *b)
 static void cand_measure(struct nearest *k)
 {
 	qsort(k->c, (size_t)k->n, sizeof *k->c, cmp_cand);
-	for (int q = 0; q < k->n && k->c[q].lb - 1e-6 <= k->bd; q++) {
+	for (int q = 0; q < k->n && k->c[q].lb - 1e-6 <= fmin(k->bd, k->limit); q++) {
 		int i = k->c[q].i;
 		double d = game_unit_distance(k->u, &k->g->units[i]);
 		if (d < k->bd || (d == k->bd && i < k->best)) {
@@ -403,8 +403,13 @@ static void cand_measure(struct nearest *k)
 
 int grid_nearest_enemy(const struct game *g, const struct unit *u, double *dist)
 {
+	return grid_nearest_enemy_within(g, u, INFINITY, dist);
+}
+
+int grid_nearest_enemy_within(const struct game *g, const struct unit *u, double limit, double *dist)
+{
 	struct grid *gr = ready(g);
-	struct nearest k = { .g = g, .u = u, .ru = unit_radius(u), .bd = INFINITY, .best = -1, .cap = 64 };
+	struct nearest k = { .g = g, .u = u, .ru = unit_radius(u), .bd = INFINITY, .limit = limit, .best = -1, .cap = 64 };
 	double box[4] = { u->pos.x - k.ru, u->pos.y - k.ru, u->pos.x + k.ru, u->pos.y + k.ru };
 	k.c = k.small;
 	if (!gr || !(box[0] >= 0 && box[1] >= 0 && box[2] <= g->map.width && box[3] <= g->map.height)) {
@@ -428,13 +433,17 @@ int grid_nearest_enemy(const struct game *g, const struct unit *u, double *dist)
 							cand_add(&k, i);
 				}
 			cand_measure(&k);
-			if (k.bd < r * gr->cell - gr->reach - 1e-6 ||
+			if (fmin(k.bd, limit) < r * gr->cell - gr->reach - 1e-6 ||
 			    (x0 <= 0 && y0 <= 0 && x1 >= gr->nx - 1 && y1 >= gr->ny - 1))
 				break;
 		}
 	}
 	if (k.c != k.small)
 		free(k.c);
+	if (k.bd > limit) {
+		k.bd = INFINITY;
+		k.best = -1;
+	}
 	if (dist)
 		*dist = k.bd;
 	return k.best;

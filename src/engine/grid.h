@@ -46,6 +46,9 @@ void grid_contacts(const struct game *g, int unit, struct unit_set *out);
  * distance between footprints (the first in unit order of those equally
  * near), or -1; its distance in *dist (INFINITY with none). */
 int grid_nearest_enemy(const struct game *g, const struct unit *u, double *dist);
+/* The same when that enemy is at most limit away; otherwise -1 (and
+ * INFINITY), found without looking further than the limit. */
+int grid_nearest_enemy_within(const struct game *g, const struct unit *u, double limit, double *dist);
 
 /* The units of a brigade, or of a division, in unit order: n unit
  * indices.  NULL stands for every unit, 0 to n - 1 (for no such brigade
