@@ -101,9 +101,18 @@ void geom_obb_corners(const struct obb *b, struct vec2 out[4])
 
 struct shape geom_obb_shape(const struct obb *b, struct vec2 buf[4])
 {
-	geom_obb_corners(b, buf);
 	/* (A rectangle is convex, however thin.) */
-	return (struct shape){ .kind = SHAPE_POLYGON, .n = 4, .pts = buf, .r = 0, .convex = 1 };
+	struct shape s = { .kind = SHAPE_POLYGON, .n = 4, .pts = buf, .r = 0, .convex = 1, .own_box = true };
+	geom_obb_corners(b, buf);
+	s.bx[0] = s.bx[2] = buf[0].x;
+	s.bx[1] = s.bx[3] = buf[0].y;
+	for (int i = 1; i < 4; i++) {
+		s.bx[0] = buf[i].x < s.bx[0] ? buf[i].x : s.bx[0];
+		s.bx[1] = buf[i].y < s.bx[1] ? buf[i].y : s.bx[1];
+		s.bx[2] = buf[i].x > s.bx[2] ? buf[i].x : s.bx[2];
+		s.bx[3] = buf[i].y > s.bx[3] ? buf[i].y : s.bx[3];
+	}
+	return s;
 }
 
 struct shape geom_circle(const struct vec2 *centre, double r)
@@ -633,9 +642,10 @@ double geom_distance(const struct shape *a, const struct shape *b)
 
 void geom_bounds(const struct shape *s, double box[4])
 {
-	if (s->box) {
+	if (s->box || s->own_box) {
+		const double *b = s->box ? s->box : s->bx;
 		for (int k = 0; k < 4; k++)
-			box[k] = s->box[k];
+			box[k] = b[k];
 	} else {
 		box[0] = box[1] = INFINITY;
 		box[2] = box[3] = -INFINITY;

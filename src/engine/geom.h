@@ -39,6 +39,10 @@ struct shape {
 	double r;
 	const double *box; /* the points' bounds, when known: x0 y0 x1 y1 */
 	signed char convex; /* a polygon known convex (1) or not (-1); 0: look */
+	/* The points' bounds kept in the shape itself (a rectangle's, worked
+	 * out as it is made: it is measured again and again), when own_box. */
+	bool own_box;
+	double bx[4];
 };
 
 /* The vector arithmetic every question of the table asks millions of
