@@ -4,7 +4,9 @@
  * any query made while the index is held that finds a unit standing
  * elsewhere than it is filed is counted (grid_misses); whole battles AI
  * against AI, and after each of his calls nothing is left filed where he
- * tried it. */
+ * tried it.  And src/engine/watch.c under WATCH_CHECK: every partial look
+ * for stands under units (only what changed since the last) checks that
+ * it left out no unit and stand that overlap (watch_misses). */
 #include "config.h"
 
 #include <stdarg.h>
@@ -19,12 +21,13 @@
 #include "engine/game.h"
 #include "engine/grid.h"
 #include "engine/rules.h"
+#include "engine/watch.h"
 #include "io/load-rules.h"
 #include "io/load.h"
 #include "test-util.h"
 
-#ifndef GRID_CHECK
-#error "test-ai-grid is built with GRID_CHECK (Makefile.am)"
+#if !defined GRID_CHECK || !defined WATCH_CHECK
+#error "test-ai-grid is built with GRID_CHECK and WATCH_CHECK (Makefile.am)"
 #endif
 
 struct watching {
@@ -79,6 +82,8 @@ static void watch(const char *map, uint64_t seed, enum ai_level level)
 	assert_true(w.calls > 100);
 	assert_int_equal(w.stale, 0);
 	assert_int_equal(grid_misses(g), 0);
+	assert_true(watch_partial_looks(g) > 100);
+	assert_int_equal(watch_misses(g), 0);
 	general_free(&ai);
 	game_free(g);
 }

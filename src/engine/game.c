@@ -11,6 +11,7 @@
 #include "game.h"
 #include "grid.h"
 #include "rules.h"
+#include "watch.h"
 
 /* Scenario defaults (not rules numbers: the rules leave these to players). */
 #define DEFAULT_TURNS 12
@@ -22,7 +23,8 @@ struct game *game_new(uint64_t seed)
 	struct game *g = calloc(1, sizeof *g);
 	if (!g)
 		return NULL;
-	if (!(g->grid = grid_new())) {
+	if (!(g->grid = grid_new()) || !(g->watch = watch_new())) {
+		grid_free(g->grid);
 		free(g);
 		return NULL;
 	}
@@ -68,6 +70,7 @@ void game_free(struct game *g)
 	free(g->cmdrs);
 	free(g->obj);
 	grid_free(g->grid);
+	watch_free(g->watch);
 	free(g);
 }
 

@@ -161,9 +161,17 @@ struct game {
 	struct listener listeners[EVENT_MAX_LISTENERS];
 	int nlisteners;
 
+	/* Inside order_preview_seq (which takes all back, and stops at the
+	 * first refusal): an order keeps no state of its own to take back or
+	 * to undo.  Never saved or snapshotted. */
+	bool previewing;
+
 	/* The units' spatial index (grid.h): where each unit stands, kept by
 	 * the index itself; never saved or snapshotted. */
 	struct grid *grid;
+	/* What the looks for stands under units last saw (watch.h); never
+	 * saved or snapshotted either. */
+	struct watch *watch;
 };
 
 struct game *game_new(uint64_t seed);

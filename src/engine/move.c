@@ -13,6 +13,7 @@
 #include "grid.h"
 #include "move.h"
 #include "rules.h"
+#include "watch.h"
 #include "weather.h"
 
 #define STEP 0.1          /* walking step for the ground (cm) */
@@ -804,8 +805,8 @@ static void clear_one(struct game *g, int cmdr, int unit)
 }
 
 /* A friendly command stand free on the field that overlaps a unit is
- * pushed off it. */
-static void clear_under(struct game *g, int unit, int cmdr)
+ * pushed off it (true: it did, whether or not it found a place). */
+static bool clear_under(struct game *g, int unit, int cmdr)
 {
 	const struct unit *u = &g->units[unit];
 	struct commander *c = &g->cmdrs[cmdr];
@@ -813,11 +814,13 @@ static void clear_under(struct game *g, int unit, int cmdr)
 	struct shape us, cs;
 	if (c->state != US_ACTIVE || c->attached >= 0 || c->side != u->side ||
 	    v2_dist(c->pos, u->pos) > unit_radius(u) + rules_stand[ARM_COMMAND].w / 2)
-		return;
+		return false;
 	us = unit_shape(u, buf);
 	cs = commander_shape(c);
-	if (geom_overlap(&us, &cs))
-		clear_one(g, cmdr, unit);
+	if (!geom_overlap(&us, &cs))
+		return false;
+	clear_one(g, cmdr, unit);
+	return true;
 }
 
 void move_clear_stands(struct game *g, int unit)
@@ -844,6 +847,21 @@ static int cmp_pair(const void *a, const void *b)
 	return (x->cmdr > y->cmdr) - (x->cmdr < y->cmdr);
 }
 
+/* Add a pair; false when out of memory. */
+static bool pair_add(struct stand_pairs *sp, int unit, int k)
+{
+	if (sp->n == sp->cap) {
+		int cap = sp->cap ? 2 * sp->cap : 64;
+		struct stand_pair *p = realloc(sp->p, (size_t)cap * sizeof *p);
+		if (!p)
+			return false;
+		sp->p = p;
+		sp->cap = cap;
+	}
+	sp->p[sp->n++] = (struct stand_pair){ unit, k };
+	return true;
+}
+
 /* Add the pairs of command stand k and each unit of its side after
  * 'after' that stands near enough to overlap it; false when out of
  * memory. */
@@ -853,22 +871,48 @@ static bool pairs_near(const struct game *g, int k, int after, struct stand_pair
 	struct shape cs = commander_shape(&g->cmdrs[k]);
 	bool ok = true;
 	grid_units_shape(g, &cs, 0, &near);
-	for (int q = 0; q < near.n && ok; q++) {
-		if (near.idx[q] <= after || g->units[near.idx[q]].side != g->cmdrs[k].side)
-			continue;
-		if (sp->n == sp->cap) {
-			int cap = sp->cap ? 2 * sp->cap : 64;
-			struct stand_pair *p = realloc(sp->p, (size_t)cap * sizeof *p);
-			if (!p) {
-				ok = false;
-				break;
-			}
-			sp->p = p;
-			sp->cap = cap;
-		}
-		sp->p[sp->n++] = (struct stand_pair){ near.idx[q], k };
-	}
+	for (int q = 0; q < near.n && ok; q++)
+		if (near.idx[q] > after && g->units[near.idx[q]].side == g->cmdrs[k].side)
+			ok = pair_add(sp, near.idx[q], k);
 	unit_set_free(&near);
+	return ok;
+}
+
+/* Add the pairs of a unit and each free stand of its side near enough to
+ * overlap it (clear_under's own test); false when out of memory. */
+static bool pairs_round(const struct game *g, int unit, struct stand_pairs *sp)
+{
+	const struct unit *u = &g->units[unit];
+	for (int k = 0; k < g->ncmdrs; k++) {
+		const struct commander *c = &g->cmdrs[k];
+		if (c->state == US_ACTIVE && c->attached < 0 && c->side == u->side &&
+		    v2_dist(c->pos, u->pos) <= unit_radius(u) + rules_stand[ARM_COMMAND].w / 2 && !pair_add(sp, unit, k))
+			return false;
+	}
+	return true;
+}
+
+/* The pairs to look at: those of every free stand; or, when the watch
+ * knows what changed since the last look, those of the stands and the
+ * units that changed and of the stands that last look pushed (or failed
+ * to).  Any other pair was clear of each other then and still is.  false
+ * when out of memory. */
+static bool pairs_to_look_at(struct game *g, struct stand_pairs *all)
+{
+	struct watch_changes ch;
+	bool ok = true;
+	if (!watch_changes(g, WATCH_FRIENDS, &ch)) {
+		for (int k = 0; k < g->ncmdrs && ok; k++)
+			if (g->cmdrs[k].state == US_ACTIVE && g->cmdrs[k].attached < 0)
+				ok = pairs_near(g, k, -1, all);
+		return ok;
+	}
+	for (int q = 0; q < ch.ncmdrs && ok; q++)
+		if (g->cmdrs[ch.cmdrs[q]].state == US_ACTIVE && g->cmdrs[ch.cmdrs[q]].attached < 0)
+			ok = pairs_near(g, ch.cmdrs[q], -1, all);
+	for (int q = 0; q < ch.nunits && ok; q++)
+		if (g->units[ch.units[q]].state == US_ACTIVE)
+			ok = pairs_round(g, ch.units[q], all);
 	return ok;
 }
 
@@ -879,13 +923,12 @@ void move_clear_all_stands(struct game *g)
 	 * are now, then, as stands are pushed on, near where they go. */
 	struct stand_pairs all = { 0 }, more = { 0 };
 	struct stand_pair last = { -1, -1 };
+	unsigned char *pushed = calloc((size_t)g->ncmdrs + 1, 1);
 	int a = 0, b = 0;
-	bool ok = true;
-	for (int k = 0; k < g->ncmdrs && ok; k++)
-		if (g->cmdrs[k].state == US_ACTIVE && g->cmdrs[k].attached < 0)
-			ok = pairs_near(g, k, -1, &all);
-	if (!ok) {
+	if (!pushed || !pairs_to_look_at(g, &all)) {
+		free(pushed);
 		free(all.p);
+		watch_forget(g);
 		for (int i = 0; i < g->nunits; i++)
 			if (g->units[i].state == US_ACTIVE)
 				move_clear_stands(g, i);
@@ -906,7 +949,8 @@ void move_clear_all_stands(struct game *g)
 			continue;
 		last = p;
 		was = g->cmdrs[p.cmdr].pos;
-		clear_under(g, p.unit, p.cmdr);
+		if (clear_under(g, p.unit, p.cmdr))
+			pushed[p.cmdr] = 1;
 		if (g->cmdrs[p.cmdr].pos.x != was.x || g->cmdrs[p.cmdr].pos.y != was.y) {
 			/* Pushed on: the units after this one near where it went. */
 			int n0 = more.n;
@@ -918,6 +962,8 @@ void move_clear_all_stands(struct game *g)
 	}
 	free(all.p);
 	free(more.p);
+	watch_looked(g, WATCH_FRIENDS, pushed);
+	free(pushed);
 }
 
 const char *move_stop_text(enum stop_reason why)

@@ -408,12 +408,35 @@ static int stand_decide(struct controller *c, struct game *g, struct decision *d
 	return 0;
 }
 
+/* What a preview reports of the last order carried out: where it left
+ * its unit (or commander), and the dice thrown until then. */
+struct preview_end {
+	int k;
+	struct unit u;
+	struct vec2 cpos;
+	double cused;
+	uint64_t draws;
+};
+
+static void preview_mark(const struct game *g, const struct order *o, int k, struct preview_end *e)
+{
+	e->k = k;
+	e->draws = g->dice.draws;
+	if (o->unit >= 0 && o->unit < g->nunits && !(order_flags(o->kind) & OK_COMMANDER)) {
+		e->u = g->units[o->unit];
+	} else if (o->kind == ORD_CMOVE) {
+		e->cpos = g->cmdrs[o->unit].pos;
+		e->cused = g->cmdrs[o->unit].used;
+	}
+}
+
 int order_preview_seq(struct game *g, enum side side, const struct order *o, int n, struct preview *p)
 {
 	struct controller stand = { .decide = stand_decide };
 	struct controller *ctl[SIDE_COUNT] = { &stand, &stand };
 	struct game_trial trial;
-	uint64_t draws = g->dice.draws;
+	struct preview_end e = { .draws = g->dice.draws };
+	bool was = g->previewing, undoes = false;
 	int k;
 
 	*p = (struct preview){ .unit = n > 0 ? o[0].unit : -1 };
@@ -421,21 +444,26 @@ int order_preview_seq(struct game *g, enum side side, const struct order *o, int
 		snprintf(p->why, sizeof p->why, "out of memory");
 		return 0;
 	}
+	/* The orders keep nothing to take back (a refusal ends the preview,
+	 * and the trial takes all back), unless one is an undo. */
+	for (k = 0; k < n; k++)
+		undoes |= o[k].kind == ORD_UNDO;
+	g->previewing = !undoes;
 	for (k = 0; k < n && order_exec(g, ctl, side, &o[k], p->why, sizeof p->why) == 0; k++)
-		;
+		preview_mark(g, &o[k], k + 1, &e);
+	g->previewing = was;
 	p->ok = k == n;
-	p->dice = g->dice.draws != draws;
-	if (k > 0 && o[k - 1].unit >= 0 && o[k - 1].unit < g->nunits && !(order_flags(o[k - 1].kind) & OK_COMMANDER)) {
-		const struct unit *u = &g->units[o[k - 1].unit];
+	p->dice = e.draws != trial.before.st.dice.draws;
+	if (e.k > 0 && o[k - 1].unit >= 0 && o[k - 1].unit < g->nunits && !(order_flags(o[k - 1].kind) & OK_COMMANDER)) {
 		p->unit = o[k - 1].unit;
-		p->pos = u->pos;
-		p->facing = u->facing;
-		p->form = u->form;
-		p->used = u->used;
-		p->may_fire = u->state == US_ACTIVE && !volley_may_fire(g, u);
-	} else if (k > 0 && o[k - 1].kind == ORD_CMOVE) {
-		p->pos = g->cmdrs[o[k - 1].unit].pos;
-		p->used = g->cmdrs[o[k - 1].unit].used;
+		p->pos = e.u.pos;
+		p->facing = e.u.facing;
+		p->form = e.u.form;
+		p->used = e.u.used;
+		p->may_fire = e.u.state == US_ACTIVE && !volley_may_fire(g, &e.u);
+	} else if (e.k > 0 && o[k - 1].kind == ORD_CMOVE) {
+		p->pos = e.cpos;
+		p->used = e.cused;
 	}
 	game_trial_end(g, &trial);
 	return k;
@@ -446,11 +474,31 @@ void order_preview(struct game *g, enum side side, const struct order *o, struct
 	order_preview_seq(g, side, o, 1, p);
 }
 
+/* An order inside a preview: as exec below, but with nothing kept to
+ * take it back (a refusal ends the preview, which takes all back). */
+static int exec_previewed(struct order_ctx *c, int prev, uint64_t draws)
+{
+	struct game *g = c->g;
+	int r;
+	game_record(g, c->o);
+	if ((r = dispatch(c)) != 0)
+		return r;
+	move_clear_all_stands(g);
+	react_stands_overlapped(g);
+	if ((order_flags(c->o->kind) & OK_UNIT) && g->phase == PHASE_MANOEUVRE && g->current_unit >= 0 &&
+	    g->current_unit != prev) {
+		game_drop_undo(g);
+		g->undo_draws = draws;
+	}
+	return 0;
+}
+
 static int exec(struct game *g, struct controller **ctl, enum side side, const struct order *o, char *why,
                 size_t size)
 {
 	struct order_ctx c = { .g = g, .ctl = ctl, .side = side, .o = o, .why = why, .size = size };
 	struct snapshot before;
+	uint64_t draws = g->dice.draws;
 	int prev = g->current_unit, r;
 
 	why[0] = '\0';
@@ -458,6 +506,8 @@ static int exec(struct game *g, struct controller **ctl, enum side side, const s
 		return ord_refuse(&c, "the battle is over");
 	if (g->initiative != (int)side)
 		return ord_refuse(&c, "%s do not have the initiative", g->side[side].name);
+	if (g->previewing)
+		return exec_previewed(&c, prev, draws);
 	if (game_snapshot(g, &before) < 0)
 		return ord_refuse(&c, "out of memory");
 	/* Recorded first: the answers to decisions it raises follow it in the

@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "aim.h"
@@ -22,6 +23,7 @@
 #include "move.h"
 #include "react.h"
 #include "rules.h"
+#include "watch.h"
 
 /* ------------------------------------------------------------------ */
 
@@ -142,13 +144,40 @@ void react_end_initiative(struct game *g)
 /* ------------------------------------------------------------------ */
 /* Command stands under an enemy unit ("Loss of Command Stands") */
 
+/* Whether an enemy unit there may overlap free stand c (the test below). */
+static bool stand_near_enemy(const struct commander *c, const struct unit *u)
+{
+	return c->state == US_ACTIVE && c->attached < 0 && u->side != c->side && unit_present(u) &&
+	       v2_dist(u->pos, c->pos) <= unit_radius(u) + rules_stand[ARM_COMMAND].w;
+}
+
+/* The stands to look at, flagged: every one; or, when the watch knows what
+ * changed since the last look, those that changed, that evaded then, or
+ * that a changed enemy unit may overlap (any other stand was clear of
+ * the enemy then and still is).  false: every one. */
+static bool stands_to_look_at(struct game *g, unsigned char *look)
+{
+	struct watch_changes ch;
+	if (!watch_changes(g, WATCH_ENEMIES, &ch))
+		return false;
+	for (int q = 0; q < ch.ncmdrs; q++)
+		look[ch.cmdrs[q]] = 1;
+	for (int q = 0; q < ch.nunits; q++)
+		for (int k = 0; k < g->ncmdrs; k++)
+			if (stand_near_enemy(&g->cmdrs[k], &g->units[ch.units[q]]))
+				look[k] = 1;
+	return true;
+}
+
 void react_stands_overlapped(struct game *g)
 {
 	struct unit_set near = { 0 };
+	unsigned char *look = calloc((size_t)g->ncmdrs + 1, 1), *evaded = calloc((size_t)g->ncmdrs + 1, 1);
+	bool some = look && evaded && stands_to_look_at(g, look);
 	for (int i = 0; i < g->ncmdrs; i++) {
 		struct commander *c = &g->cmdrs[i];
 		struct shape cs;
-		if (c->state != US_ACTIVE || c->attached >= 0)
+		if (c->state != US_ACTIVE || c->attached >= 0 || (some && !look[i]))
 			continue;
 		cs = commander_shape(c);
 		grid_units_shape(g, &cs, rules_stand[ARM_COMMAND].w, &near);
@@ -156,17 +185,24 @@ void react_stands_overlapped(struct game *g)
 			const struct unit *u = &g->units[near.idx[q]];
 			struct vec2 buf[4];
 			struct shape us;
-			if (u->side == c->side || !unit_present(u) ||
-			    v2_dist(u->pos, c->pos) > unit_radius(u) + rules_stand[ARM_COMMAND].w)
+			if (!stand_near_enemy(c, u))
 				continue;
 			us = unit_shape(u, buf);
 			if (geom_overlap(&us, &cs)) {
 				command_stand_evades(g, i, u);
+				if (evaded)
+					evaded[i] = 1;
 				break;
 			}
 		}
 	}
 	unit_set_free(&near);
+	if (evaded)
+		watch_looked(g, WATCH_ENEMIES, evaded);
+	else
+		watch_forget(g);
+	free(look);
+	free(evaded);
 }
 
 void react_stands_passed(struct game *g, int mover, struct obb start, struct vec2 dir, double dist,
