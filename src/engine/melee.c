@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aim.h"
 #include "command.h"
 #include "contact.h"
 #include "control.h"
@@ -140,6 +141,9 @@ int melee_halvings(const struct game *g, int unit, int enemy)
 /* ------------------------------------------------------------------ */
 /* Joining in */
 
+/* Above rounding: a lane's gap never exceeds the way to contact. */
+#define JOIN_LANE_MARGIN 0.01
+
 /* Can a unit join against an enemy already in combat: pivot at most 90
  * degrees, then straight up to 6 cm into contact, touching nothing else
  * and crossing no forbidden ground.  Joining in is movement: the 6 cm are
@@ -147,21 +151,28 @@ int melee_halvings(const struct game *g, int unit, int enemy)
  * weather through move_sweep).  The pivots are tried smallest first
  * (none, then 1 degree either way, clockwise first, up to 90): the first
  * that brings the unit onto the enemy, and that it can make without
- * touching anything, is the one it makes. */
+ * touching anything, is the one it makes.  (A pivot after which no part
+ * of the enemy lies in the lane ahead within the 6 cm cannot bring it
+ * there: it is not swept.) */
 static bool can_join(struct game *g, int unit, int enemy, double *facing, double *dist)
 {
 	struct unit *u = &g->units[unit];
 	struct mover m;
+	struct aim_lane lane;
 	int steps = (int)floor(rules_melee.join_pivot + 1e-9);
 	if (game_unit_distance(u, &g->units[enemy]) > rules_melee.join_range + 1e-9)
 		return false;
 	move_mover_unit(g, unit, TMODE_MOVE, false, &m);
 	m.target = enemy;
 	m.through_friends = false;
+	aim_lane(u, &g->units[enemy], &lane);
 	for (int k = 0; k <= 2 * steps; k++) {
 		double want = geom_norm_deg(u->facing + (k + 1) / 2 * (k % 2 ? 1.0 : -1.0));
-		struct obb fp = unit_footprint_as(u->type, u->form, u->pos, want);
+		struct obb fp;
 		struct sweep s;
+		if (aim_lane_gap(&lane, want) > rules_melee.join_move + JOIN_LANE_MARGIN)
+			continue;
+		fp = unit_footprint_as(u->type, u->form, u->pos, want);
 		move_sweep(g, &m, &fp, fp.c, geom_dir(want), rules_melee.join_move + 0.1, rules_melee.join_move, false,
 		           &s);
 		if (s.why != STOP_TARGET || s.dist > rules_melee.join_move + 1e-9)
