@@ -79,6 +79,10 @@ want="game: the unit manoeuvring, IR15a, is not of French, who have the initiati
 damage "the unit manoeuvring on the side without the initiative" sed 's/current = "10L1"/current = "IR15a"/'
 want="unit '10L1': at 0.50, 72.00: partly off the 120 x 90 cm table$"
 damage "a unit partly off the table" sed '0,/x = 35.25; y = 72.0;/s//x = 0.5; y = 72.0;/'
+want="commander 'StH': only brigade commanders attach to units$"
+damage "a division commander attached to a unit" sed 's/\({ id = "StH";.*\)attached = "-"/\1attached = "10L1"/'
+want="commander 'StH2': unit '10L1' is not in this commander's brigade$"
+damage "a brigade commander attached to another brigade's unit" sed 's/\({ id = "StH2";.*\)attached = "-"/\1attached = "10L1"/'
 
 plan $((n * 3 + 16))
 "$GROGNARD" --check "$good" >"$tmp/out" 2>&1

@@ -180,9 +180,16 @@ static void test_commanders(void **state)
 	one_fault(g, GP_COMMANDER, c, "x", "at 100.00, 199.50: partly off the table");
 	g->cmdrs[c].pos = v2(51, 151);
 	one_fault(g, GP_COMMANDER, c, "x", "at 51.00, 151.00: overlaps unit 'A1'");
-	/* Attached to a unit, it rides with it: not checked apart. */
+	/* Only a brigade commander attaches, to a unit of his brigade; then
+	 * he rides with it and is not checked apart. */
 	g->cmdrs[c].attached = 0;
+	one_fault(g, GP_COMMANDER, c, "attached", "only brigade commanders attach to units");
+	g->cmdrs[c].level = CL_BRIGADE;
+	g->cmdrs[c].of = SIDE_B;
+	one_fault(g, GP_COMMANDER, c, "attached", "unit 'A1' is not in this commander's brigade");
+	g->cmdrs[c].of = SIDE_A;
 	assert_int_equal(game_check(g, NULL, NULL), 0);
+	g->cmdrs[c].level = CL_CORPS;
 	g->cmdrs[c].attached = -1;
 	g->cmdrs[c].pos = v2(100, 100);
 	test_rect(g, TT_BOGGY, "Moor", 90, 90, 110, 110);

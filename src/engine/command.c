@@ -14,9 +14,13 @@
 
 int command_attached_to(const struct game *g, int unit)
 {
-	for (int i = 0; i < g->ncmdrs; i++)
-		if (g->cmdrs[i].state == US_ACTIVE && g->cmdrs[i].attached == unit)
-			return i;
+	/* Only a brigade commander attaches, and only to a unit of his
+	 * brigade (the attach order, the map loader, game_check): the unit's
+	 * own brigade's commander or none. */
+	int b = unit >= 0 && unit < g->nunits ? g->units[unit].brigade : -1;
+	int k = b >= 0 && b < g->nbrigs ? g->brigs[b].commander : -1;
+	if (k >= 0 && k < g->ncmdrs && g->cmdrs[k].state == US_ACTIVE && g->cmdrs[k].attached == unit)
+		return k;
 	return -1;
 }
 

@@ -150,7 +150,14 @@ int game_check(const struct game *g, void (*fn)(void *ctx, const struct game_fau
 	}
 	for (int i = 0; i < g->ncmdrs; i++) {
 		const struct commander *c = &g->cmdrs[i];
-		if (c->state == US_ACTIVE && !on_table(g, c->pos))
+		/* As the map loader and the attach order have it: a brigade
+		 * commander, with a unit of his brigade. */
+		if (c->attached >= 0 && c->level != CL_BRIGADE)
+			fault(&k, GP_COMMANDER, i, "attached", "only brigade commanders attach to units");
+		else if (c->attached >= 0 && (c->attached >= g->nunits || g->units[c->attached].brigade != c->of))
+			fault(&k, GP_COMMANDER, i, "attached", "unit '%s' is not in this commander's brigade",
+			      c->attached < g->nunits ? g->units[c->attached].id : "?");
+		else if (c->state == US_ACTIVE && !on_table(g, c->pos))
 			fault(&k, GP_COMMANDER, i, "x", "at %.2f, %.2f: off the %.0f x %.0f cm table", c->pos.x, c->pos.y,
 			      g->map.width, g->map.height);
 		else if (c->state == US_ACTIVE && c->attached < 0)
