@@ -24,7 +24,10 @@
  *   2 mirror, 3 random battles; w the army-scale run, with -g); -q only
  *   the battles against the naive baseline.
  * or, to look at one battle's log: bench-ai -1 SCENARIO:SEED:AB DATADIR
- * (A and B each g for the AI or n for the baseline).
+ * (A and B each g for the AI at -l's level, m for the normal one or n for
+ * the baseline), ending with a "result:" line (the winner, the battle's
+ * time, its slowest call, refusals, batteries caught on the move); with
+ * BENCH_QUIET set, that line only.
  * With BENCH_VERBOSE set, each refused order is named; with BENCH_SLOW=MS,
  * each AI call of MS milliseconds or more; with -1 and BENCH_WATCH=X,Y,R,
  * at each Turn, the units within R cm of (X, Y).
@@ -404,9 +407,12 @@ int main(int argc, char **argv)
 		char a = 'g', b = 'g';
 		if (sscanf(one, "%d:%llu:%c%c", &s, &seed, &a, &b) != 4 || s < 0 || s > 3)
 			return 2;
-		show_log = true;
-		battle(&sc[s], seed, a == 'n' ? NAIVE : a == 'm' ? NORMAL : GENERAL,
-		       b == 'n' ? NAIVE : b == 'm' ? NORMAL : GENERAL, level, &ms);
+		show_log = !getenv("BENCH_QUIET");
+		int w = battle(&sc[s], seed, a == 'n' ? NAIVE : a == 'm' ? NORMAL : GENERAL,
+		               b == 'n' ? NAIVE : b == 'm' ? NORMAL : GENERAL, level, &ms);
+		printf("result: winner %s, %.0f ms, slowest call %.1f ms, %ld refused, %d caught on the move\n",
+		       w == SIDE_A ? "A" : w == SIDE_B ? "B" : "none", ms, fmax(general_calls.worst, normal_calls.worst),
+		       general_calls.refusals + normal_calls.refusals + naive_calls.refusals, caught);
 		return 0;
 	}
 	if (hard)
