@@ -29,6 +29,11 @@
 #include "tie.h"
 #include "tuning.h"
 
+const int *drill_hand_units(const struct game *g, int *n)
+{
+	return g->divmove >= 0 ? grid_division_units(g, g->divmove, n) : grid_brigade_units(g, g->active_brigade, n);
+}
+
 bool drill_in_hand(const struct game *g, const struct unit *u, enum side side)
 {
 	if (u->side != side || u->state != US_ACTIVE || (u->acted & UA_DONE) || unit_abandoned(u))
@@ -272,6 +277,8 @@ struct drill_scratch *drill_scratch_new(void)
 
 void drill_scratch_free(struct drill_scratch *s)
 {
+	if (s)
+		est_paths_free(&s->paths);
 	free(s);
 }
 
@@ -306,11 +313,15 @@ static int best_charge(struct general_ai *ai, struct game *g, int unit, double b
 	const struct move_allowance *ma = rules_move_for(u->type, u->form);
 	int best = -1, target[16], n = 0;
 	double hope[16];
+	struct unit_set near = { 0 };
 	*value = -INFINITY;
 	if (!ma || ma->charge <= 0 || unit_is_artillery(u) || unit_has_marker(u, MK_BLUE) || g->divmove >= 0 ||
 	    (u->acted & (UA_MOVED | UA_NO_CHARGE | UA_CROSSED)) || command_status(g, u, NULL) == CS_NOT_IN_COMMAND)
 		return -1;
-	for (int t = 0; t < g->nunits && n < 16; t++) {
+	/* (Those within reach are among those the index finds round it.) */
+	grid_units_near(g, unit, ma->charge + 1, &near);
+	for (int q = 0; q < near.n && n < 16; q++) {
+		int t = near.idx[q];
 		const struct unit *e = &g->units[t];
 		double h, least;
 		int j;
@@ -332,6 +343,7 @@ static int best_charge(struct general_ai *ai, struct game *g, int unit, double b
 		hope[j] = h;
 		target[j] = t;
 	}
+	unit_set_free(&near);
 	/* The engine asked about the most hopeful first, until none left
 	 * could beat the best allowed. */
 	for (int i = 0; i < n && hope[i] > *value; i++) {

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/aim.h"
@@ -299,9 +300,14 @@ double est_arrival(struct game *g, int a, int t, double start, struct est_paths 
 		}
 	} else if (reacts && unit_is_artillery(ut)) {
 		bool engaged = false;
-		for (int i = 0; i < g->nunits && !engaged; i++)
+		struct unit_set near = { 0 };
+		grid_units_near(g, t, GEOM_CONTACT, &near);
+		for (int q = 0; q < near.n && !engaged; q++) {
+			int i = near.idx[q];
 			engaged = i != a && g->units[i].side != ut->side && g->units[i].state == US_ACTIVE &&
 			          game_units_within(&g->units[i], ut, GEOM_CONTACT);
+		}
+		unit_set_free(&near);
 		if (ut->type == UT_HORSE_ART && unit_is_infantry(ua) && !engaged) {
 			double p = odds_pass(ut, 0);
 			double flee = p * (est_away_clear(g, t, a, rules_react.flee_min, true) ? ai_worth.ground : est_whole_worth(g, ut)) +
@@ -614,20 +620,47 @@ void est_paths_begin(struct est_paths *p, const struct game *g, int unit)
 	 * little); guns reach 80 cm. */
 	double go = g->divmove >= 0 ? g->divmove_allow : ma ? fmax(ma->move, fmax(ma->charge, ma->redeploy)) : 0;
 	double reach = go + ai_worth.near_reach, guns = go + rules_fire.art_range[RANGE_LONG] + ai_worth.near_guns;
+	struct unit_set near = { 0 };
+	if (g->nunits > p->cap) {
+		signed char *in = realloc(p->in, (size_t)g->nunits), *out = in ? realloc(p->out, (size_t)g->nunits) : NULL;
+		signed char *feint = out ? realloc(p->feint, (size_t)g->nunits) : NULL;
+		int *k = feint ? realloc(p->near, (size_t)g->nunits * sizeof *k) : NULL;
+		p->in = in ? in : p->in;
+		p->out = out ? out : p->out;
+		p->feint = feint ? feint : p->feint;
+		p->near = k ? k : p->near;
+		if (k)
+			p->cap = g->nunits;
+	}
 	p->unit = unit;
-	p->n = g->nunits < EST_PATHS_MAX ? g->nunits : EST_PATHS_MAX;
-	memset(p->in, 0, sizeof p->in);
-	memset(p->out, 0, sizeof p->out);
-	memset(p->feint, 0, sizeof p->feint);
+	p->n = g->nunits < p->cap ? g->nunits : p->cap;
 	p->nnear = 0;
-	for (int i = 0; i < p->n; i++) {
+	if (p->n == 0)
+		return;
+	memset(p->in, 0, (size_t)p->n);
+	memset(p->out, 0, (size_t)p->n);
+	memset(p->feint, 0, (size_t)p->n);
+	/* (Only those the index finds round it can be within either reach.) */
+	grid_units_near(g, unit, fmax(reach, guns), &near);
+	for (int q = 0; q < near.n; q++) {
+		int i = near.idx[q];
 		const struct unit *o = &g->units[i];
 		bool gun_range = o->side != u->side && (unit_is_artillery(o) || unit_is_artillery(u));
-		if (i == unit || o->state != US_ACTIVE || unit_abandoned(o))
+		if (i >= p->n || i == unit || o->state != US_ACTIVE || unit_abandoned(o))
 			continue;
 		if (game_units_within(u, o, gun_range ? guns : reach))
 			p->near[p->nnear++] = i;
 	}
+	unit_set_free(&near);
+}
+
+void est_paths_free(struct est_paths *p)
+{
+	free(p->in);
+	free(p->out);
+	free(p->feint);
+	free(p->near);
+	*p = (struct est_paths){ 0 };
 }
 
 /* Where a charge by e on u would make contact if e charged it now, by the

@@ -88,18 +88,21 @@ double est_against_square(struct game *g, int a, int t, struct est_paths *paths)
 double est_join(struct game *g, int j, int e, double facing, double dist);
 
 /* The ways charges could take to and from one unit while it is being
- * planned, each swept once (clear 1, blocked -1, not yet looked at 0). */
-#define EST_PATHS_MAX 512
+ * planned, each swept once (clear 1, blocked -1, not yet looked at 0):
+ * one of each for every unit of the battle (n of them, room for cap). */
 struct est_paths {
-	int unit, n;
-	signed char in[EST_PATHS_MAX], out[EST_PATHS_MAX];
-	signed char feint[EST_PATHS_MAX]; /* each charger's way back from it */
+	int unit, n, cap;
+	signed char *in, *out;
+	signed char *feint; /* each charger's way back from it */
 	/* The units that can matter to it wherever it goes this time: all
 	 * within reach of a charge or a musket of anywhere it may go, and
 	 * the enemy's guns (or, for a battery, all enemies) in range. */
-	int near[EST_PATHS_MAX], nnear;
+	int *near, nnear;
 };
+/* For unit, now (its arrays grown to the battle's units; should memory
+ * run short, only the first cap units are looked at). */
 void est_paths_begin(struct est_paths *p, const struct game *g, int unit);
+void est_paths_free(struct est_paths *p);
 
 /* What enemy e could win by charging u where both now stand (0 when it
  * could not, or would not for the loss it would take).  paths may be
