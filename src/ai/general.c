@@ -48,9 +48,12 @@ static int nearest_within(const struct game *g, const struct unit *u, double rea
 {
 	double dist[16];
 	int n = 0;
+	struct unit_set near = { 0 };
 	if (max > 16)
 		max = 16;
-	for (int k = 0; k < g->nunits; k++) {
+	grid_units_near(g, (int)(u - g->units), reach, &near);
+	for (int q = 0; q < near.n; q++) {
+		int k = near.idx[q];
 		const struct unit *t = &g->units[k];
 		double d;
 		int j;
@@ -66,6 +69,7 @@ static int nearest_within(const struct game *g, const struct unit *u, double rea
 		dist[j] = d;
 		out[j] = k;
 	}
+	unit_set_free(&near);
 	return n;
 }
 
@@ -73,7 +77,10 @@ static int nearest_within(const struct game *g, const struct unit *u, double rea
  * (the nearest few targets looked at: the best shots are close ones). */
 static bool best_fire(struct general_ai *ai, struct game *g, enum side side, struct order *o)
 {
-	for (int i = 0; i < g->nunits; i++) {
+	int nh;
+	const int *hand = drill_hand_units(g, &nh);
+	for (int h = 0; h < nh; h++) {
+		int i = hand ? hand[h] : h;
 		struct unit *u = &g->units[i];
 		int best = -1, near[6], n, ties = 0;
 		double bv = 0;
@@ -326,8 +333,10 @@ static void new_step(struct general_ai *ai, struct game *g)
 static int next_unit(struct general_ai *ai, struct game *g, enum side side)
 {
 	double bd = INFINITY;
-	int best = -1, ties = 0;
-	for (int i = 0; i < g->nunits; i++) {
+	int best = -1, ties = 0, nh;
+	const int *hand = drill_hand_units(g, &nh);
+	for (int h = 0; h < nh; h++) {
+		int i = hand ? hand[h] : h;
 		double d;
 		if (ai->did[i] & DID_DONE || !drill_in_hand(g, &g->units[i], side))
 			continue;

@@ -79,5 +79,9 @@ bool drill_check(struct game *g, enum side side, const struct order *o);
 /* Is the unit a side's own, able to take orders (not guns its crews have
  * left) and in the brigade (or division) manoeuvring? */
 bool drill_in_hand(const struct game *g, const struct unit *u, enum side side);
+/* The units that may be in hand, in unit order: the division marching or
+ * the brigade with the initiative (n of them; NULL for every unit, as
+ * grid_brigade_units has it: keep the drill_in_hand test). */
+const int *drill_hand_units(const struct game *g, int *n);
 
 #endif

@@ -153,10 +153,17 @@ double aim_extend_most(enum unit_type t)
 bool aim_clear_charge(const struct game *g, int unit, int target, enum terrain_mode mode, double limit,
                       double allowance, bool all_half, double *facing, struct sweep *s)
 {
+	struct aim_blockers in_way = { 0 };
+	return aim_clear_charge_known(g, unit, target, mode, limit, allowance, all_half, facing, s, &in_way);
+}
+
+bool aim_clear_charge_known(const struct game *g, int unit, int target, enum terrain_mode mode, double limit,
+                            double allowance, bool all_half, double *facing, struct sweep *s,
+                            struct aim_blockers *in_way)
+{
 	const struct unit *u = &g->units[unit];
 	struct mover mv;
 	struct aim_lane l;
-	struct aim_blockers in_way = { 0 };
 	bool blocked[2] = { false, false }; /* a pivot blocked blocks greater ones the same way */
 	move_mover_unit(g, unit, mode, false, &mv);
 	mv.target = target;
@@ -166,12 +173,12 @@ bool aim_clear_charge(const struct game *g, int unit, int target, enum terrain_m
 		double f = geom_norm_deg(u->facing + aim_pivot(k)), gap = aim_lane_gap(&l, f);
 		struct obb fp;
 		if (blocked[k % 2] || gap > allowance + GEOM_CONTACT + 1e-9 ||
-		    aim_lane_blocked(g, u, f, gap, &in_way))
+		    aim_lane_blocked(g, u, f, gap, in_way))
 			continue;
 		fp = unit_footprint_as(u->type, u->form, u->pos, f);
 		move_sweep(g, &mv, &fp, fp.c, geom_dir(f), 1e4, allowance, all_half, s);
 		if (s->why == STOP_UNIT || s->why == STOP_ENEMY)
-			aim_blocked_by(&in_way, s->unit);
+			aim_blocked_by(in_way, s->unit);
 		if (s->why != STOP_TARGET)
 			continue;
 		if (k > 0 && move_pivot_blocker(g, unit, u->facing, f) != -1) {

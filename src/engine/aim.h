@@ -75,5 +75,11 @@ double aim_extend_most(enum unit_type t);
  * with *facing and the way in *s; false when none. */
 bool aim_clear_charge(const struct game *g, int unit, int target, enum terrain_mode mode, double limit,
                       double allowance, bool all_half, double *facing, struct sweep *s);
+/* The same, with the units that blocked earlier sweeps kept in *in_way
+ * (for a caller asking again while only the target moves: a lane one of
+ * them lies across is not swept again; the answer is the same). */
+bool aim_clear_charge_known(const struct game *g, int unit, int target, enum terrain_mode mode, double limit,
+                            double allowance, bool all_half, double *facing, struct sweep *s,
+                            struct aim_blockers *in_way);
 
 #endif

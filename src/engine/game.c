@@ -453,11 +453,9 @@ bool game_units_within(const struct unit *a, const struct unit *b, double limit)
 {
 	struct vec2 ba[4], bb[4];
 	struct shape sa, sb;
-	/* Centres further apart than both half-diagonals and the limit. */
-	double w1, d1, w2, d2, reach;
-	formation_size(a->type, a->form, &w1, &d1);
-	formation_size(b->type, b->form, &w2, &d2);
-	reach = (sqrt(w1 * w1 + d1 * d1) + sqrt(w2 * w2 + d2 * d2)) / 2 + limit;
+	/* Centres further apart than both half-diagonals and the limit (the
+	 * sum of the halves is the half of the sum, to the bit). */
+	double reach = unit_radius(a) + unit_radius(b) + limit;
 	if (v2_dist(a->pos, b->pos) > reach)
 		return false;
 	sa = unit_shape(a, ba);

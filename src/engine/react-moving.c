@@ -46,10 +46,13 @@ static int engaged_except(const struct game *g, int unit, int except)
  * straight into contact within its charge allowance, touching nothing
  * else and crossing no ground it may not charge or intercept through; and
  * not in contact with the enemy (CHANCE_CONTACT when it touches another
- * enemy: as for a charge, it awaits its hand-to-hand combat instead). */
+ * enemy: as for a charge, it awaits its hand-to-hand combat instead).
+ * known: the units that blocked its lanes when last asked with the mover
+ * elsewhere on its way (NULL for none). */
 static enum chance can_intercept(struct game *g, int reactor, int mover, bool counter,
-                                 double *facing, double *dist)
+                                 double *facing, double *dist, struct aim_blockers *known)
 {
+	struct aim_blockers none = { 0 };
 	struct unit *r = &g->units[reactor], *m = &g->units[mover];
 	const struct move_allowance *ma = rules_move_for(r->type, r->form);
 	struct mover mv;
@@ -77,8 +80,8 @@ static enum chance can_intercept(struct game *g, int reactor, int mover, bool co
 	}
 	/* As any charge: the smallest pivot (within the 90 degrees a reactor
 	 * may turn) after which straight ahead reaches the mover. */
-	if (!aim_clear_charge(g, reactor, mover, TMODE_INTERCEPT, rules_react.opportunity_pivot, ma->charge,
-	                      g->wx.weather == WX_HOT, &want, &s)) {
+	if (!aim_clear_charge_known(g, reactor, mover, TMODE_INTERCEPT, rules_react.opportunity_pivot, ma->charge,
+	                            g->wx.weather == WX_HOT, &want, &s, known ? known : &none)) {
 		/* Cavalry may intercept over a bridge, to its own end of it,
 		 * turned straight at the bridge. */
 		struct bridge_reach br;
@@ -123,7 +126,7 @@ static int intercept(struct game *g, struct controller **ctl, int reactor, int m
 	struct unit *r = &g->units[reactor], *m = &g->units[mover];
 	double facing, dist;
 	*contact = false;
-	if (can_intercept(g, reactor, mover, counter, &facing, &dist) != CHANCE_OK)
+	if (can_intercept(g, reactor, mover, counter, &facing, &dist, NULL) != CHANCE_OK)
 		return 0;
 	(void)ctl;
 	unit_set_marker(r, MK_BLUE, true);
@@ -190,7 +193,7 @@ static int offer(struct game *g, struct controller **ctl, int reactor, int mover
 	double facing, dist;
 	bool contact;
 	*how = OFFER_TRIED;
-	if (can_intercept(g, reactor, mover, counter, &facing, &dist) != CHANCE_OK)
+	if (can_intercept(g, reactor, mover, counter, &facing, &dist, NULL) != CHANCE_OK)
 		return 0;
 	*flank = outflanks_from(g, reactor, mover, facing, dist);
 	if (!counter && command_status(g, r, NULL) == CS_CAUTIOUS)
@@ -310,14 +313,15 @@ static bool passing_friend(const struct game *g, int mover)
 
 /* The reactor's chance with the mover at t; with flank, only a charge
  * that would outflank the mover counts. */
-static enum chance chance_at(struct game *g, const struct way *w, int reactor, double t, bool flank)
+static enum chance chance_at(struct game *g, const struct way *w, int reactor, double t, bool flank,
+                             struct aim_blockers *known)
 {
 	double facing, dist;
 	enum chance c;
 	mover_at(g, w, t);
 	if (passing_friend(g, w->mover))
 		return CHANCE_NONE;
-	c = can_intercept(g, reactor, w->mover, reactor == w->target, &facing, &dist);
+	c = can_intercept(g, reactor, w->mover, reactor == w->target, &facing, &dist, known);
 	if (c == CHANCE_OK && flank && !outflanks_from(g, reactor, w->mover, facing, dist))
 		c = CHANCE_NONE;
 	return c;
@@ -332,8 +336,11 @@ static double next_chance(struct game *g, const struct way *w, int reactor, doub
 	double range = react_range(&g->units[reactor]), prev = -1, lo, hi;
 	enum chance c;
 	struct vec2 keep = g->units[w->mover].pos;
+	/* Only the mover moves from one point to the next: what blocked the
+	 * reactor's lanes at one blocks them at the next. */
+	struct aim_blockers known = { 0 };
 	t = reach_from(g, w, reactor, t, range);
-	while (!isinf(t) && (c = chance_at(g, w, reactor, t, flank)) == CHANCE_NONE) {
+	while (!isinf(t) && (c = chance_at(g, w, reactor, t, flank, &known)) == CHANCE_NONE) {
 		prev = t;
 		t = t >= w->dist ? INFINITY : fmin(t + 0.25, w->dist);
 		if (!isinf(t) && !within_at(g, w, reactor, t, range))
@@ -342,7 +349,7 @@ static double next_chance(struct game *g, const struct way *w, int reactor, doub
 	if (!isinf(t) && prev >= 0) {
 		for (lo = prev, hi = t; hi - lo > 1e-3;) {
 			double mid = (lo + hi) / 2;
-			enum chance cm = chance_at(g, w, reactor, mid, flank);
+			enum chance cm = chance_at(g, w, reactor, mid, flank, &known);
 			if (cm == CHANCE_NONE) {
 				lo = mid;
 			} else {
