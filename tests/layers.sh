@@ -17,7 +17,7 @@ is "$hits" "" "no libc random numbers anywhere: the seeded dice only"
 # only modules before it in this list (doc/HACKING.md, "What may call
 # what"); modules joined by '+' are one module in several files, which
 # call one another freely.
-order="geom rng enums event text state rules rules-keys unit terrain game+grid+watch
+order="geom rng enums event text state rules rules-keys unit terrain+terrain-index game+grid+watch
 orbat weather move aim bridge command deploy victory forces
 dbm+dbm-geom+dbm-place+dbm-roads random game-check contact formation fire
 react+react-moving volley query seq

@@ -6,7 +6,9 @@
  * where a river is waded as a stream; a road is one base wide and its
  * ground is ignored along it, but not the water it crosses; a bridge
  * spans its water, with a bank on each side; structures and their
- * strength.  Small maps built in code, measured through terrain.h. */
+ * strength.  Small maps built in code, measured through terrain.h.  The
+ * features' index (terrain-index.c) finds every feature near a box, in
+ * order, over random maps. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -348,6 +350,94 @@ static void test_linear_water_and_ditches(void **state)
 	map_free(&m);
 }
 
+/* The index answers a superset of the features whose (widened) bounds
+ * come within the margin of the box, each once, in feature order; and
+ * every feature for a map changed since it was made. */
+static void test_index_finds_near(void **state)
+{
+	struct map m = { .width = 400, .height = 300 };
+	uint64_t r = 12345;
+	struct feature_set s = { 0 };
+	(void)state;
+	for (int i = 0; i < 120; i++) {
+		double x, y, w;
+		r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+		x = (double)(r >> 40 & 0x3ff) * 400 / 1024, y = (double)(r >> 20 & 0x3ff) * 300 / 1024;
+		w = 2 + (double)(r >> 10 & 0x1f);
+		if (i % 3 == 0) {
+			struct vec2 p[5] = { { x, y }, { x + w, y + 3 }, { x + 2 * w, y - 4 }, { x + 2.5 * w, y + w },
+				             { x + 3 * w, y + 2 * w } };
+			add_feature(&m, i % 2 ? TT_ROAD : TT_STREAM, 1 + i % 4, 5, p);
+		} else {
+			add_rect(&m, i % 2 ? TT_VILLAGE : TT_WOOD, x, y, x + w, y + w / 2 + 1);
+		}
+	}
+	assert_non_null(m.index);
+	for (int q = 0; q < 500; q++) {
+		double box[4], margin = q % 5 * 0.5;
+		int found = 0;
+		r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+		box[0] = (double)(r >> 40 & 0x3ff) * 400 / 1024 - 10;
+		box[1] = (double)(r >> 20 & 0x3ff) * 300 / 1024 - 10;
+		box[2] = box[0] + (double)(r >> 8 & 0x3f);
+		box[3] = box[1] + (double)(r >> 2 & 0x3f);
+		terrain_features_box(&m, box, margin, &s);
+		for (int k = 1; k < s.n; k++)
+			assert_true(s.idx[k - 1] < s.idx[k]);
+		for (int i = 0; i < m.nf; i++) {
+			const struct feature *f = &m.f[i];
+			double pad = margin + (feature_is_linear(f->type) ? f->width / 2 : 0);
+			bool near = !(box[2] + pad < f->box[0] || box[0] - pad > f->box[2] || box[3] + pad < f->box[1] ||
+			              box[1] - pad > f->box[3]);
+			bool in = false;
+			for (int k = 0; k < s.n && !in; k++)
+				in = s.idx[k] == i;
+			/* (A polyline's segments near the box are what is filed: a
+			 * feature whose bounds alone are near may be left out.) */
+			if (near && !feature_is_linear(f->type))
+				assert_true(in);
+			found += in;
+		}
+		assert_true(found <= m.nf);
+	}
+	/* A feature added without finishing the map: every feature again. */
+	{
+		struct feature *all = realloc(m.f, (size_t)(m.nf + 1) * sizeof *all);
+		double box[4] = { 0, 0, 1, 1 };
+		assert_non_null(all);
+		m.f = all;
+		m.f[m.nf] = m.f[0];
+		m.f[m.nf].pts = malloc(sizeof *m.f[m.nf].pts * (size_t)m.f[0].n);
+		assert_non_null(m.f[m.nf].pts);
+		memcpy(m.f[m.nf].pts, m.f[0].pts, sizeof *m.f[0].pts * (size_t)m.f[0].n);
+		m.nf++;
+		terrain_features_box(&m, box, 0, &s);
+		assert_int_equal(s.n, m.nf);
+	}
+	feature_set_free(&s);
+	map_free(&m);
+}
+
+/* Each segment of a linear feature is filed: a query next to any part of
+ * a long road finds it, and one far from all of it does not. */
+static void test_index_follows_lines(void **state)
+{
+	struct map m = { .width = 400, .height = 300 };
+	struct vec2 p[3] = { { 10, 10 }, { 390, 20 }, { 390, 290 } };
+	struct feature_set s = { 0 };
+	double near_box[4] = { 200, 14, 201, 15 }, end_box[4] = { 392, 250, 393, 251 }, far_box[4] = { 100, 200, 110, 210 };
+	(void)state;
+	add_feature(&m, TT_ROAD, 2, 3, p);
+	terrain_features_box(&m, near_box, 0, &s);
+	assert_int_equal(s.n, 1);
+	terrain_features_box(&m, end_box, 0.5, &s);
+	assert_int_equal(s.n, 1);
+	terrain_features_box(&m, far_box, 0, &s);
+	assert_int_equal(s.n, 0);
+	feature_set_free(&s);
+	map_free(&m);
+}
+
 int main(void)
 {
 	/* The game's own rules, from the text compiled in. */
@@ -364,6 +454,8 @@ int main(void)
 		cmocka_unit_test(test_structures),
 		cmocka_unit_test(test_classes),
 		cmocka_unit_test(test_linear_water_and_ditches),
+		cmocka_unit_test(test_index_finds_near),
+		cmocka_unit_test(test_index_follows_lines),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -795,13 +795,18 @@ static bool in_cover(const struct game *g, const struct unit *u)
 {
 	struct vec2 b[4];
 	struct shape us = unit_shape(u, b);
-	for (int i = 0; i < g->map.nf; i++) {
-		const struct feature *f = &g->map.f[i];
-		if (rules_terrain[f->type].cover && !feature_is_linear(f->type) &&
-		    !(f->strength > 0 && f->damage >= f->strength) && terrain_touches(f, &us))
-			return true;
+	struct feature_set near = { 0 };
+	double box[4];
+	bool covered = false;
+	geom_bounds(&us, box);
+	terrain_features_box(&g->map, box, 2 * GEOM_CONTACT, &near);
+	for (int q = 0; q < near.n && !covered; q++) {
+		const struct feature *f = &g->map.f[near.idx[q]];
+		covered = rules_terrain[f->type].cover && !feature_is_linear(f->type) &&
+		          !(f->strength > 0 && f->damage >= f->strength) && terrain_touches(f, &us);
 	}
-	return false;
+	feature_set_free(&near);
+	return covered;
 }
 
 /* How many of the nearest units that could charge are weighed. */

@@ -112,8 +112,19 @@ int melee_halvings(const struct game *g, int unit, int enemy)
 	const struct unit *u = &g->units[unit], *e = &g->units[enemy];
 	struct vec2 ub[4], eb[4];
 	struct shape us = unit_shape(u, ub), es = unit_shape(e, eb);
+	struct feature_set near = { 0 };
+	double box[4], eb4[4];
 	int n = 0;
-	for (int i = 0; i < g->map.nf; i++) {
+	/* Only ground the two touch (or come within contact of) counts. */
+	geom_bounds(&us, box);
+	geom_bounds(&es, eb4);
+	for (int k = 0; k < 2; k++) {
+		box[k] = fmin(box[k], eb4[k]);
+		box[k + 2] = fmax(box[k + 2], eb4[k + 2]);
+	}
+	terrain_features_box(&g->map, box, 2 * GEOM_CONTACT, &near);
+	for (int q = 0; q < near.n; q++) {
+		int i = near.idx[q];
 		const struct feature *f = &g->map.f[i];
 		const struct terrain_rules *r = &rules_terrain[f->type];
 		struct shape fs = feature_shape(f);
@@ -125,12 +136,15 @@ int melee_halvings(const struct game *g, int unit, int enemy)
 		} else if (r->linear) {
 			if (geom_contact(&es, &fs) && !geom_overlap(&es, &fs) && geom_overlap(&us, &fs))
 				n++;
-		} else if (f->type == TT_LANDMARK) {
-			n += e->defends == i + 1;
-		} else if (f->type != TT_BRIDGE && terrain_wholly_in(f, &es)) {
+		} else if (f->type != TT_LANDMARK && f->type != TT_BRIDGE && terrain_wholly_in(f, &es)) {
 			n++;
 		}
 	}
+	feature_set_free(&near);
+	/* The landmark the enemy defends, wherever the two stand. */
+	if (e->defends > 0 && e->defends <= g->map.nf && g->map.f[e->defends - 1].type == TT_LANDMARK &&
+	    rules_terrain[TT_LANDMARK].h2h)
+		n++;
 	/* The unit defending a bridge has the advantage over the one that
 	 * charged it over the bridge. */
 	if (u->bridge && u->bridge_foe == enemy && bridge_holds(g, unit))

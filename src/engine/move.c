@@ -266,8 +266,12 @@ struct ground {
 
 static bool ground_near(const struct map *whole, const double box[4], const struct mover *m, struct ground *out)
 {
+	struct feature_set near = { 0 };
+	bool ok = true;
 	out->map = (struct map){ .width = whole->width, .height = whole->height, .f = out->f, .nf = 0 };
-	for (int i = 0; i < whole->nf; i++) {
+	terrain_features_box(whole, box, 2 * GEOM_CONTACT, &near);
+	for (int q = 0; q < near.n && ok; q++) {
+		int i = near.idx[q];
 		const struct feature *f = &whole->f[i];
 		double pad = GEOM_CONTACT + (feature_is_linear(f->type) ? f->width / 2 : 0);
 		if (f->boxed && (box[2] + pad < f->box[0] || box[0] - pad > f->box[2] || box[3] + pad < f->box[1] ||
@@ -275,12 +279,15 @@ static bool ground_near(const struct map *whole, const double box[4], const stru
 			continue;
 		if (m && !terrain_may_hinder(f, m->tclass, m->mode))
 			continue;
-		if (out->map.nf == NEAR_FEATURES)
-			return false;
+		if (out->map.nf == NEAR_FEATURES) {
+			ok = false;
+			break;
+		}
 		out->idx[out->map.nf] = i;
 		out->f[out->map.nf++] = *f;
 	}
-	return true;
+	feature_set_free(&near);
+	return ok;
 }
 
 /* What one cm costs at t (a rate, or RULES_CANT). */

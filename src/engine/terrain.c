@@ -35,6 +35,8 @@ void map_finish(struct map *m)
 			f->boxed = true;
 		}
 	}
+	terrain_index_free(m->index);
+	m->index = terrain_index_new(m);
 }
 
 enum tclass terrain_class(const struct unit *u, bool limbered)
@@ -89,19 +91,22 @@ bool terrain_wholly_in(const struct feature *f, const struct shape *s)
 bool terrain_on_road(const struct map *m, enum tclass c, enum formation form,
                      struct vec2 centre)
 {
-	bool narrow = c == TC_COMMAND || form == FORM_COLUMN || form == FORM_BATTERY;
+	bool narrow = c == TC_COMMAND || form == FORM_COLUMN || form == FORM_BATTERY, on = false;
+	struct feature_set near = { 0 };
+	double box[4] = { centre.x, centre.y, centre.x, centre.y };
 	if (!narrow)
 		return false;
-	for (int i = 0; i < m->nf; i++) {
-		const struct feature *f = &m->f[i];
+	terrain_features_box(m, box, 1e-3, &near);
+	for (int q = 0; q < near.n && !on; q++) {
+		const struct feature *f = &m->f[near.idx[q]];
 		struct shape s;
 		if (f->type != TT_ROAD)
 			continue;
 		s = feature_shape(f);
-		if (geom_shape_contains(&s, centre))
-			return true;
+		on = geom_shape_contains(&s, centre);
 	}
-	return false;
+	feature_set_free(&near);
+	return on;
 }
 
 /* A river may be waded where the footprint also touches a ford on that
@@ -274,6 +279,8 @@ void map_free(struct map *m)
 	for (int i = 0; i < m->nf; i++)
 		free(m->f[i].pts);
 	free(m->f);
+	terrain_index_free(m->index);
+	m->index = NULL;
 	m->f = NULL;
 	m->nf = 0;
 }

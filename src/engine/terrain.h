@@ -25,11 +25,32 @@ struct feature {
 	signed char convex; /* its points a convex polygon: 1, or not: -1 (map_finish) */
 };
 
+struct feature_index;
+
 struct map {
 	double width, height;
 	struct feature *f;
 	int nf;
+	/* The features' spatial index (terrain-index.c), made by map_finish;
+	 * NULL until then.  Owned by the map: a copy of a map holds none. */
+	struct feature_index *index;
 };
+
+/* The features a query found, in feature order. */
+#define FEATURE_SET_SMALL 32
+struct feature_set {
+	int n, cap;
+	int *idx;
+	int small[FEATURE_SET_SMALL];
+};
+void feature_set_free(struct feature_set *s);
+/* A superset of the features whose bounds (a linear feature's widened by
+ * half its width) come within margin of the box (x0, y0, x1, y1), in
+ * feature order: every feature when the map has no index or has changed
+ * since it was made.  The caller keeps its exact test. */
+void terrain_features_box(const struct map *m, const double box[4], double margin, struct feature_set *out);
+struct feature_index *terrain_index_new(const struct map *m);
+void terrain_index_free(struct feature_index *x);
 
 enum terrain_mode { TMODE_MOVE, TMODE_CHARGE, TMODE_INTERCEPT };
 
