@@ -378,16 +378,11 @@ static int cover_count(const struct fire_ctx *c, const struct vec2 tri[3],
 	const struct game *g = c->g;
 	struct shape zs = { .kind = SHAPE_POLYGON, .n = 3, .pts = tri, .r = 0 };
 	struct feature_set near = { 0 };
-	double box[4], tb[4];
+	double box[4];
 	int n = 0;
 	names[0] = 0;
 	/* Only ground the zone or the target comes upon counts. */
-	geom_bounds(&zs, box);
-	geom_bounds(&c->ts, tb);
-	for (int k = 0; k < 2; k++) {
-		box[k] = fmin(box[k], tb[k]);
-		box[k + 2] = fmax(box[k + 2], tb[k + 2]);
-	}
+	geom_bounds2(&zs, &c->ts, box);
 	terrain_features_box(&g->map, box, 2 * GEOM_CONTACT, &near);
 	for (int q = 0; q < near.n; q++) {
 		int i = near.idx[q];

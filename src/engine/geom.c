@@ -663,6 +663,17 @@ void geom_bounds(const struct shape *s, double box[4])
 	box[3] += s->r;
 }
 
+void geom_bounds2(const struct shape *a, const struct shape *b, double box[4])
+{
+	double other[4];
+	geom_bounds(a, box);
+	geom_bounds(b, other);
+	for (int k = 0; k < 2; k++) {
+		box[k] = fmin(box[k], other[k]);
+		box[k + 2] = fmax(box[k + 2], other[k + 2]);
+	}
+}
+
 double geom_distance_within(const struct shape *a, const struct shape *b, double limit)
 {
 	double ba[4], bb[4], dx, dy, gap;

@@ -102,6 +102,8 @@ double geom_distance(const struct shape *a, const struct shape *b);
 double geom_distance_within(const struct shape *a, const struct shape *b, double limit);
 /* The axis-aligned box around a shape (inflation included): x0 y0 x1 y1. */
 void geom_bounds(const struct shape *s, double box[4]);
+/* The box round two shapes. */
+void geom_bounds2(const struct shape *a, const struct shape *b, double box[4]);
 /* Contact: distance within GEOM_CONTACT. */
 bool geom_contact(const struct shape *a, const struct shape *b);
 /* Interiors overlap by more than GEOM_OVERLAP_EPS.  Exact for convex

@@ -113,15 +113,10 @@ int melee_halvings(const struct game *g, int unit, int enemy)
 	struct vec2 ub[4], eb[4];
 	struct shape us = unit_shape(u, ub), es = unit_shape(e, eb);
 	struct feature_set near = { 0 };
-	double box[4], eb4[4];
+	double box[4];
 	int n = 0;
 	/* Only ground the two touch (or come within contact of) counts. */
-	geom_bounds(&us, box);
-	geom_bounds(&es, eb4);
-	for (int k = 0; k < 2; k++) {
-		box[k] = fmin(box[k], eb4[k]);
-		box[k + 2] = fmax(box[k + 2], eb4[k + 2]);
-	}
+	geom_bounds2(&us, &es, box);
 	terrain_features_box(&g->map, box, 2 * GEOM_CONTACT, &near);
 	for (int q = 0; q < near.n; q++) {
 		int i = near.idx[q];
