@@ -116,16 +116,22 @@ static bool river_crossing(const struct map *m, const struct feature *river,
                            const struct shape *s)
 {
 	struct shape rs = feature_shape(river);
-	for (int i = 0; i < m->nf; i++) {
-		const struct feature *f = &m->f[i];
+	struct feature_set near = { 0 };
+	double box[4];
+	bool wading = false;
+	/* A ford the footprint touches is near it. */
+	geom_bounds(s, box);
+	terrain_features_box(m, box, 2 * GEOM_CONTACT, &near);
+	for (int q = 0; q < near.n && !wading; q++) {
+		const struct feature *f = &m->f[near.idx[q]];
 		struct shape fs;
 		if (f->type != TT_FORD)
 			continue;
 		fs = feature_shape(f);
-		if (geom_contact(&fs, s) && geom_contact(&fs, &rs))
-			return true;
+		wading = geom_contact(&fs, s) && geom_contact(&fs, &rs);
 	}
-	return false;
+	feature_set_free(&near);
+	return wading;
 }
 
 static double row_rate(const struct terrain_rules *r, enum terrain_mode mode, enum tclass c)
@@ -192,8 +198,13 @@ enum go terrain_go(const struct map *m, enum tclass c, enum terrain_mode mode,
 double terrain_rate(const struct map *m, enum tclass c, enum terrain_mode mode,
                     const struct shape *s, bool on_road, int *blocker)
 {
-	double rate = 1;
-	for (int i = 0; i < m->nf; i++) {
+	double rate = 1, box[4];
+	struct feature_set near = { 0 };
+	/* (Only the features the index finds round it can be under it.) */
+	geom_bounds(s, box);
+	terrain_features_box(m, box, GEOM_CONTACT, &near);
+	for (int q = 0; q < near.n; q++) {
+		int i = near.idx[q];
 		const struct feature *f = &m->f[i];
 		enum terrain_type t = f->type;
 		double g;
@@ -211,10 +222,12 @@ double terrain_rate(const struct map *m, enum tclass c, enum terrain_mode mode,
 		if (g < 0) {
 			if (blocker)
 				*blocker = i;
+			feature_set_free(&near);
 			return RULES_CANT;
 		}
 		rate = terrain_combine(rate, g);
 	}
+	feature_set_free(&near);
 	return rate;
 }
 
