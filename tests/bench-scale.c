@@ -21,11 +21,12 @@
  * 96,000 units; each is put through 'grognard --check' (target under 2 s
  * of CPU time).
  *
- * usage: bench-scale [-k LIST] [-r RUNS] [-s SEED] [-b BIGFILES.SH] [-w DIR] GROGNARD DATADIR
+ * usage: bench-scale [-k LIST] [-r RUNS] [-s SEED] [-b BIGFILES.SH] GROGNARD DATADIR
+ *    or: bench-scale [-k LIST] -w DIR DATADIR
  *   -k the Ks, comma-separated (1,2,4,8); -r runs of each (3); -s the seed
  *   (1); -b the script that writes the loaders' files (no loader timings
  *   without it); -w only write the scaled scenarios into DIR (named
- *   auerstedt-xK.cfg) and exit.
+ *   auerstedt-xK.cfg), with no game to play them, and exit.
  * Exit status 1 when a figure misses its target. */
 #include "config.h"
 
@@ -498,9 +499,10 @@ int main(int argc, char **argv)
 		}
 		return 0;
 	}
-	if (optind + 2 != argc) {
-		fprintf(stderr, "usage: bench-scale [-k LIST] [-r RUNS] [-s SEED] [-b BIGFILES.SH] [-w DIR] GROGNARD "
-		                "DATADIR\n");
+	if (write_dir || optind + 2 != argc) {
+		fputs("usage: bench-scale [-k LIST] [-r RUNS] [-s SEED] [-b BIGFILES.SH] GROGNARD DATADIR\n"
+		      "   or: bench-scale [-k LIST] -w DIR DATADIR\n",
+		      stderr);
 		return 2;
 	}
 	if (!mkdtemp(dir)) {
