@@ -289,6 +289,8 @@ static int scale_write(const char *datadir, int k, const char *out)
 	} else {
 		units = -1;
 	}
+	if (units < 0)
+		fprintf(stderr, "bench-scale: %s: could not be written\n", out);
 	config_destroy(&to);
 	config_destroy(&map);
 	return units;
