@@ -8,7 +8,8 @@
  *   - both sides' win rates of the AI against itself on the mirrored
  *     battle (and, for information, on the other two), and on each the
  *     batteries lost while limbered or moving (the engine's log says
- *     "caught on the move"), at most 1 per 10 battles;
+ *     "caught on the move"), at most 1 per 10 battles; and the cavalry
+ *     left idle in contact (idle_note), for information;
  *   - the CPU time of each of the AI's calls (median, p99, max) and of a
  *     whole AI-against-AI Auerstedt battle (40 and more units a side);
  *   - the peak RSS of a real 'grognard --batch --side none' playing
@@ -46,9 +47,12 @@
 #include "bench-child.h"
 
 #include "ai/ai.h"
+#include "ai/estimate.h"
 #include "engine/control.h"
 #include "engine/event.h"
 #include "engine/game.h"
+#include "engine/grid.h"
+#include "engine/order.h"
 #include "io/diag.h"
 #include "io/load.h"
 #include "io/random-battle.h"
@@ -65,6 +69,14 @@ struct timed {
 	const char *who;
 	double worst;        /* the slowest call, and what it was */
 	char worst_what[96];
+	/* Cavalry left idle in contact (idle_note): the initiative looked at,
+	 * the units of its brigade that could have charged an enemy within
+	 * IDLE_WITHIN cm as it began, and how many of them did not. */
+	int idle_init;
+	unsigned char *could;
+	struct vec2 *from;   /* where each stood as the initiative began */
+	int ncould;
+	long chances, idle;
 };
 
 /* CPU time, so that other work on a shared machine does not count. */
@@ -100,6 +112,82 @@ static void note_worst(struct timed *t, double ms, const struct game *g, const c
 	snprintf(t->worst_what, sizeof t->worst_what, "%s, %s turn %d", what, g->title, g->turn);
 }
 
+static struct timed general_calls = { .who = "AI" }, naive_calls = { .who = "naive" },
+		    normal_calls = { .who = "normal" };
+
+/* How near an enemy a cavalry unit counts as "in contact" for idle_note:
+ * touching it or nearly (the issue's cavalry "touching enemy columns"),
+ * not yet in hand-to-hand. */
+#define IDLE_WITHIN 3.0
+/* ... and idle when it moved less than this in the initiative. */
+#define IDLE_MOVE 6.0
+
+/* Cavalry idle in contact: as an initiative's manoeuvre begins, each
+ * cavalry unit of its brigade that may charge an enemy within IDLE_WITHIN
+ * cm (the engine's own preview of the charge order accepts it) with the
+ * odds in its favour (the estimates' value of the charge above nothing)
+ * is a chance; when the side ends the phase, each such unit that was not
+ * ordered to charge and stands within IDLE_MOVE cm of where it was is
+ * counted idle (small moves, as the issue saw them; a unit that rode on
+ * toward its aim is not idle).  Not for the naive
+ * baseline. */
+static void idle_note(struct timed *t, struct game *g, enum side side, const struct order *o)
+{
+	if (strcmp(t->who, "naive") == 0 || g->phase != PHASE_MANOEUVRE || g->active_brigade < 0)
+		return;
+	if (t->ncould < g->nunits) {
+		free(t->could);
+		free(t->from);
+		t->could = calloc((size_t)g->nunits, 1);
+		t->from = calloc((size_t)g->nunits, sizeof *t->from);
+		t->ncould = t->could && t->from ? g->nunits : 0;
+		if (!t->ncould) {
+			perror("bench-ai");
+			exit(1);
+		}
+		t->idle_init = -1;
+	}
+	if (t->idle_init != g->initiatives) {
+		t->idle_init = g->initiatives;
+		for (int i = 0; i < g->nunits; i++) {
+			const struct unit *u = &g->units[i];
+			double d;
+			t->could[i] = 0;
+			t->from[i] = u->pos;
+			if (u->brigade != g->active_brigade || u->side != side || !unit_is_cavalry(u) ||
+			    u->state != US_ACTIVE || grid_nearest_enemy(g, u, &d) < 0 || d > IDLE_WITHIN ||
+			    d <= GEOM_CONTACT)
+				continue;
+			for (int e = 0; e < g->nunits && !t->could[i]; e++) {
+				struct order c = order_new(ORD_CHARGE);
+				struct preview p;
+				if (g->units[e].side == side || g->units[e].state != US_ACTIVE ||
+				    !game_units_within(u, &g->units[e], IDLE_WITHIN))
+					continue;
+				c.unit = i;
+				c.target = e;
+				order_preview(g, side, &c, &p);
+				if (p.ok) {
+					struct est_charge ec;
+					t->could[i] = est_charge(g, i, e, false, &ec) > 0;
+				}
+			}
+			t->chances += t->could[i];
+		}
+	}
+	if (o->kind == ORD_CHARGE && o->unit >= 0 && o->unit < g->nunits)
+		t->could[o->unit] = 0; /* ordered to charge: not idle, whatever came of it */
+	if (o->kind != ORD_END)
+		return;
+	for (int i = 0; i < g->nunits; i++)
+		if (t->could[i] && v2_dist(g->units[i].pos, t->from[i]) < IDLE_MOVE) {
+			t->idle++;
+			if (getenv("BENCH_IDLE"))
+				fprintf(stderr, "idle cavalry (%s): %s, %s seed %llu turn %d\n", t->who, g->units[i].id,
+				        g->title, (unsigned long long)g->seed, g->turn);
+		}
+}
+
 static int timed_order(struct controller *c, struct game *g, enum side side, struct order *o)
 {
 	struct timed *t = c->ctx;
@@ -109,6 +197,7 @@ static int timed_order(struct controller *c, struct game *g, enum side side, str
 	ms = now_ms() - t0;
 	note_time(t, ms);
 	note_worst(t, ms, g, phase_names[phase].key);
+	idle_note(t, g, side, o);
 	return r;
 }
 
@@ -136,8 +225,6 @@ static int timed_decide(struct controller *c, struct game *g, struct decision *d
 	return r;
 }
 
-static struct timed general_calls = { .who = "AI" }, naive_calls = { .who = "naive" },
-		    normal_calls = { .who = "normal" };
 
 /* GENERAL: the AI at the level measured; NORMAL: a second one, at the
  * normal level, for the hard level's pairings. */
@@ -209,6 +296,8 @@ static int battle(const struct scenario *s, uint64_t seed, enum who a, enum who 
 	struct controller *ctl[SIDE_COUNT];
 	double t0;
 	int winner;
+
+	tg.idle_init = tn.idle_init = tm.idle_init = -1;
 
 	naive_init(&naive, g);
 	if (general_init(&general, g, level) < 0 || general_init(&normal, g, AI_NORMAL) < 0) {
@@ -410,9 +499,11 @@ int main(int argc, char **argv)
 		show_log = !getenv("BENCH_QUIET");
 		int w = battle(&sc[s], seed, a == 'n' ? NAIVE : a == 'm' ? NORMAL : GENERAL,
 		               b == 'n' ? NAIVE : b == 'm' ? NORMAL : GENERAL, level, &ms);
-		printf("result: winner %s, %.0f ms, slowest call %.1f ms, %ld refused, %d caught on the move\n",
+		printf("result: winner %s, %.0f ms, slowest call %.1f ms, %ld refused, %d caught on the move, "
+		       "%ld of %ld cavalry idle in contact\n",
 		       w == SIDE_A ? "A" : w == SIDE_B ? "B" : "none", ms, fmax(general_calls.worst, normal_calls.worst),
-		       general_calls.refusals + normal_calls.refusals + naive_calls.refusals, caught);
+		       general_calls.refusals + normal_calls.refusals + naive_calls.refusals, caught,
+		       general_calls.idle + normal_calls.idle, general_calls.chances + normal_calls.chances);
 		return 0;
 	}
 	if (hard)
@@ -457,6 +548,7 @@ int main(int argc, char **argv)
 	printf("== the AI against itself, %d seeds ==\n", n);
 	for (int s = 0; s < 3; s++) {
 		int won[2] = { 0, 0 }, draws = 0, lost_guns = 0;
+		long idle0 = general_calls.idle, chances0 = general_calls.chances;
 		if (!strchr(which, '0' + s))
 			continue;
 		for (int i = 0; i < n; i++) {
@@ -484,6 +576,8 @@ int main(int argc, char **argv)
 		printf("%-16s batteries caught on the move: %d in %d battles (%.1f per 10)   target <= 1 per 10",
 		       sc[s].name, lost_guns, n, 10.0 * lost_guns / n);
 		verdict(lost_guns * 10 <= n);
+		printf("%-16s cavalry idle in contact: %ld of %ld chances to charge at good odds (for information)\n",
+		       sc[s].name, general_calls.idle - idle0, general_calls.chances - chances0);
 	}
 	/* More battles, the AI on side A and side B in turn, until refusals
 	 * have been counted over count_to of them. */

@@ -10,7 +10,7 @@
 XDG_DATA_HOME=$tmp/data
 export XDG_DATA_HOME
 longer=$rules/rules-longer.cfg
-plan 35
+plan 36
 
 orders='brigade INF
 move L1 max
@@ -107,6 +107,11 @@ like "$(cat "$tmp/edited.err")" "rules: this battle was fought under the rules" 
 ok $? "Auerstedt at 15 mm is fought to the end"
 like "$(grep '^report: Result' "$tmp/15mm.out")" "win" "... to a result"
 is "$(grep -c '^refused' "$tmp/15mm.out")" 0 "... with no order of the computer's refused"
-is "$(grep -E 'its [0-9.]+ cm allowance' "$tmp/15mm.out" | sed 's/.*its \([0-9.]*\) cm allowance.*/\1/' | sort -un | tr '\n' ' ')" \
-	"15 37.5 45 50 60 62.5 90 " "... every move quoting a 15 mm allowance (Mini-Nap's 6, 15, 18, 20, 24, 25, 36 times 2.5)"
+# (Which allowances a battle quotes is the computer's choice: every one
+# quoted must be a 15 mm one, and most of them must come up.)
+quoted=$(grep -E 'its [0-9.]+ cm allowance' "$tmp/15mm.out" | sed 's/.*its \([0-9.]*\) cm allowance.*/\1/' | sort -un)
+is "$(printf '%s\n' "$quoted" | grep -cvxE '15|37\.5|45|50|60|62\.5|90')" 0 \
+	"... every move quoting a 15 mm allowance (Mini-Nap's 6, 15, 18, 20, 24, 25, 36 times 2.5)"
+[ "$(printf '%s\n' "$quoted" | grep -c .)" -ge 5 ]
+ok $? "... five of the seven at least ($(printf '%s ' $quoted))"
 done_testing

@@ -246,9 +246,10 @@ static double pose_score(struct general_ai *ai, struct game *g, int unit, const 
 	score += aim->pull * (before - after);
 	if (aim->objective >= 0 && victory_on_objective(g, &g->obj[aim->objective], u))
 		score += on_objective_worth(tune, g, unit, aim->objective);
-	/* Staying, still on its way and turned from it where nothing lets it
-	 * turn: next time's progress is lost too. */
-	if (after > 1 && !unit_is_artillery(u) && v2_dist(p->pos, keep.pos) < 0.5) {
+	/* Ending still on its way and turned from it where nothing lets it
+	 * turn (standing, or a step of a few centimetres: as stuck), next
+	 * time's progress is lost too. */
+	if (after > 1 && !unit_is_artillery(u)) {
 		double to = geom_bearing(p->pos, aim->target);
 		const struct move_allowance *ma = rules_move_for(u->type, u->form);
 		if (ma && fabs(geom_angle_diff(p->facing, to)) > tune->stuck_turn && !est_may_pivot(g, unit, to))

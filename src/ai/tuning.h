@@ -90,7 +90,7 @@ struct ai_tuning {
 	double shot_now;          /* the best shot it could fire now: times this */
 	double shot_later;        /* ... and as the fire it could give later: times this */
 	double charge_later;      /* the best charge it could make next time: times this (0: not looked at) */
-	double stuck_turn;        /* degrees: standing turned this far from its aim, unable to turn, */
+	double stuck_turn;        /* degrees: ending turned this far from its aim (standing or a few cm on), unable to turn, */
 	double stuck_cost;        /* ... costs this much of next time's progress */
 	double support;           /* each friend close enough to join its fight (at most support_most) */
 	int support_most;
