@@ -17,7 +17,7 @@ is "$hits" "" "no libc random numbers anywhere: the seeded dice only"
 # only modules before it in this list (doc/HACKING.md, "What may call
 # what"); modules joined by '+' are one module in several files, which
 # call one another freely.
-order="geom rng enums event text state rules rules-keys unit terrain+terrain-index game+grid+watch
+order="geom index-set rng enums event text state rules rules-keys unit terrain+terrain-index game+grid+watch
 orbat weather move aim bridge command deploy victory forces
 dbm+dbm-geom+dbm-place+dbm-roads random game-check contact formation fire
 react+react-moving volley query seq
@@ -30,14 +30,15 @@ game-loop"
 # (the spatial index and the watch are one module with the state, tested
 # apart).  The
 # exceptions, each a module whose test is named otherwise:
-#   rng enums event text state: the small base modules, one test-base.c;
+#   index-set rng enums event text state: the small base modules, one
+#     test-base.c;
 #   game-check, game-loop: test-check.c, test-loop.c (test-game.c is
 #     the state's);
 #   rules-keys: the name of every number, test-rulesfile.c, which reads
 #     rules files through those names;
 #   odds-order: what an order would come to, with odds in test-odds.c.
 own="grid watch"
-tested_by="rng=base enums=base event=base text=base state=base game-check=check game-loop=loop
+tested_by="index-set=base rng=base enums=base event=base text=base state=base game-check=check game-loop=loop
 rules-keys=rulesfile odds-order=odds"
 missing=
 for group in $order; do

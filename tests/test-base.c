@@ -18,6 +18,7 @@
 #include "engine/enums.h"
 #include "engine/event.h"
 #include "engine/game.h"
+#include "engine/index-set.h"
 #include "engine/rng.h"
 #include "engine/state.h"
 #include "engine/text.h"
@@ -340,9 +341,56 @@ static void state_offsets_reach_game(void **state)
 	game_free(g);
 }
 
+/* index-set: a set grows past its room in place and keeps every index,
+ * sorts into increasing order either way (insertion or qsort), starts
+ * empty again keeping its heap, and lets go of it when freed. */
+static void index_set_grows_and_sorts(void **state)
+{
+	(void)state;
+	struct index_set s = { 0 };
+	index_set_add(&s, 7);
+	index_set_add(&s, 3);
+	index_set_sort(&s);
+	assert_int_equal(s.n, 2);
+	assert_ptr_equal(s.idx, s.small);
+	assert_int_equal(s.idx[0], 3);
+	assert_int_equal(s.idx[1], 7);
+	index_set_start(&s);
+	for (int i = 0; i < 3 * INDEX_SET_SMALL; i++)
+		index_set_add(&s, (i * 37) % (3 * INDEX_SET_SMALL));
+	assert_int_equal(s.n, 3 * INDEX_SET_SMALL);
+	assert_ptr_not_equal(s.idx, s.small);
+	index_set_sort(&s);
+	for (int i = 0; i < s.n; i++)
+		assert_int_equal(s.idx[i], i);
+	index_set_start(&s);
+	assert_int_equal(s.n, 0);
+	assert_ptr_not_equal(s.idx, s.small);
+	index_set_free(&s);
+	assert_null(s.idx);
+	assert_int_equal(s.cap, 0);
+}
+
+/* index-set: the cell of a coordinate, those off the grid (and not a
+ * number) in the cell at that end. */
+static void index_cell_clamps(void **state)
+{
+	(void)state;
+	assert_int_equal(index_cell(0, 16, 4), 0);
+	assert_int_equal(index_cell(15.99, 16, 4), 0);
+	assert_int_equal(index_cell(16, 16, 4), 1);
+	assert_int_equal(index_cell(63.9, 16, 4), 3);
+	assert_int_equal(index_cell(64, 16, 4), 3);
+	assert_int_equal(index_cell(1e9, 16, 4), 3);
+	assert_int_equal(index_cell(-0.1, 16, 4), 0);
+	assert_int_equal(index_cell(0.0 / 0.0, 16, 4), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(index_set_grows_and_sorts),
+		cmocka_unit_test(index_cell_clamps),
 		cmocka_unit_test(rng_seeds_by_splitmix),
 		cmocka_unit_test(rng_same_seed_same_draws),
 		cmocka_unit_test(rng_streams_independent),

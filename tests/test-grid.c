@@ -86,7 +86,7 @@ static int scan_box(const struct game *g, const double box[4], double margin, in
 
 /* The set is strictly increasing, holds every unit of want (n of them) and
  * nothing the box could not reach. */
-static void check_set(const struct game *g, const struct unit_set *s, const int *want, int n, const double box[4],
+static void check_set(const struct game *g, const struct index_set *s, const int *want, int n, const double box[4],
                       double margin)
 {
 	double m = margin + grid_reach() + 1e-5;
@@ -103,7 +103,7 @@ static void check_set(const struct game *g, const struct unit_set *s, const int 
 }
 
 /* Every unit whose footprint comes within margin of unit i's is listed. */
-static void check_near(const struct game *g, int i, double margin, const struct unit_set *s)
+static void check_near(const struct game *g, int i, double margin, const struct index_set *s)
 {
 	int q = 0;
 	for (int k = 0; k < g->nunits; k++) {
@@ -117,7 +117,7 @@ static void check_near(const struct game *g, int i, double margin, const struct 
 
 static void random_queries(struct game *g, struct rng *r)
 {
-	struct unit_set s = { 0 };
+	struct index_set s = { 0 };
 	int want[NUNITS];
 	for (int t = 0; t < QUERIES; t++) {
 		double x = uniform(r, -20, TABLE_W + 20), y = uniform(r, -20, TABLE_H + 20);
@@ -132,7 +132,7 @@ static void random_queries(struct game *g, struct rng *r)
 		grid_contacts(g, i, &s);
 		check_near(g, i, GEOM_CONTACT, &s);
 	}
-	unit_set_free(&s);
+	index_set_free(&s);
 }
 
 /* A query finds what a scan of every unit finds, in unit order. */
@@ -175,14 +175,14 @@ static void test_after_moves_and_losses(void **state)
 	/* A unit added later is found too. */
 	{
 		struct unit u = test_unit("late", SIDE_A, UT_LINE_INF, RATING_VETERAN, FORM_LINE, 200, 150, 0);
-		struct unit_set s = { 0 };
+		struct index_set s = { 0 };
 		double box[4] = { 199, 149, 201, 151 };
 		int i = game_add_unit(g, &u), q;
 		grid_units_box(g, box, 0, &s);
 		for (q = 0; q < s.n && s.idx[q] != i; q++)
 			;
 		assert_true(q < s.n);
-		unit_set_free(&s);
+		index_set_free(&s);
 	}
 	random_queries(g, &r);
 	game_free(g);
@@ -262,7 +262,7 @@ static void test_engine_keeps_it_up_to_date(void **state)
 	struct controller *ctl[SIDE_COUNT] = { &side_ctl, &side_ctl };
 	struct game *g = test_game_new(1);
 	struct unit a = test_unit("A", SIDE_A, UT_LINE_INF, RATING_VETERAN, FORM_COLUMN, 100, 150, 0);
-	struct unit_set s = { 0 };
+	struct index_set s = { 0 };
 	struct snapshot before;
 	struct order o = order_new(ORD_MOVE);
 	char why[256];
@@ -312,7 +312,7 @@ static void test_engine_keeps_it_up_to_date(void **state)
 	grid_units_box(g, old_spot, 0, &s);
 	assert_int_equal(s.n, 1);
 	grid_release(g);
-	unit_set_free(&s);
+	index_set_free(&s);
 	game_free(g);
 }
 

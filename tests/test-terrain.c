@@ -357,7 +357,7 @@ static void test_index_finds_near(void **state)
 {
 	struct map m = { .width = 400, .height = 300 };
 	uint64_t r = 12345;
-	struct feature_set s = { 0 };
+	struct index_set s = { 0 };
 	(void)state;
 	for (int i = 0; i < 120; i++) {
 		double x, y, w;
@@ -414,7 +414,7 @@ static void test_index_finds_near(void **state)
 		terrain_features_box(&m, box, 0, &s);
 		assert_int_equal(s.n, m.nf);
 	}
-	feature_set_free(&s);
+	index_set_free(&s);
 	map_free(&m);
 }
 
@@ -424,7 +424,7 @@ static void test_index_follows_lines(void **state)
 {
 	struct map m = { .width = 400, .height = 300 };
 	struct vec2 p[3] = { { 10, 10 }, { 390, 20 }, { 390, 290 } };
-	struct feature_set s = { 0 };
+	struct index_set s = { 0 };
 	double near_box[4] = { 200, 14, 201, 15 }, end_box[4] = { 392, 250, 393, 251 }, far_box[4] = { 100, 200, 110, 210 };
 	(void)state;
 	add_feature(&m, TT_ROAD, 2, 3, p);
@@ -434,7 +434,7 @@ static void test_index_follows_lines(void **state)
 	assert_int_equal(s.n, 1);
 	terrain_features_box(&m, far_box, 0, &s);
 	assert_int_equal(s.n, 0);
-	feature_set_free(&s);
+	index_set_free(&s);
 	map_free(&m);
 }
 

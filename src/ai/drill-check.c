@@ -102,7 +102,7 @@ static bool open_way(const struct game *g, int unit, const struct obb *body, str
 	}
 	reach = 0.5 * hypot(hull.w, hull.d);
 	{
-		struct unit_set near = { 0 };
+		struct index_set near = { 0 };
 		double at[4] = { hull.c.x, hull.c.y, hull.c.x, hull.c.y };
 		bool clear = true;
 		grid_units_box(g, at, reach + 4.5 + 0.2, &near);
@@ -117,7 +117,7 @@ static bool open_way(const struct game *g, int unit, const struct obb *body, str
 			os = unit_shape(o, ob);
 			clear = geom_distance_within(&hs, &os, 0.2) > 0.2;
 		}
-		unit_set_free(&near);
+		index_set_free(&near);
 		return clear;
 	}
 }
@@ -136,7 +136,7 @@ static void units_along(const struct game *g, const struct obb *body, struct vec
 	double reach = fabs(dist) / 2 + 0.5 * hypot(body->w, body->d) + GEOM_CONTACT + 0.01;
 	/* (A footprint's centre is its unit's: the index's reach covers the
 	 * half diagonal.) */
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	double at[4] = { mid.x, mid.y, mid.x, mid.y };
 	a->n = 0;
 	a->listed = true;
@@ -156,7 +156,7 @@ static void units_along(const struct game *g, const struct obb *body, struct vec
 		}
 		a->idx[a->n++] = i;
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 }
 
 /* What the unit would stand on after a move of dist along dir, where an

@@ -314,7 +314,7 @@ static int best_charge(struct general_ai *ai, struct game *g, int unit, double b
 	const struct move_allowance *ma = rules_move_for(u->type, u->form);
 	int best = -1, target[16], n = 0;
 	double hope[16];
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	*value = -INFINITY;
 	if (!ma || ma->charge <= 0 || unit_is_artillery(u) || unit_has_marker(u, MK_BLUE) || g->divmove >= 0 ||
 	    (u->acted & (UA_MOVED | UA_NO_CHARGE | UA_CROSSED)) || command_status(g, u, NULL) == CS_NOT_IN_COMMAND)
@@ -344,7 +344,7 @@ static int best_charge(struct general_ai *ai, struct game *g, int unit, double b
 		hope[j] = h;
 		target[j] = t;
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 	/* The engine asked about the most hopeful first, until none left
 	 * could beat the best allowed. */
 	for (int i = 0; i < n && hope[i] > *value; i++) {

@@ -73,7 +73,7 @@ static double objective_stake(const struct game *g, const struct unit *u, bool p
 			continue;
 		/* Only units near the objective or near u count: those the
 		 * index finds round both (a sum and a flag: any order will do). */
-		struct unit_set near = { 0 };
+		struct index_set near = { 0 };
 		double box[4];
 		near_box(g, o, u, box);
 		grid_units_box(g, box, 0, &near);
@@ -88,7 +88,7 @@ static double objective_stake(const struct game *g, const struct unit *u, bool p
 				enemy = true;
 			}
 		}
-		unit_set_free(&near);
+		index_set_free(&near);
 		if (enemy)
 			stake += per_sp ? ai_worth.objective_sp * o->value / (sp > 0 ? sp : 1) : (double)o->value / holding;
 	}
@@ -165,7 +165,7 @@ static void side_of(const struct game *g, int u, int e, struct odds_fighter *f, 
 	const struct unit *x = &g->units[u];
 	double sp = x->sp, need = 0, round = 0;
 	int n = 1;
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	odds_fighter_of(g, u, e, f);
 	*gone = est_gone_worth(g, x);
 	*sp_worth = est_sp_worth(g, x);
@@ -188,7 +188,7 @@ static void side_of(const struct game *g, int u, int e, struct odds_fighter *f, 
 		*gone += est_gone_worth(g, j);
 		n++;
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 	if (n == 1)
 		return;
 	f->pooled = true;
@@ -300,14 +300,14 @@ double est_arrival(struct game *g, int a, int t, double start, struct est_paths 
 		}
 	} else if (reacts && unit_is_artillery(ut)) {
 		bool engaged = false;
-		struct unit_set near = { 0 };
+		struct index_set near = { 0 };
 		grid_units_near(g, t, GEOM_CONTACT, &near);
 		for (int q = 0; q < near.n && !engaged; q++) {
 			int i = near.idx[q];
 			engaged = i != a && g->units[i].side != ut->side && g->units[i].state == US_ACTIVE &&
 			          game_units_within(&g->units[i], ut, GEOM_CONTACT);
 		}
-		unit_set_free(&near);
+		index_set_free(&near);
 		if (ut->type == UT_HORSE_ART && unit_is_infantry(ua) && !engaged) {
 			double p = odds_pass(ut, 0);
 			double flee = p * (est_away_clear(g, t, a, rules_react.flee_min, true) ? ai_worth.ground : est_whole_worth(g, ut)) +
@@ -370,7 +370,7 @@ bool est_may_pivot(const struct game *g, int unit, double to)
 			return move_pivot_blocker(g, unit, u->facing, to) == -1;
 	{
 		/* (By the index: its reach covers the half diagonal.) */
-		struct unit_set set = { 0 };
+		struct index_set set = { 0 };
 		double at[4] = { u->pos.x, u->pos.y, u->pos.x, u->pos.y };
 		bool many = false;
 		grid_units_box(g, at, r + 0.1, &set);
@@ -388,7 +388,7 @@ bool est_may_pivot(const struct game *g, int unit, double to)
 			else
 				near[nn++] = i;
 		}
-		unit_set_free(&set);
+		index_set_free(&set);
 		if (many)
 			return move_pivot_blocker(g, unit, u->facing, to) == -1;
 	}
@@ -620,7 +620,7 @@ void est_paths_begin(struct est_paths *p, const struct game *g, int unit)
 	 * little); guns reach 80 cm. */
 	double go = g->divmove >= 0 ? g->divmove_allow : ma ? fmax(ma->move, fmax(ma->charge, ma->redeploy)) : 0;
 	double reach = go + ai_worth.near_reach, guns = go + rules_fire.art_range[RANGE_LONG] + ai_worth.near_guns;
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	if (g->nunits > p->cap) {
 		signed char *in = realloc(p->in, (size_t)g->nunits), *out = in ? realloc(p->out, (size_t)g->nunits) : NULL;
 		signed char *feint = out ? realloc(p->feint, (size_t)g->nunits) : NULL;
@@ -651,7 +651,7 @@ void est_paths_begin(struct est_paths *p, const struct game *g, int unit)
 		if (game_units_within(u, o, gun_range ? guns : reach))
 			p->near[p->nnear++] = i;
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 }
 
 void est_paths_free(struct est_paths *p)
@@ -795,7 +795,7 @@ static bool in_cover(const struct game *g, const struct unit *u)
 {
 	struct vec2 b[4];
 	struct shape us = unit_shape(u, b);
-	struct feature_set near = { 0 };
+	struct index_set near = { 0 };
 	double box[4];
 	bool covered = false;
 	geom_bounds(&us, box);
@@ -805,7 +805,7 @@ static bool in_cover(const struct game *g, const struct unit *u)
 		covered = rules_terrain[f->type].cover && !feature_is_linear(f->type) &&
 		          !(f->strength > 0 && f->damage >= f->strength) && terrain_touches(f, &us);
 	}
-	feature_set_free(&near);
+	index_set_free(&near);
 	return covered;
 }
 

@@ -56,7 +56,7 @@ static double command_count(const struct ai_tuning *tune, struct game *g, int k,
 {
 	struct commander *c = &g->cmdrs[k];
 	struct vec2 keep = c->pos;
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	double n = base, box[4] = { at.x, at.y, at.x, at.y };
 	c->pos = at;
 	grid_units_box(g, box, fmax(commander_radius(c), rules_command.cautious_limit) + rules_stand[ARM_COMMAND].w / 2,
@@ -67,7 +67,7 @@ static double command_count(const struct ai_tuning *tune, struct game *g, int k,
 			n += command_worth(tune, u, command_status(g, u, NULL), brig) -
 			     command_worth(tune, u, command_without(g, c, u), brig);
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 	c->pos = keep;
 	return n;
 }
@@ -76,7 +76,7 @@ static double command_count(const struct ai_tuning *tune, struct game *g, int k,
  * makes it evade and lose its radius, a charge overruns it)? */
 static bool stand_safe(const struct game *g, enum side side, struct vec2 at, double within)
 {
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	double box[4] = { at.x, at.y, at.x, at.y };
 	bool safe = true;
 	grid_units_box(g, box, within + 12, &near);
@@ -91,7 +91,7 @@ static bool stand_safe(const struct game *g, enum side side, struct vec2 at, dou
 		cs = commander_shape(&probe);
 		safe = geom_distance(&us, &cs) >= within;
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 	return safe;
 }
 

@@ -48,7 +48,7 @@ static int nearest_within(const struct game *g, const struct unit *u, double rea
 {
 	double dist[16];
 	int n = 0;
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	if (max > 16)
 		max = 16;
 	grid_units_near(g, (int)(u - g->units), reach, &near);
@@ -69,7 +69,7 @@ static int nearest_within(const struct game *g, const struct unit *u, double rea
 		dist[j] = d;
 		out[j] = k;
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 	return n;
 }
 
@@ -126,7 +126,7 @@ static bool best_fire(struct general_ai *ai, struct game *g, enum side side, str
 
 static bool hopeless(struct general_ai *ai, struct game *g, enum side side, struct order *o)
 {
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	bool r = false;
 	for (int i = 0; i < g->nunits && !r; i++) {
 		const struct unit *u = &g->units[i];
@@ -154,7 +154,7 @@ static bool hopeless(struct general_ai *ai, struct game *g, enum side side, stru
 		o->flag = OF_WITH_CMDR;
 		r = drill_try(g, side, o);
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 	return r;
 }
 

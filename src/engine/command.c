@@ -149,7 +149,7 @@ void command_check_losses(struct game *g, int unit)
 #define EVADE_LOOK 24.0
 static double nearest_enemy(const struct game *g, const struct commander *c, const struct shape *cs)
 {
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	double nearest = INFINITY, box[4];
 	geom_bounds(cs, box);
 	grid_units_box(g, box, EVADE_LOOK, &near);
@@ -171,7 +171,7 @@ static double nearest_enemy(const struct game *g, const struct commander *c, con
 		if (nearest <= EVADE_LOOK)
 			break;
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 	return nearest;
 }
 

@@ -22,7 +22,7 @@ bool contact_touching(const struct game *g, int a, int b)
 
 int contact_enemies(const struct game *g, int unit, int *out, int max)
 {
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	int n = 0;
 	if (!unit_present(&g->units[unit]))
 		return 0;
@@ -30,7 +30,7 @@ int contact_enemies(const struct game *g, int unit, int *out, int max)
 	for (int k = 0; k < near.n && n < max; k++)
 		if (contact_touching(g, unit, near.idx[k]))
 			out[n++] = near.idx[k];
-	unit_set_free(&near);
+	index_set_free(&near);
 	return n;
 }
 

@@ -308,7 +308,7 @@ static enum stage zone_check(const struct fire_ctx *c, const struct vec2 tri[3],
 	through[0] = 0;
 	{
 		/* Only the units round the zone's bounds can be in it. */
-		struct unit_set near = { 0 };
+		struct index_set near = { 0 };
 		double b[4] = { box[0], box[2], box[1], box[3] };
 		enum stage st = ST_OK;
 		grid_units_box(g, b, 0, &near);
@@ -336,7 +336,7 @@ static enum stage zone_check(const struct fire_ctx *c, const struct vec2 tri[3],
 				screen = v;
 			}
 		}
-		unit_set_free(&near);
+		index_set_free(&near);
 		if (st != ST_OK)
 			return st;
 	}
@@ -377,7 +377,7 @@ static int cover_count(const struct fire_ctx *c, const struct vec2 tri[3],
 {
 	const struct game *g = c->g;
 	struct shape zs = { .kind = SHAPE_POLYGON, .n = 3, .pts = tri, .r = 0 };
-	struct feature_set near = { 0 };
+	struct index_set near = { 0 };
 	double box[4];
 	int n = 0;
 	names[0] = 0;
@@ -403,7 +403,7 @@ static int cover_count(const struct fire_ctx *c, const struct vec2 tri[3],
 		appendf(names, size, "%s%s", n ? ", " : "", feature_label(f, name, sizeof name));
 		n++;
 	}
-	feature_set_free(&near);
+	index_set_free(&near);
 	return n;
 }
 

@@ -68,7 +68,7 @@ static int form_blocker(struct game *g, int unit, const struct obb *fp, int targ
 	struct obb old = unit_footprint(u);
 	struct vec2 buf[4], ob[4];
 	struct shape s = geom_obb_shape(fp, buf), os = geom_obb_shape(&old, ob);
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	struct mover m;
 	int b;
 
@@ -88,7 +88,7 @@ static int form_blocker(struct game *g, int unit, const struct obb *fp, int targ
 		if (geom_contact(&s, &x) && !geom_contact(&os, &x))
 			b = i;
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 	return b;
 }
 

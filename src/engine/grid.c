@@ -39,59 +39,6 @@ struct grid {
 	int *bstart, *bunit, *dstart, *dunit;
 };
 
-void unit_set_free(struct unit_set *s)
-{
-	if (s->idx && s->idx != s->small)
-		free(s->idx);
-	s->idx = NULL;
-	s->n = s->cap = 0;
-}
-
-static void set_start(struct unit_set *s)
-{
-	if (!s->idx) {
-		s->idx = s->small;
-		s->cap = UNIT_SET_SMALL;
-	}
-	s->n = 0;
-}
-
-static void set_add(struct unit_set *s, int i)
-{
-	if (s->n == s->cap) {
-		int cap = 2 * s->cap;
-		int *p = s->idx == s->small ? malloc((size_t)cap * sizeof *p)
-		                            : realloc(s->idx, (size_t)cap * sizeof *p);
-		if (!p)
-			return; /* out of memory: the set stays short (cannot happen below n units) */
-		if (s->idx == s->small)
-			memcpy(p, s->small, sizeof s->small);
-		s->idx = p;
-		s->cap = cap;
-	}
-	s->idx[s->n++] = i;
-}
-
-static int cmp_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	return (x > y) - (x < y);
-}
-
-static void set_sort(struct unit_set *s)
-{
-	if (s->n > 24) {
-		qsort(s->idx, (size_t)s->n, sizeof *s->idx, cmp_int);
-		return;
-	}
-	for (int i = 1; i < s->n; i++) {
-		int v = s->idx[i], j = i;
-		for (; j > 0 && s->idx[j - 1] > v; j--)
-			s->idx[j] = s->idx[j - 1];
-		s->idx[j] = v;
-	}
-}
-
 double grid_reach(void)
 {
 	double r = 0;
@@ -104,17 +51,9 @@ double grid_reach(void)
 	return r;
 }
 
-static int clamp_cell(double v, double cell, int n)
-{
-	double c = floor(v / cell);
-	if (!(c >= 0)) /* negative, or not a number */
-		return 0;
-	return c >= n ? n - 1 : (int)c;
-}
-
 static int cell_at(const struct grid *gr, struct vec2 p)
 {
-	return clamp_cell(p.y, gr->cell, gr->ny) * gr->nx + clamp_cell(p.x, gr->cell, gr->nx);
+	return index_cell(p.y, gr->cell, gr->ny) * gr->nx + index_cell(p.x, gr->cell, gr->nx);
 }
 
 static void unlink_unit(struct grid *gr, int i)
@@ -261,41 +200,41 @@ static struct grid *ready(const struct game *g)
 	return gr;
 }
 
-void grid_units_box(const struct game *g, const double box[4], double margin, struct unit_set *out)
+void grid_units_box(const struct game *g, const double box[4], double margin, struct index_set *out)
 {
 	struct grid *gr = ready(g);
 	double lo_x, lo_y, hi_x, hi_y;
-	set_start(out);
+	index_set_start(out);
 	if (!gr) {
 		for (int i = 0; i < g->nunits; i++)
-			set_add(out, i);
+			index_set_add(out, i);
 		return;
 	}
 	/* Slightly more than the reach: a test at the limit never misses. */
 	margin += gr->reach + 1e-6;
 	lo_x = box[0] - margin, lo_y = box[1] - margin, hi_x = box[2] + margin, hi_y = box[3] + margin;
 	{
-		int cx0 = clamp_cell(lo_x, gr->cell, gr->nx), cx1 = clamp_cell(hi_x, gr->cell, gr->nx);
-		int cy0 = clamp_cell(lo_y, gr->cell, gr->ny), cy1 = clamp_cell(hi_y, gr->cell, gr->ny);
+		int cx0 = index_cell(lo_x, gr->cell, gr->nx), cx1 = index_cell(hi_x, gr->cell, gr->nx);
+		int cy0 = index_cell(lo_y, gr->cell, gr->ny), cy1 = index_cell(hi_y, gr->cell, gr->ny);
 		for (int cy = cy0; cy <= cy1; cy++)
 			for (int cx = cx0; cx <= cx1; cx++)
 				for (int i = gr->head[cy * gr->nx + cx]; i >= 0; i = gr->next[i]) {
 					struct vec2 p = gr->at[i];
 					if (p.x >= lo_x && p.x <= hi_x && p.y >= lo_y && p.y <= hi_y)
-						set_add(out, i);
+						index_set_add(out, i);
 				}
 	}
-	set_sort(out);
+	index_set_sort(out);
 }
 
-void grid_units_shape(const struct game *g, const struct shape *s, double margin, struct unit_set *out)
+void grid_units_shape(const struct game *g, const struct shape *s, double margin, struct index_set *out)
 {
 	double box[4];
 	geom_bounds(s, box);
 	grid_units_box(g, box, margin, out);
 }
 
-void grid_units_near(const struct game *g, int unit, double margin, struct unit_set *out)
+void grid_units_near(const struct game *g, int unit, double margin, struct index_set *out)
 {
 	const struct unit *u = &g->units[unit];
 	double r = unit_radius(u);
@@ -303,7 +242,7 @@ void grid_units_near(const struct game *g, int unit, double margin, struct unit_
 	grid_units_box(g, box, margin, out);
 }
 
-void grid_contacts(const struct game *g, int unit, struct unit_set *out)
+void grid_contacts(const struct game *g, int unit, struct index_set *out)
 {
 	const struct unit *u = &g->units[unit];
 	struct grid *gr;
@@ -312,17 +251,17 @@ void grid_contacts(const struct game *g, int unit, struct unit_set *out)
 	if (!(gr = g->grid) || !gr->head)
 		return; /* every unit is in already */
 	if (u->bridge && u->bridge_foe >= 0 && u->bridge_foe < g->nunits) {
-		set_add(out, u->bridge_foe);
+		index_set_add(out, u->bridge_foe);
 		more = true;
 	}
 	for (int k = 0; k < gr->nbridged; k++)
 		if (g->units[gr->bridged[k]].bridge_foe == unit) {
-			set_add(out, gr->bridged[k]);
+			index_set_add(out, gr->bridged[k]);
 			more = true;
 		}
 	if (more) {
 		int n = 0;
-		set_sort(out);
+		index_set_sort(out);
 		for (int k = 0; k < out->n; k++)
 			if (n == 0 || out->idx[n - 1] != out->idx[k])
 				out->idx[n++] = out->idx[k];
@@ -420,8 +359,8 @@ int grid_nearest_enemy_within(const struct game *g, const struct unit *u, double
 		/* Ring after ring of cells round the unit's: a unit filed in ring
 		 * r + 1 or beyond stands at least r cells from the unit's box,
 		 * less its reach. */
-		int cx0 = clamp_cell(box[0], gr->cell, gr->nx), cx1 = clamp_cell(box[2], gr->cell, gr->nx);
-		int cy0 = clamp_cell(box[1], gr->cell, gr->ny), cy1 = clamp_cell(box[3], gr->cell, gr->ny);
+		int cx0 = index_cell(box[0], gr->cell, gr->nx), cx1 = index_cell(box[2], gr->cell, gr->nx);
+		int cy0 = index_cell(box[1], gr->cell, gr->ny), cy1 = index_cell(box[3], gr->cell, gr->ny);
 		for (int r = 0;; r++) {
 			int x0 = cx0 - r, x1 = cx1 + r, y0 = cy0 - r, y1 = cy1 + r;
 			for (int cy = y0 > 0 ? y0 : 0; cy <= y1 && cy < gr->ny; cy++)

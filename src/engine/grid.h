@@ -8,20 +8,14 @@
 #include <stdbool.h>
 
 #include "geom.h"
+#include "index-set.h"
 
 struct game;
 struct map;
 struct grid;
 
-/* The units a query found, in increasing order (unit order). */
-#define UNIT_SET_SMALL 64
-struct unit_set {
-	int n, cap;
-	int *idx;
-	int small[UNIT_SET_SMALL];
-};
-
-void unit_set_free(struct unit_set *s);
+/* Each query answers the units it found in increasing order (unit
+ * order), as a struct index_set. */
 
 /* The largest half-diagonal of any footprint the rules give: how far
  * from its centre a unit can reach. */
@@ -32,15 +26,15 @@ double grid_reach(void);
  * centre, of the units that do; the caller applies the exact test.  In
  * unit order, so that a loop over them finds what a loop over all the
  * units would, in the same order. */
-void grid_units_box(const struct game *g, const double box[4], double margin, struct unit_set *out);
+void grid_units_box(const struct game *g, const double box[4], double margin, struct index_set *out);
 /* The same round a shape, and round a unit's footprint (the unit itself
  * included). */
-void grid_units_shape(const struct game *g, const struct shape *s, double margin, struct unit_set *out);
-void grid_units_near(const struct game *g, int unit, double margin, struct unit_set *out);
+void grid_units_shape(const struct game *g, const struct shape *s, double margin, struct index_set *out);
+void grid_units_near(const struct game *g, int unit, double margin, struct index_set *out);
 /* The units that may be in contact with a unit for hand-to-hand: those
  * round its footprint within contact, and those it is in contact with
  * over a bridge (either way: contact_touching). */
-void grid_contacts(const struct game *g, int unit, struct unit_set *out);
+void grid_contacts(const struct game *g, int unit, struct index_set *out);
 
 /* The enemy unit on the field (unit_present) nearest a unit, by the
  * distance between footprints (the first in unit order of those equally

@@ -112,7 +112,7 @@ int melee_halvings(const struct game *g, int unit, int enemy)
 	const struct unit *u = &g->units[unit], *e = &g->units[enemy];
 	struct vec2 ub[4], eb[4];
 	struct shape us = unit_shape(u, ub), es = unit_shape(e, eb);
-	struct feature_set near = { 0 };
+	struct index_set near = { 0 };
 	double box[4];
 	int n = 0;
 	/* Only ground the two touch (or come within contact of) counts. */
@@ -135,7 +135,7 @@ int melee_halvings(const struct game *g, int unit, int enemy)
 			n++;
 		}
 	}
-	feature_set_free(&near);
+	index_set_free(&near);
 	/* The landmark the enemy defends, wherever the two stand. */
 	if (e->defends > 0 && e->defends <= g->map.nf && g->map.f[e->defends - 1].type == TT_LANDMARK &&
 	    rules_terrain[TT_LANDMARK].h2h)
@@ -206,7 +206,7 @@ static bool joinable(struct game *g, int unit, int *target, double *facing, doub
 {
 	const struct unit *u = &g->units[unit];
 	double best = INFINITY;
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	*target = -1;
 	/* Only an enemy within the joining range can be joined against. */
 	grid_units_near(g, unit, rules_melee.join_range + 1e-6, &near);
@@ -222,7 +222,7 @@ static bool joinable(struct game *g, int unit, int *target, double *facing, doub
 			*dist = d;
 		}
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 	return *target >= 0;
 }
 
@@ -288,7 +288,7 @@ static int join_stages(struct game *g, struct controller **ctl, enum side side, 
 		int tmp[1], e = -1;
 		double f = 0, d = 0, best = INFINITY;
 		struct decision dec = { .kind = DK_BREAKOUT, .side = side, .unit = i };
-		struct unit_set near = { 0 };
+		struct index_set near = { 0 };
 		char q[MSG_LEN];
 		if (u->side != side || !unit_present(u) || u->form != FORM_SQUARE || (u->acted & UA_BROKE_OUT) ||
 		    contact_enemies(g, i, tmp, 1))
@@ -313,7 +313,7 @@ static int join_stages(struct game *g, struct controller **ctl, enum side side, 
 			*u = saved;
 			grid_moved(g, i);
 		}
-		unit_set_free(&near);
+		index_set_free(&near);
 		if (e < 0)
 			continue;
 		snprintf(q, sizeof q, "%s (square) may try to break out and join against %s (%dD6 >= %d).",
@@ -487,7 +487,7 @@ static int group_of(const struct game *g, int start, int *out, unsigned char *se
 	seen[start] = 1;
 	while (head < n) {
 		int u = out[head++];
-		struct unit_set near = { 0 };
+		struct index_set near = { 0 };
 		grid_contacts(g, u, &near);
 		for (int k = 0; k < near.n; k++) {
 			int i = near.idx[k];
@@ -496,7 +496,7 @@ static int group_of(const struct game *g, int start, int *out, unsigned char *se
 				out[n++] = i;
 			}
 		}
-		unit_set_free(&near);
+		index_set_free(&near);
 	}
 	return n;
 }
@@ -707,7 +707,7 @@ static int breakthrough(struct game *g, struct controller **ctl, int unit)
 		char q[MSG_LEN], keys[BT_TARGETS][24], labels[BT_TARGETS][80], rally_label[64];
 		int targets[BT_TARGETS], nt = 0;
 		double dist[BT_TARGETS];
-		struct unit_set near = { 0 };
+		struct index_set near = { 0 };
 		unit_set_marker(u, MK_WHITE, false);
 		/* Every enemy a break-through charge could reach now, nearest
 		 * first (as many as a question can offer). */
@@ -729,7 +729,7 @@ static int breakthrough(struct game *g, struct controller **ctl, int unit)
 			targets[at] = e;
 			dist[at] = de;
 		}
-		unit_set_free(&near);
+		index_set_free(&near);
 		for (int k = 0; k < nt; k++) {
 			snprintf(keys[k], sizeof keys[k], "charge-%.16s", g->units[targets[k]].id);
 			snprintf(labels[k], sizeof labels[k], "charge %s (one hit first)", g->units[targets[k]].id);

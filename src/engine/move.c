@@ -88,7 +88,7 @@ static double first_contact(struct moving *mv, const struct shape *s, double tma
 /* The units that could come within margin of the moving shape on its way
  * from 0 to dist (the bounds of where it starts and where it ends hold
  * the whole way): a superset, in unit order. */
-static void way_units(const struct game *g, struct moving *mv, double dist, double margin, struct unit_set *out)
+static void way_units(const struct game *g, struct moving *mv, double dist, double margin, struct index_set *out)
 {
 	double box[4], end[4];
 	struct shape s = shape_at(mv, 0);
@@ -120,7 +120,7 @@ double move_keep_away(const struct game *g, enum side side, const struct obb *bo
 {
 	struct moving mv = { .body = body, .dir = dir };
 	double best = want;
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	way_units(g, &mv, want, keep, &near);
 	for (int q = 0; q < near.n; q++) {
 		int i = near.idx[q];
@@ -143,7 +143,7 @@ double move_keep_away(const struct game *g, enum side side, const struct obb *bo
 			t += fmax(d - keep + 1e-6, run);
 		}
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 	return best;
 }
 
@@ -266,7 +266,7 @@ struct ground {
 
 static bool ground_near(const struct map *whole, const double box[4], const struct mover *m, struct ground *out)
 {
-	struct feature_set near = { 0 };
+	struct index_set near = { 0 };
 	bool ok = true;
 	out->map = (struct map){ .width = whole->width, .height = whole->height, .f = out->f, .nf = 0 };
 	terrain_features_box(whole, box, 2 * GEOM_CONTACT, &near);
@@ -286,7 +286,7 @@ static bool ground_near(const struct map *whole, const double box[4], const stru
 		out->idx[out->map.nf] = i;
 		out->f[out->map.nf++] = *f;
 	}
-	feature_set_free(&near);
+	index_set_free(&near);
 	return ok;
 }
 
@@ -355,7 +355,7 @@ static double sweep_units(const struct game *g, const struct mover *m, struct mo
 		across = v2(-mv->dir.y / len, mv->dir.x / len);
 		span(&self, across, &self_lo, &self_hi);
 	}
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	way_units(g, mv, limit, GEOM_CONTACT, &near);
 	for (int k = 0; k < near.n; k++) {
 		int i = near.idx[k];
@@ -408,7 +408,7 @@ static double sweep_units(const struct game *g, const struct mover *m, struct mo
 			}
 		}
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 	return limit;
 }
 
@@ -647,7 +647,7 @@ static int place_blocker(const struct game *g, const struct mover *m, const stru
 {
 	int feature = -1;
 	bool road;
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	for (int i = 0; i < s->n; i++)
 		if (off_table(g, s->pts[i], s->r))
 			return BLOCK_EDGE;
@@ -670,11 +670,11 @@ static int place_blocker(const struct game *g, const struct mover *m, const stru
 		/* A new contact with an enemy is only for charges. */
 		if (geom_overlap(s, &os) || (o->side != m->side && i != m->target && geom_contact(s, &os) &&
 		                             !(start && geom_contact(start, &os)))) {
-			unit_set_free(&near);
+			index_set_free(&near);
 			return i;
 		}
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 	road = s->kind == SHAPE_CIRCLE
 	           ? terrain_on_road(&g->map, m->tclass, m->form, s->pts[0])
 	           : terrain_on_road(&g->map, m->tclass, m->form, geom_poly_centroid(s->pts, s->n));
@@ -722,7 +722,7 @@ int move_pivot_blocker(const struct game *g, int unit, double from, double to)
 	 * it can be touched (the rest are not looked at again), and only the
 	 * ground under that circle; its centre, and so whether it stands on a
 	 * road, does not change. */
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	int nnear = 0, blocker = BLOCK_NONE;
 	double ru = 0.5 * hypot(b0.w, b0.d);
 	double box[4] = { u->pos.x - ru, u->pos.y - ru, u->pos.x + ru, u->pos.y + ru };
@@ -760,7 +760,7 @@ int move_pivot_blocker(const struct game *g, int unit, double from, double to)
 		if (blocker == BLOCK_NONE && terrain_go(map, m.tclass, m.mode, &s, road, &feature) == GO_NO)
 			blocker = block_of_feature(map == &ground.map ? ground.idx[feature] : feature);
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 	return blocker;
 }
 
@@ -874,14 +874,14 @@ static bool pair_add(struct stand_pairs *sp, int unit, int k)
  * memory. */
 static bool pairs_near(const struct game *g, int k, int after, struct stand_pairs *sp)
 {
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	struct shape cs = commander_shape(&g->cmdrs[k]);
 	bool ok = true;
 	grid_units_shape(g, &cs, 0, &near);
 	for (int q = 0; q < near.n && ok; q++)
 		if (near.idx[q] > after && g->units[near.idx[q]].side == g->cmdrs[k].side)
 			ok = pair_add(sp, near.idx[q], k);
-	unit_set_free(&near);
+	index_set_free(&near);
 	return ok;
 }
 

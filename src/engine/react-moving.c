@@ -294,7 +294,7 @@ static bool passing_friend(const struct game *g, int mover)
 	const struct unit *m = &g->units[mover];
 	struct vec2 mb[4];
 	struct shape ms = unit_shape(m, mb);
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	bool passing = false;
 	grid_units_near(g, mover, 0, &near);
 	for (int k = 0; k < near.n && !passing; k++) {
@@ -307,7 +307,7 @@ static bool passing_friend(const struct game *g, int mover)
 		os = unit_shape(o, ob);
 		passing = geom_overlap(&ms, &os);
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 	return passing;
 }
 
@@ -492,7 +492,7 @@ int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2
 	struct way w = { .mover = mover, .target = target, .start = unit_footprint(m), .dir = dir,
 	                 .dist = dist };
 	struct chances *ch;
-	struct unit_set who = { 0 };
+	struct index_set who = { 0 };
 	int k, r;
 
 	*moved = 0;
@@ -506,7 +506,7 @@ int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2
 	}
 	ch = calloc((size_t)who.n + 1, sizeof *ch);
 	if (!ch) {
-		unit_set_free(&who);
+		index_set_free(&who);
 		return 0;
 	}
 	for (k = 0; k < who.n; k++) {
@@ -517,6 +517,6 @@ int react_moving(struct game *g, struct controller **ctl, int mover, struct vec2
 	}
 	r = moving_offers(g, ctl, &w, ch, who.idx, who.n, moved, caught);
 	free(ch);
-	unit_set_free(&who);
+	index_set_free(&who);
 	return r;
 }

@@ -109,7 +109,7 @@ void react_check_shelters(struct game *g)
 
 static bool enemy_within(const struct game *g, int unit, double range)
 {
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	bool any = false;
 	grid_units_near(g, unit, range, &near);
 	for (int q = 0; q < near.n && !any; q++) {
@@ -117,7 +117,7 @@ static bool enemy_within(const struct game *g, int unit, double range)
 		any = g->units[i].side != g->units[unit].side && unit_present(&g->units[i]) &&
 		      game_units_within(&g->units[i], &g->units[unit], range);
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 	return any;
 }
 
@@ -171,7 +171,7 @@ static bool stands_to_look_at(struct game *g, unsigned char *look)
 
 void react_stands_overlapped(struct game *g)
 {
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	unsigned char *look = calloc((size_t)g->ncmdrs + 1, 1), *evaded = calloc((size_t)g->ncmdrs + 1, 1);
 	bool some = look && evaded && stands_to_look_at(g, look);
 	for (int i = 0; i < g->ncmdrs; i++) {
@@ -196,7 +196,7 @@ void react_stands_overlapped(struct game *g)
 			}
 		}
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 	if (evaded)
 		watch_looked(g, WATCH_ENEMIES, evaded);
 	else
@@ -274,7 +274,7 @@ static void breakthrough(struct game *g, int unit)
 static int sheltering_square(const struct game *g, int guns)
 {
 	const struct unit *a = &g->units[guns];
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	int found = -1;
 	grid_units_near(g, guns, GEOM_CONTACT, &near);
 	for (int q = 0; q < near.n && found < 0; q++) {
@@ -283,14 +283,14 @@ static int sheltering_square(const struct game *g, int guns)
 		    game_unit_distance(s, a) <= GEOM_CONTACT)
 			found = near.idx[q];
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 	return found;
 }
 
 /* Was the unit touching an enemy other than this charger? */
 static bool in_contact_except(const struct game *g, int unit, int except)
 {
-	struct unit_set near = { 0 };
+	struct index_set near = { 0 };
 	bool any = false;
 	grid_units_near(g, unit, GEOM_CONTACT, &near);
 	for (int q = 0; q < near.n && !any; q++) {
@@ -298,7 +298,7 @@ static bool in_contact_except(const struct game *g, int unit, int except)
 		any = i != except && g->units[i].side != g->units[unit].side && g->units[i].state == US_ACTIVE &&
 		      game_units_within(&g->units[i], &g->units[unit], GEOM_CONTACT);
 	}
-	unit_set_free(&near);
+	index_set_free(&near);
 	return any;
 }
 

@@ -31,32 +31,6 @@ struct feature_index {
 	unsigned query;
 };
 
-void feature_set_free(struct feature_set *s)
-{
-	if (s->idx && s->idx != s->small)
-		free(s->idx);
-	*s = (struct feature_set){ 0 };
-}
-
-static void set_add(struct feature_set *s, int i)
-{
-	if (!s->idx) {
-		s->idx = s->small;
-		s->cap = FEATURE_SET_SMALL;
-	}
-	if (s->n == s->cap) {
-		int cap = 2 * s->cap;
-		int *p = s->idx == s->small ? malloc((size_t)cap * sizeof *p) : realloc(s->idx, (size_t)cap * sizeof *p);
-		if (!p)
-			return;
-		if (s->idx == s->small)
-			memcpy(p, s->small, sizeof s->small);
-		s->idx = p;
-		s->cap = cap;
-	}
-	s->idx[s->n++] = i;
-}
-
 void terrain_index_free(struct feature_index *x)
 {
 	if (!x)
@@ -65,14 +39,6 @@ void terrain_index_free(struct feature_index *x)
 	free(x->item);
 	free(x->stamp);
 	free(x);
-}
-
-static int clamp_cell(double v, double cell, int n)
-{
-	double c = floor(v / cell);
-	if (!(c >= 0))
-		return 0;
-	return c >= n ? n - 1 : (int)c;
 }
 
 /* Each box a feature reaches the cells of: its own, or each segment's
@@ -107,8 +73,8 @@ static void file_all(const struct feature_index *x, const struct map *m, int *co
 		for (int k = 0; k < boxes_of(f); k++) {
 			double b[4];
 			box_of(f, k, b);
-			for (int cy = clamp_cell(b[1], x->cell, x->ny); cy <= clamp_cell(b[3], x->cell, x->ny); cy++)
-				for (int cx = clamp_cell(b[0], x->cell, x->nx); cx <= clamp_cell(b[2], x->cell, x->nx); cx++) {
+			for (int cy = index_cell(b[1], x->cell, x->ny); cy <= index_cell(b[3], x->cell, x->ny); cy++)
+				for (int cx = index_cell(b[0], x->cell, x->nx); cx <= index_cell(b[2], x->cell, x->nx); cx++) {
 					int c = cy * x->nx + cx;
 					/* (The cell just filed is not filed again for the
 					 * next segment; other repeats the query passes over.) */
@@ -169,37 +135,30 @@ struct feature_index *terrain_index_new(const struct map *m)
 	return x;
 }
 
-static int cmp_int(const void *a, const void *b)
-{
-	int p = *(const int *)a, q = *(const int *)b;
-	return (p > q) - (p < q);
-}
-
-void terrain_features_box(const struct map *m, const double box[4], double margin, struct feature_set *out)
+void terrain_features_box(const struct map *m, const double box[4], double margin, struct index_set *out)
 {
 	struct feature_index *x = m->index;
 	double lo_x = box[0] - margin, lo_y = box[1] - margin, hi_x = box[2] + margin, hi_y = box[3] + margin;
-	out->n = 0;
+	index_set_start(out);
 	if (!x || x->f != m->f || x->nf != m->nf || x->width != m->width || x->height != m->height) {
 		for (int i = 0; i < m->nf; i++)
-			set_add(out, i);
+			index_set_add(out, i);
 		return;
 	}
 	if (++x->query == 0) {
 		memset(x->stamp, 0, (size_t)x->nf * sizeof *x->stamp);
 		x->query = 1;
 	}
-	for (int cy = clamp_cell(lo_y, x->cell, x->ny); cy <= clamp_cell(hi_y, x->cell, x->ny); cy++)
-		for (int cx = clamp_cell(lo_x, x->cell, x->nx); cx <= clamp_cell(hi_x, x->cell, x->nx); cx++) {
+	for (int cy = index_cell(lo_y, x->cell, x->ny); cy <= index_cell(hi_y, x->cell, x->ny); cy++)
+		for (int cx = index_cell(lo_x, x->cell, x->nx); cx <= index_cell(hi_x, x->cell, x->nx); cx++) {
 			int c = cy * x->nx + cx;
 			for (int k = x->start[c]; k < x->start[c + 1]; k++) {
 				int i = x->item[k];
 				if (x->stamp[i] == x->query)
 					continue;
 				x->stamp[i] = x->query;
-				set_add(out, i);
+				index_set_add(out, i);
 			}
 		}
-	if (out->n > 1)
-		qsort(out->idx, (size_t)out->n, sizeof *out->idx, cmp_int);
+	index_set_sort(out);
 }

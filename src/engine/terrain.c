@@ -92,7 +92,7 @@ bool terrain_on_road(const struct map *m, enum tclass c, enum formation form,
                      struct vec2 centre)
 {
 	bool narrow = c == TC_COMMAND || form == FORM_COLUMN || form == FORM_BATTERY, on = false;
-	struct feature_set near = { 0 };
+	struct index_set near = { 0 };
 	double box[4] = { centre.x, centre.y, centre.x, centre.y };
 	if (!narrow)
 		return false;
@@ -105,7 +105,7 @@ bool terrain_on_road(const struct map *m, enum tclass c, enum formation form,
 		s = feature_shape(f);
 		on = geom_shape_contains(&s, centre);
 	}
-	feature_set_free(&near);
+	index_set_free(&near);
 	return on;
 }
 
@@ -116,7 +116,7 @@ static bool river_crossing(const struct map *m, const struct feature *river,
                            const struct shape *s)
 {
 	struct shape rs = feature_shape(river);
-	struct feature_set near = { 0 };
+	struct index_set near = { 0 };
 	double box[4];
 	bool wading = false;
 	/* A ford the footprint touches is near it. */
@@ -130,7 +130,7 @@ static bool river_crossing(const struct map *m, const struct feature *river,
 		fs = feature_shape(f);
 		wading = geom_contact(&fs, s) && geom_contact(&fs, &rs);
 	}
-	feature_set_free(&near);
+	index_set_free(&near);
 	return wading;
 }
 
@@ -199,7 +199,7 @@ double terrain_rate(const struct map *m, enum tclass c, enum terrain_mode mode,
                     const struct shape *s, bool on_road, int *blocker)
 {
 	double rate = 1, box[4];
-	struct feature_set near = { 0 };
+	struct index_set near = { 0 };
 	/* (Only the features the index finds round it can be under it.) */
 	geom_bounds(s, box);
 	terrain_features_box(m, box, GEOM_CONTACT, &near);
@@ -222,12 +222,12 @@ double terrain_rate(const struct map *m, enum tclass c, enum terrain_mode mode,
 		if (g < 0) {
 			if (blocker)
 				*blocker = i;
-			feature_set_free(&near);
+			index_set_free(&near);
 			return RULES_CANT;
 		}
 		rate = terrain_combine(rate, g);
 	}
-	feature_set_free(&near);
+	index_set_free(&near);
 	return rate;
 }
 

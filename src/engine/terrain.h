@@ -8,6 +8,7 @@
 
 #include "enums.h"
 #include "geom.h"
+#include "index-set.h"
 #include "unit.h"
 
 struct feature {
@@ -36,19 +37,11 @@ struct map {
 	struct feature_index *index;
 };
 
-/* The features a query found, in feature order. */
-#define FEATURE_SET_SMALL 32
-struct feature_set {
-	int n, cap;
-	int *idx;
-	int small[FEATURE_SET_SMALL];
-};
-void feature_set_free(struct feature_set *s);
 /* A superset of the features whose bounds (a linear feature's widened by
  * half its width) come within margin of the box (x0, y0, x1, y1), in
  * feature order: every feature when the map has no index or has changed
  * since it was made.  The caller keeps its exact test. */
-void terrain_features_box(const struct map *m, const double box[4], double margin, struct feature_set *out);
+void terrain_features_box(const struct map *m, const double box[4], double margin, struct index_set *out);
 struct feature_index *terrain_index_new(const struct map *m);
 void terrain_index_free(struct feature_index *x);
 

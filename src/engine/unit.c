@@ -179,23 +179,8 @@ bool unit_abandoned(const struct unit *u)
 
 double unit_radius(const struct unit *u)
 {
-	/* Asked millions of times a battle, of a few sizes: the last answer
-	 * for each type and formation is kept, with the size it was for (the
-	 * rules in force may change the stands). */
-	static struct {
-		double w, d, r;
-	} seen[UT_COUNT][FORM_COUNT + 1];
 	double w, d;
-	unsigned t = (unsigned)u->type, f = (unsigned)u->form;
 	formation_size(u->type, u->form, &w, &d);
-	if (t < UT_COUNT && f <= FORM_COUNT) {
-		if (seen[t][f].w != w || seen[t][f].d != d || seen[t][f].r == 0) {
-			seen[t][f].w = w;
-			seen[t][f].d = d;
-			seen[t][f].r = sqrt(w * w + d * d) / 2;
-		}
-		return seen[t][f].r;
-	}
 	return sqrt(w * w + d * d) / 2;
 }
 
