@@ -97,7 +97,7 @@ static bool open_way(const struct game *g, int unit, const struct obb *body, str
 		                 f->box[3] + r <= box[1]))
 			continue;
 		fs = feature_shape(f);
-		if (geom_distance_within(&hs, &fs, 0.2) <= 0.2 || geom_overlap(&hs, &fs))
+		if (geom_within(&hs, &fs, 0.2) || geom_overlap(&hs, &fs))
 			return false;
 	}
 	reach = 0.5 * hypot(hull.w, hull.d);

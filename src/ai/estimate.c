@@ -106,15 +106,16 @@ double est_sp_worth(const struct game *g, const struct unit *u)
  * close to (when its side's last unit there goes, the objective may change
  * hands: its share of the objective's value among its side's units on
  * it). */
-double est_gone_worth(const struct game *g, const struct unit *u)
+/* The part of it that is the same for every unit of a side. */
+static double side_gone_worth(const struct game *g, enum side side)
 {
 	double worth = ai_worth.removal;
-	int side = (int)u->side, units = 0, lost = 0;
+	int units = 0, lost = 0;
 	if (g->side[side].break_percent > 0) {
 		int need;
 		for (int i = 0; i < g->nunits; i++) {
 			const struct unit *o = &g->units[i];
-			if (o->side != u->side)
+			if (o->side != side)
 				continue;
 			units++;
 			lost += o->state == US_ELIMINATED || o->state == US_RETREATED;
@@ -123,7 +124,17 @@ double est_gone_worth(const struct game *g, const struct unit *u)
 		if (need >= 1)
 			worth += ai_worth.last_removal / need;
 	}
-	return worth + (g->nobj ? objective_stake(g, u, false) : 0);
+	return worth;
+}
+
+static double gone_worth_of(const struct game *g, const struct unit *u, double side_worth)
+{
+	return side_worth + (g->nobj ? objective_stake(g, u, false) : 0);
+}
+
+double est_gone_worth(const struct game *g, const struct unit *u)
+{
+	return gone_worth_of(g, u, side_gone_worth(g, u->side));
 }
 
 
@@ -166,8 +177,9 @@ static void side_of(const struct game *g, int u, int e, struct odds_fighter *f, 
 	double sp = x->sp, need = 0, round = 0;
 	int n = 1;
 	struct index_set near = { 0 };
+	double side_worth = side_gone_worth(g, x->side);
 	odds_fighter_of(g, u, e, f);
-	*gone = est_gone_worth(g, x);
+	*gone = gone_worth_of(g, x, side_worth);
 	*sp_worth = est_sp_worth(g, x);
 	need = (double)x->sp * f->need;
 	round = (double)f->round_sets * odds_halved(x->sp, f->halvings);
@@ -185,7 +197,7 @@ static void side_of(const struct game *g, int u, int e, struct odds_fighter *f, 
 		need += (double)j->sp * fj.need;
 		round += (double)fj.round_sets * odds_halved(j->sp, fj.halvings);
 		f->elim += fj.elim;
-		*gone += est_gone_worth(g, j);
+		*gone += gone_worth_of(g, j, side_worth);
 		n++;
 	}
 	index_set_free(&near);
@@ -817,7 +829,7 @@ double est_threat(struct game *g, int u, struct est_paths *paths, struct est_thr
 	const struct unit *uu = &g->units[u];
 	struct est_threat tmp;
 	int cover = -1, chargers[EST_CHARGERS], nc = 0;
-	double near[EST_CHARGERS], weights[EST_CHARGERS];
+	double near[EST_CHARGERS], weights[EST_CHARGERS], sp_worth = NAN;
 	if (!out)
 		out = &tmp;
 	*out = (struct est_threat){ .charger = -1 };
@@ -855,8 +867,11 @@ double est_threat(struct game *g, int u, struct est_paths *paths, struct est_thr
 			if (cover < 0)
 				cover = in_cover(g, uu);
 			dice = threat_dice(ue, uu, game_unit_distance(ue, uu), cover);
-			if (dice > 0)
-				out->fire += weight * odds_fire_hits(dice) * est_sp_worth(g, uu);
+			if (dice > 0) {
+				if (isnan(sp_worth))
+					sp_worth = est_sp_worth(g, uu);
+				out->fire += weight * odds_fire_hits(dice) * sp_worth;
+			}
 		}
 	}
 	for (int k = 0; k < nc; k++) {

@@ -151,7 +151,7 @@ static int bridge_defenders(const struct game *g, int bridge, int crosser, int *
 		if (i == crosser || !unit_present(&g->units[i]))
 			continue;
 		vs = unit_shape(&g->units[i], b);
-		if (geom_distance_within(&bs, &vs, reach) <= reach)
+		if (geom_within(&bs, &vs, reach))
 			nearby[nnear++] = i;
 	}
 	for (int k = 0; k < BRIDGE_FACINGS && !open; k++) {

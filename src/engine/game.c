@@ -458,9 +458,13 @@ bool game_units_within(const struct unit *a, const struct unit *b, double limit)
 	double reach = unit_radius(a) + unit_radius(b) + limit;
 	if (v2_dist(a->pos, b->pos) > reach)
 		return false;
+	/* Each holds its centre: centres within the limit (by more than
+	 * any rounding) are. */
+	if (v2_dist(a->pos, b->pos) <= limit - 1e-6)
+		return true;
 	sa = unit_shape(a, ba);
 	sb = unit_shape(b, bb);
-	return geom_distance_within(&sa, &sb, limit) <= limit;
+	return geom_within(&sa, &sb, limit);
 }
 
 double game_unit_distance(const struct unit *a, const struct unit *b)

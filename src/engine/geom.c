@@ -91,8 +91,12 @@ double geom_bearing(struct vec2 from, struct vec2 to)
 
 void geom_obb_corners(const struct obb *b, struct vec2 out[4])
 {
-	struct vec2 f = v2_scale(geom_dir(b->facing), b->d / 2);
-	struct vec2 r = v2_scale(geom_right(b->facing), b->w / 2);
+	/* geom_dir and geom_right of the facing, from one sine and cosine. */
+	double sn, cs;
+	struct vec2 f, r;
+	sincos_deg(b->facing, &sn, &cs);
+	f = v2_scale(v2(sn, -cs), b->d / 2);
+	r = v2_scale(v2(cs, sn), b->w / 2);
 	out[0] = v2_sub(v2_add(b->c, f), r);
 	out[1] = v2_add(v2_add(b->c, f), r);
 	out[2] = v2_add(v2_sub(b->c, f), r);
@@ -597,8 +601,18 @@ static bool core_holds_vertex_of(const struct shape *a, const struct shape *b)
 	return false;
 }
 
-/* The distance between two shapes' cores, or cap when it is no less. */
-static double core_distance(const struct shape *a, const struct shape *b, double cap)
+/* The gap between two shapes whose cores are m apart, as
+ * geom_distance_within answers it. */
+static double gap_of(const struct shape *a, const struct shape *b, double m)
+{
+	double gap = m - a->r - b->r;
+	return gap > 0 ? gap : 0;
+}
+
+/* The distance between two shapes' cores, or cap when it is no less; with
+ * early, as soon as a pair of segments shows the shapes within *early
+ * (the answer is then an upper bound, enough to say so). */
+static double core_distance(const struct shape *a, const struct shape *b, double cap, const double *early)
 {
 	double m = cap;
 	int na = core_segments(a), nb = core_segments(b);
@@ -625,8 +639,11 @@ static double core_distance(const struct shape *a, const struct shape *b, double
 			if (gx > 0 && gy > 0 ? gx * gx + gy * gy >= m * m : (gx > 0 ? gx : gy > 0 ? gy : 0) >= m)
 				continue;
 			d = geom_seg_seg_dist(p, q, r, s);
-			if (d < m)
+			if (d < m) {
 				m = d;
+				if (early && gap_of(a, b, m) <= *early)
+					return m;
+			}
 			if (m == 0)
 				return 0;
 		}
@@ -636,7 +653,7 @@ static double core_distance(const struct shape *a, const struct shape *b, double
 
 double geom_distance(const struct shape *a, const struct shape *b)
 {
-	double d = core_distance(a, b, INFINITY) - a->r - b->r;
+	double d = core_distance(a, b, INFINITY, NULL) - a->r - b->r;
 	return d > 0 ? d : 0;
 }
 
@@ -674,26 +691,39 @@ void geom_bounds2(const struct shape *a, const struct shape *b, double box[4])
 	}
 }
 
-double geom_distance_within(const struct shape *a, const struct shape *b, double limit)
+/* The gap between two shapes' boxes: never more than their distance. */
+static double box_gap(const struct shape *a, const struct shape *b)
 {
-	double ba[4], bb[4], dx, dy, gap;
+	double ba[4], bb[4], dx, dy;
 	geom_bounds(a, ba);
 	geom_bounds(b, bb);
 	dx = fmax(0, fmax(ba[0] - bb[2], bb[0] - ba[2]));
 	dy = fmax(0, fmax(ba[1] - bb[3], bb[1] - ba[3]));
-	gap = sqrt(dx * dx + dy * dy);
-	/* The boxes' gap never exceeds the shapes' distance. */
+	return sqrt(dx * dx + dy * dy);
+}
+
+double geom_distance_within(const struct shape *a, const struct shape *b, double limit)
+{
+	double gap = box_gap(a, b);
 	if (gap > limit)
 		return gap;
 	/* Pairs of segments farther apart than the limit need not be
 	 * measured: the answer only has to be exact up to it. */
-	gap = core_distance(a, b, nextafter(limit + a->r + b->r, INFINITY)) - a->r - b->r;
-	return gap > 0 ? gap : 0;
+	return gap_of(a, b, core_distance(a, b, nextafter(limit + a->r + b->r, INFINITY), NULL));
+}
+
+bool geom_within(const struct shape *a, const struct shape *b, double limit)
+{
+	if (box_gap(a, b) > limit)
+		return false;
+	/* The gap only grows with the cores' distance: the first pair of
+	 * segments close enough settles it. */
+	return gap_of(a, b, core_distance(a, b, nextafter(limit + a->r + b->r, INFINITY), &limit)) <= limit;
 }
 
 bool geom_contact(const struct shape *a, const struct shape *b)
 {
-	return geom_distance_within(a, b, GEOM_CONTACT) <= GEOM_CONTACT;
+	return geom_within(a, b, GEOM_CONTACT);
 }
 
 /* Both shapes' projections on the normal of edge i of shape k (of two). */
@@ -845,7 +875,7 @@ bool geom_overlap(const struct shape *a, const struct shape *b)
 	/* Inflated shapes: overlap when the cores come closer than the sum of
 	 * the inflations (cores that meet always do, the sum being positive). */
 	if (a->r + b->r > 0)
-		return core_distance(a, b, a->r + b->r) < a->r + b->r - GEOM_OVERLAP_EPS;
+		return core_distance(a, b, a->r + b->r, NULL) < a->r + b->r - GEOM_OVERLAP_EPS;
 	/* Zero-width polylines or points against a polygon. */
 	if (a->kind == SHAPE_POLYGON || b->kind == SHAPE_POLYGON) {
 		const struct shape *p = a->kind == SHAPE_POLYGON ? a : b;
@@ -901,5 +931,5 @@ bool geom_shape_contains(const struct shape *s, struct vec2 q)
 	struct shape pt = geom_circle(&q, 0);
 	if (s->kind == SHAPE_POLYGON && geom_poly_contains(s->pts, s->n, q))
 		return true;
-	return core_distance(s, &pt, nextafter(s->r + ON_EDGE_EPS, INFINITY)) <= s->r + ON_EDGE_EPS;
+	return core_distance(s, &pt, nextafter(s->r + ON_EDGE_EPS, INFINITY), NULL) <= s->r + ON_EDGE_EPS;
 }

@@ -100,6 +100,8 @@ double geom_distance(const struct shape *a, const struct shape *b);
 /* The same when it is at most limit; otherwise some value above limit
  * and no more than the distance, found cheaply. */
 double geom_distance_within(const struct shape *a, const struct shape *b, double limit);
+/* geom_distance_within(a, b, limit) <= limit, sooner. */
+bool geom_within(const struct shape *a, const struct shape *b, double limit);
 /* The axis-aligned box around a shape (inflation included): x0 y0 x1 y1. */
 void geom_bounds(const struct shape *s, double box[4]);
 /* The box round two shapes. */
