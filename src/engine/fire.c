@@ -59,6 +59,8 @@ struct fire_ctx {
 	int bonus;
 	char bonus_text[FIRE_TEXT_LEN];
 	bool at_unformed, showers;
+	/* Weighing aiming points: only the one chosen is put into words. */
+	bool quiet;
 };
 
 struct cand {
@@ -80,6 +82,18 @@ static void appendf(char *buf, size_t size, const char *fmt, ...)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(buf + len, size - len, fmt, ap);
+	va_end(ap);
+}
+
+/* A shot's words, unless the shots are only being weighed. */
+static void say(const struct fire_ctx *c, char *buf, size_t size, const char *fmt, ...) GAME_PRINTF(4, 5);
+static void say(const struct fire_ctx *c, char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	if (c->quiet)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, size, fmt, ap);
 	va_end(ap);
 }
 
@@ -326,10 +340,10 @@ static enum stage zone_check(const struct fire_ctx *c, const struct vec2 tri[3],
 			if (!geom_overlap(&zs, &vs))
 				continue;
 			if (unit_formed(v)) {
-				snprintf(s->why, sizeof s->why, "cannot fire: %s (formed) is in the zone of fire", v->id);
+				say(c, s->why, sizeof s->why, "cannot fire: %s (formed) is in the zone of fire", v->id);
 				st = ST_ZONE;
 			} else if (v->side == c->u->side) {
-				snprintf(s->why, sizeof s->why, "cannot fire: %s (friendly) is in the zone of fire", v->id);
+				say(c, s->why, sizeof s->why, "cannot fire: %s (friendly) is in the zone of fire", v->id);
 				st = ST_ZONE;
 			} else if (!(c->art && band == RANGE_LONG) && !screen) {
 				/* Enemy unformed: plunging fire ignores them at long range. */
@@ -343,18 +357,18 @@ static enum stage zone_check(const struct fire_ctx *c, const struct vec2 tri[3],
 	if (!screen)
 		return ST_OK;
 	if (!c->art || band == RANGE_CLOSE) {
-		snprintf(s->why, sizeof s->why, "cannot fire: %s cannot fire through %s (enemy unformed) "
+		say(c, s->why, sizeof s->why, "cannot fire: %s cannot fire through %s (enemy unformed) "
 		         "at close range: it may only fire at %s itself",
 		         c->art ? "artillery" : "small arms", screen->id, screen->id);
 		return ST_ZONE;
 	}
 	if (c->fe >= 0 || !unit_formed(c->t)) {
-		snprintf(s->why, sizeof s->why, "cannot fire: at medium range a battery fires through "
+		say(c, s->why, sizeof s->why, "cannot fire: at medium range a battery fires through "
 		         "%s (enemy unformed) only at a formed target behind it", screen->id);
 		return ST_ZONE;
 	}
 	s->through_unformed = true;
-	snprintf(through, tsize, "%s", screen->id);
+	say(c, through, tsize, "%s", screen->id);
 	return ST_OK;
 }
 
@@ -400,7 +414,8 @@ static int cover_count(const struct fire_ctx *c, const struct vec2 tri[3],
 			counts = true;
 		if (!counts)
 			continue;
-		appendf(names, size, "%s%s", n ? ", " : "", feature_label(f, name, sizeof name));
+		if (!c->quiet)
+			appendf(names, size, "%s%s", n ? ", " : "", feature_label(f, name, sizeof name));
 		n++;
 	}
 	index_set_free(&near);
@@ -435,29 +450,29 @@ static enum stage shot_eval(const struct fire_ctx *c, const struct cand *cd, str
 
 	if (!cd->in_range) {
 		if (c->art)
-			snprintf(s->why, sizeof s->why, "cannot fire: %s is out of range "
+			say(c, s->why, sizeof s->why, "cannot fire: %s is out of range "
 			         "(%.1f cm; artillery reaches %g cm)", c->tname, cd->range,
 			         rules_fire.art_range[RANGE_LONG]);
 		else
-			snprintf(s->why, sizeof s->why, "cannot fire: %s is out of range "
+			say(c, s->why, sizeof s->why, "cannot fire: %s is out of range "
 			         "(%.1f cm; small arms reach %g cm)", c->tname, cd->range,
 			         rules_fire.small_arms_range);
 		return ST_RANGE;
 	}
 	if (cd->range > c->sight) {
-		snprintf(s->why, sizeof s->why, "cannot fire: %s is %.1f cm away, beyond the "
+		say(c, s->why, sizeof s->why, "cannot fire: %s is %.1f cm away, beyond the "
 		         "%g cm that can be seen", c->tname, cd->range, c->sight);
 		return ST_SIGHT;
 	}
 	if (c->art && cd->band == RANGE_LONG && c->g->wx.sky == SKY_WIND) {
-		snprintf(s->why, sizeof s->why, "cannot fire: no artillery fires at long range "
+		say(c, s->why, sizeof s->why, "cannot fire: no artillery fires at long range "
 		         "in strong winds");
 		return ST_WIND;
 	}
 	/* An aiming point not ahead of the firing face makes the triangle
 	 * cross the firer's own body (or lie flat along its face). */
 	if (beyond_face(a, b, c->u->pos, cd->aim) <= FIRE_AHEAD_EPS) {
-		snprintf(s->why, sizeof s->why, "cannot fire: %s is not in front of %s "
+		say(c, s->why, sizeof s->why, "cannot fire: %s is not in front of %s "
 		         "(its own body would be in the zone of fire)", c->tname, c->u->id);
 		return ST_FACING;
 	}
@@ -467,15 +482,16 @@ static enum stage shot_eval(const struct fire_ctx *c, const struct cand *cd, str
 	if (c->fe >= 0) {
 		/* At a building or bridge: no dice, a structural damage roll. */
 		s->feature = c->fe;
-		snprintf(s->detail, sizeof s->detail, "%s at %s", weight_names[c->u->weight].label,
+		say(c, s->detail, sizeof s->detail, "%s at %s", weight_names[c->u->weight].label,
 		         range_names[cd->band].label);
 		return ST_OK;
 	}
 	s->covers = cover_count(c, s->tri, covers, sizeof covers);
 	if (s->covers >= 2) {
 		/* appendf: a long list of names is cut short, not an error. */
-		appendf(s->why, sizeof s->why, "cannot fire: %s has cover from two or more "
-		        "terrain features (%s)", c->t->id, covers);
+		if (!c->quiet)
+			appendf(s->why, sizeof s->why, "cannot fire: %s has cover from two or more "
+			        "terrain features (%s)", c->t->id, covers);
 		return ST_COVER;
 	}
 	s->cover = s->covers == 1;
@@ -487,6 +503,8 @@ static enum stage shot_eval(const struct fire_ctx *c, const struct cand *cd, str
 	s->halvings = s->at_unformed + s->through_unformed + s->cover + s->showers;
 	s->dice = fire_halve(s->base + s->bonus, s->halvings);
 
+	if (c->quiet)
+		return ST_OK;
 	if (c->art)
 		snprintf(s->detail, sizeof s->detail, "%s at %s %d", weight_names[c->u->weight].label,
 		         range_names[cd->band].label, s->base);
@@ -555,46 +573,45 @@ static int aim_points(const struct fire_ctx *c, struct vec2 out[MAX_AIMS])
 /* Every aiming point from every face, most dice first: the best legal
  * shot, or the refusal of the attempt that came nearest to being legal.
  * cands holds room for nfaces * naims. */
-static bool search(const struct fire_ctx *c, const struct vec2 *aims, int naims, struct cand *cands,
+/* The best shot of the aiming points: each weighed without words, the
+ * one chosen (the best, or the refusal that got furthest) put into words. */
+static bool search(struct fire_ctx *c, const struct vec2 *aims, int naims, struct cand *cands,
                    struct fire_shot *shot)
 {
-	struct fire_shot best, refusal, s;
-	bool have_best = false, have_refusal = false;
+	struct fire_shot s;
 	enum stage rstage = ST_AIM;
-	int ncands = 0;
+	int ncands = 0, best = -1, refusal = -1, best_dice = 0;
+	double best_range = 0;
 
-	shot_reset(&best, c->fi, c->ti);
-	shot_reset(&refusal, c->fi, c->ti);
 	for (int f = 0; f < c->nfaces; f++)
 		for (int i = 0; i < naims; i++, ncands++)
 			cand_fill(c, &cands[ncands], aims[i], f, ncands);
 	qsort(cands, (size_t)ncands, sizeof cands[0], cand_cmp);
 
+	c->quiet = true;
 	for (int k = 0; k < ncands; k++) {
 		const struct cand *cd = &cands[k];
 		enum stage st;
 		/* Sorted by the dice the zone could leave: nothing further on
 		 * can beat the best found. */
-		if (have_best && (cd->ub < best.dice || (cd->ub == best.dice && cd->range >= best.range)))
+		if (best >= 0 && (cd->ub < best_dice || (cd->ub == best_dice && cd->range >= best_range)))
 			break;
 		st = shot_eval(c, cd, &s);
 		if (st == ST_OK) {
-			if (!have_best || s.dice > best.dice ||
-			    (s.dice == best.dice && s.range < best.range)) {
-				best = s;
-				have_best = true;
+			if (best < 0 || s.dice > best_dice || (s.dice == best_dice && s.range < best_range)) {
+				best = k;
+				best_dice = s.dice;
+				best_range = s.range;
 			}
-		} else if (!have_refusal || st > rstage) {
-			refusal = s;
+		} else if (refusal < 0 || st > rstage) {
+			refusal = k;
 			rstage = st;
-			have_refusal = true;
 		}
 	}
-	if (have_best) {
-		*shot = best;
-		return true;
-	}
-	*shot = refusal;
+	c->quiet = false;
+	if (best >= 0 || refusal >= 0)
+		return shot_eval(c, &cands[best >= 0 ? best : refusal], shot) == ST_OK;
+	shot_reset(shot, c->fi, c->ti);
 	return false;
 }
 
