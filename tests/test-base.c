@@ -363,6 +363,16 @@ static void index_set_grows_and_sorts(void **state)
 	index_set_sort(&s);
 	for (int i = 0; i < s.n; i++)
 		assert_int_equal(s.idx[i], i);
+	/* Indices of more than one byte (a large battle's), and more of
+	 * them than the sort keeps room for on its stack. */
+	index_set_start(&s);
+	for (int i = 0; i < 1000; i++)
+		index_set_add(&s, (int)((i * 7919L) % 1000) * 40009 % 16777259);
+	index_set_sort(&s);
+	assert_int_equal(s.n, 1000);
+	for (int i = 1; i < s.n; i++)
+		assert_true(s.idx[i - 1] < s.idx[i]);
+	assert_int_equal(s.idx[0], 0);
 	index_set_start(&s);
 	assert_int_equal(s.n, 0);
 	assert_ptr_not_equal(s.idx, s.small);

@@ -135,6 +135,45 @@ static void random_queries(struct game *g, struct rng *r)
 	index_set_free(&s);
 }
 
+/* "Within" said quickly (by the centres, or by the first pair of edges
+ * close enough) is what the distance says, for units of every size and
+ * facing at every limit, and for a road against them. */
+static void test_within_is_the_distance(void **state)
+{
+	struct rng r;
+	struct game *g = random_battle(41, &r);
+	static const struct vec2 road[3] = { { 10, 10 }, { 200, 150 }, { 390, 120 } };
+	struct shape rs = { .kind = SHAPE_POLYLINE, .n = 3, .pts = road, .r = 1.5 };
+	int yes = 0, no = 0;
+	(void)state;
+	for (int i = 0; i < g->nunits; i++) {
+		struct vec2 ba[4];
+		struct shape us = unit_shape(&g->units[i], ba);
+		double dr = geom_distance(&us, &rs);
+		/* At the distance itself, a hair and a little either side of
+		 * it, and at the usual reaches. */
+		for (int k = i + 1; k < g->nunits; k++) {
+			const struct unit *a = &g->units[i], *b = &g->units[k];
+			double d = game_unit_distance(a, b);
+			double limits[] = { d, d - 1e-3, d - 0.5, d + 0.5, 0, GEOM_CONTACT, 12.5 };
+			if (d > 40)
+				continue;
+			for (size_t l = 0; l < sizeof limits / sizeof limits[0]; l++) {
+				bool want = d <= limits[l];
+				assert_int_equal(game_units_within(a, b, limits[l]), want);
+				yes += want;
+				no += !want;
+			}
+		}
+		for (double l = dr - 1; l <= dr + 1; l += 0.25)
+			assert_int_equal(geom_within(&us, &rs, l), dr <= l);
+		assert_true(geom_within(&us, &rs, dr));
+	}
+	/* Both answers were asked for, many times. */
+	assert_true(yes > 1000 && no > 1000);
+	game_free(g);
+}
+
 /* A query finds what a scan of every unit finds, in unit order. */
 static void test_queries_match_a_scan(void **state)
 {
@@ -326,6 +365,7 @@ int main(void)
 		cmocka_unit_test(test_nearest_enemy),
 		cmocka_unit_test(test_formations),
 		cmocka_unit_test(test_engine_keeps_it_up_to_date),
+		cmocka_unit_test(test_within_is_the_distance),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
