@@ -106,7 +106,7 @@ void geom_obb_corners(const struct obb *b, struct vec2 out[4])
 struct shape geom_obb_shape(const struct obb *b, struct vec2 buf[4])
 {
 	/* (A rectangle is convex, however thin.) */
-	struct shape s = { .kind = SHAPE_POLYGON, .n = 4, .pts = buf, .r = 0, .convex = 1, .own_box = true };
+	struct shape s = { .kind = SHAPE_POLYGON, .n = 4, .pts = buf, .r = 0, .convex = 1, .own_box = true, .rect = true };
 	geom_obb_corners(b, buf);
 	s.bx[0] = s.bx[2] = buf[0].x;
 	s.bx[1] = s.bx[3] = buf[0].y;
@@ -749,12 +749,15 @@ static bool sat_project(const struct shape *const s[2], int k, int i, struct vec
 }
 
 /* Separating-axis test for two convex polygons: true when their interiors
- * overlap by more than the tolerance along every axis. */
+ * overlap by more than the tolerance along every axis.  A rectangle's
+ * last two edges give again the axes of its first two (but for the last
+ * bit of rounding: only an overlap within 1e-13 of the tolerance could
+ * tell them apart), and are not tried. */
 static bool sat_overlap(const struct shape *a, const struct shape *b)
 {
 	const struct shape *const s[2] = { a, b };
 	for (int k = 0; k < 2; k++)
-		for (int i = 0; i < s[k]->n; i++) {
+		for (int i = 0; i < (s[k]->rect ? 2 : s[k]->n); i++) {
 			struct vec2 axis;
 			double lo[2], hi[2];
 			if (sat_project(s, k, i, &axis, lo, hi) &&

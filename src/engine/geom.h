@@ -43,6 +43,9 @@ struct shape {
 	 * out as it is made: it is measured again and again), when own_box. */
 	bool own_box;
 	double bx[4];
+	/* A rectangle (geom_obb_shape): its third and fourth edges are
+	 * parallel to its first two. */
+	bool rect;
 };
 
 /* The vector arithmetic every question of the table asks millions of
