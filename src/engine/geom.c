@@ -584,11 +584,16 @@ static void core_segment(const struct shape *s, int i, struct vec2 *a,
 static bool core_holds_vertex_of(const struct shape *a, const struct shape *b)
 {
 	double box[4];
-	struct shape core = *a;
 	if (a->kind != SHAPE_POLYGON)
 		return false;
-	core.r = 0;
-	geom_bounds(&core, box);
+	/* The core's bounds (a copy uninflated, when it is inflated). */
+	if (a->r == 0) {
+		geom_bounds(a, box);
+	} else {
+		struct shape core = *a;
+		core.r = 0;
+		geom_bounds(&core, box);
+	}
 	for (int i = 0; i < b->n; i++) {
 		struct vec2 q = b->pts[i];
 		/* Outside the polygon's box (and off its edge) is outside it. */
