@@ -435,6 +435,44 @@ static void test_plan_decisive(void **state)
 	game_free(g);
 }
 
+/* Side A is behind, 3 to 4: B holds "Stadt" (3) and "Muehle" (1), A
+ * "Heim" (3).  Taking either would put A ahead: both decide the battle,
+ * and they are worth the same to the plan whatever their points.  A's
+ * division, as far from each, goes for the Muehle nobody defends rather
+ * than the Stadt two battalions hold (weighed by their points, it went
+ * for the Stadt). */
+static void test_plan_decisive_alike(void **state)
+{
+	struct game *g = tiny();
+	struct objective stadt = { .name = "Stadt", .feature = -1, .at = { 150, 60 }, .radius = 4, .value = 3,
+		                   .holder = SIDE_B };
+	struct objective muehle = { .name = "Muehle", .feature = -1, .at = { 20, 60 }, .radius = 4, .value = 1,
+		                    .holder = SIDE_B };
+	struct objective heim = { .name = "Heim", .feature = -1, .at = { 85, 190 }, .radius = 4, .value = 3,
+		                  .holder = SIDE_A };
+	struct general_ai ai;
+	struct order o;
+	int mi;
+	(void)state;
+	game_add_objective(g, &stadt);
+	mi = game_add_objective(g, &muehle);
+	game_add_objective(g, &heim);
+	g->turns = 12;
+	g->turn = 1;
+	add(g, "A1", SIDE_A, UT_LINE_INF, RATING_TRAINED, FORM_COLUMN, 80, 130, 0);
+	add(g, "A2", SIDE_A, UT_LINE_INF, RATING_TRAINED, FORM_COLUMN, 90, 130, 0);
+	add(g, "E1", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 147, 60, 0);
+	add(g, "E2", SIDE_B, UT_LINE_INF, RATING_TRAINED, FORM_LINE, 153, 60, 0);
+	g->phase = PHASE_INITIATIVE;
+	assert_int_equal(general_init(&ai, g, AI_NORMAL), 0);
+	ai.plan_turn[SIDE_A] = 0; /* no plan yet */
+	assert_int_equal(ai.ctl.order(&ai.ctl, g, SIDE_A, &o), 0);
+	assert_int_equal(ai.plan[0].objective, mi);
+	assert_true(ai.urgency[SIDE_A] >= 0.5);
+	general_free(&ai);
+	game_free(g);
+}
+
 /* A division holding an objective of its own (a circle 4 cm across) keeps
  * each unit's aim on it: shifted by its place in the division by no more
  * than 2 cm, where one attacking keeps its frontage (up to 20 cm). */
@@ -801,6 +839,7 @@ int main(void)
 		cmocka_unit_test(test_fallback_path),
 		cmocka_unit_test(test_naive_stands),
 		cmocka_unit_test(test_plan_decisive),
+		cmocka_unit_test(test_plan_decisive_alike),
 		cmocka_unit_test(test_hold_on_objective),
 		cmocka_unit_test(test_square_or_line),
 		cmocka_unit_test(test_reaction_choices),
