@@ -8,7 +8,7 @@
 # divisional squares), and each is played by the computer to a result
 # without a refused order.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-plan 30
+plan 32
 scratch history
 
 start() {
@@ -44,6 +44,10 @@ like "$(cat "$tmp/borodino.start")" "^log: Duka \\(division\\): [0-9]+ -1 \\(Rus
 like "$(cat "$tmp/borodino.start")" "^commander id=R2Army .* rating=good " "Borodino: Bagration is Good"
 
 # ---- The Pyramids --------------------------------------------------------
+like "$(cat "$tmp/borodino.start")" '^objective .* value=1 holder=B name="Semenovskoye"' \
+	"Borodino: Semenovskoye is worth 1 (alone it does not turn the result)"
+start jena
+like "$(cat "$tmp/jena.start")" "^side id=A .* break=46 " "Jena: the French break at 46% (the balance the briefing gives)"
 start pyramids
 like "$(cat "$tmp/pyramids.start")" "^log: Murad Bey \\(corps\\): every Ottoman corps commander is Dreadful\\.$" \
 	"Pyramids: the Ottoman table makes Murad Bey Dreadful"
