@@ -10,7 +10,7 @@
 XDG_DATA_HOME=$tmp/data
 export XDG_DATA_HOME
 longer=$rules/rules-longer.cfg
-plan 36
+plan 38
 
 orders='brigade INF
 move L1 max
@@ -44,6 +44,14 @@ is "$(refusal quote 'move L1 9')" "cannot move 9.0 cm: its allowance of 8.0 cm c
 like "$(cat "$tmp/quote.out")" "up to 5 cm sideways" "help names its side-step (5 cm)"
 like "$(cat "$tmp/quote.out")" "moves 4 cm any way \(2 cm with enemy cavalry within 12 cm\)" \
 	"... and Mini-Nap's inching where it changes nothing"
+# At 15 mm, the same orders: the column's 6 cm is 15 (every allowance of
+# the file 2.5 times Mini-Nap's: test-rulesfile), and a refusal says 15.
+printf '%s\n' "$orders" | run variant A scale15 --rules mininap-15mm
+like "$(logline scale15 '^log: L1 moves')" "L1 moves 15\.0 cm \(15\.0 of its 15 cm allowance\)" \
+	"15 mm: a column moves its 15 cm"
+printf 'brigade INF\nmove L1 16\n' | run variant A refuse15 --rules mininap-15mm
+is "$(refusal refuse15 'move L1 16')" "cannot move 16.0 cm: its allowance of 15.0 cm carries it only 15.0 cm" \
+	"... and a refusal quotes it"
 printf 'help\n' | run variant A help --rules mininap-15mm
 is "$(grep -c '[{}]' "$tmp/help.out")" 0 "every number the help names is filled in from the rules"
 printf 'help sidestep\n' | run variant A quote6
