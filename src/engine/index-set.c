@@ -34,6 +34,17 @@ void index_set_add(struct index_set *s, int i)
 	s->idx[s->n++] = i;
 }
 
+/* Few (the usual answer): by insertion. */
+static void insertion_sort(int *v, int n)
+{
+	for (int i = 1; i < n; i++) {
+		int x = v[i], j = i;
+		for (; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
 /* Many: by their bytes, least significant first, up to the highest byte
  * any of them has (indices are never negative).  Any sort of ints gives
  * the same answer: this one is quicker than qsort's. */
@@ -44,12 +55,7 @@ static void radix_sort(int *v, int n)
 	unsigned *from = (unsigned *)v, *to = tmp;
 	if (!tmp) {
 		/* Out of memory: by insertion, slowly but surely. */
-		for (int i = 1; i < n; i++) {
-			int x = v[i], j = i;
-			for (; j > 0 && v[j - 1] > x; j--)
-				v[j] = v[j - 1];
-			v[j] = x;
-		}
+		insertion_sort(v, n);
 		return;
 	}
 	for (int i = 0; i < n; i++)
@@ -74,17 +80,10 @@ static void radix_sort(int *v, int n)
 
 void index_set_sort(struct index_set *s)
 {
-	/* Few (the usual answer): by insertion. */
-	if (s->n > 24) {
+	if (s->n > 24)
 		radix_sort(s->idx, s->n);
-		return;
-	}
-	for (int i = 1; i < s->n; i++) {
-		int v = s->idx[i], j = i;
-		for (; j > 0 && s->idx[j - 1] > v; j--)
-			s->idx[j] = s->idx[j - 1];
-		s->idx[j] = v;
-	}
+	else
+		insertion_sort(s->idx, s->n);
 }
 
 void index_set_free(struct index_set *s)
