@@ -192,7 +192,8 @@ static struct game *choose_battle(struct ui *ui, struct game *g, uint64_t seed, 
 	dp[n] = "A random battle: new ground laid by the DBM terrain procedure, and forces, objectives, "
 	        "time and weather made round it; you choose the region, the size and the forces, or leave "
 	        "them to the dice.";
-	snprintf(hint, sizeof hint, "%s%s", back ? "Esc: back to the saved battles" : "Esc: leave grognard",
+	snprintf(hint, sizeof hint, "Tab: the whole briefing  %s%s",
+	         back ? "Esc: back to the saved battles" : "Esc: leave grognard",
 	         l.failed ? "  (some maps could not be read: grognard --list says why)" : "");
 	while (!chosen) {
 		int c = ui_choose_detail(ui, "Which battle? (year, nations, units a side)", k, lp, dp, n + 1, hint);

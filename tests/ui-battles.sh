@@ -3,12 +3,12 @@
 # Choosing a battle in the terminal, driven in tmux at 80x24: started bare,
 # grognard lists the battles with year, nations, units a side and title,
 # the highlighted one's briefing under the list; a key or Enter starts
-# one, r a random battle, Esc leaves.  A map added to the data directory
+# one, r a random battle, Esc leaves; Tab shows a long briefing whole.  A map added to the data directory
 # is offered without any change to the program, and a long list scrolls.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/tmux-lib.sh"
 tmux_start uib 300 0.5 0.2
-plan 26
+plan 32
 n=0
 # start [DATADIR] ARGS...: grognard bare in a fresh saves directory.
 start() {
@@ -86,6 +86,28 @@ keys 2
 like "$(screen | tr -s ' \n' '  ')" "Frederick against Fermor|T1/14 07:00" "its key starts the added battle"
 keys q y
 rm "$tmp/dd/maps/broken.cfg"
+
+# A briefing longer than the room under the list: what shows is marked
+# on the border as cut, and Tab shows it whole in the pager.
+long="The Russians hold the Muehlberge."
+i=0
+while [ $i -lt 30 ]; do long="$long Frederick's grenadiers climb the heights again."; i=$((i + 1)); done
+sed -e 's/^name = .*/name = "Kunersdorf, 12 August 1759";/' -e 's/^date = .*/date = "1759-08-12";/' \
+	-e "s/^description = .*/description = \"$long Night ends it.\";/" \
+	"$top_srcdir/maps/auerstedt.cfg" >"$tmp/dd/maps/kunersdorf.cfg"
+start "$tmp/dd" --seed 3
+keys j j
+s=$(screen)
+like "$s" "Kunersdorf, 12 August 1759: The Russians hold" "a long briefing begins under the list"
+unlike "$s" "Night ends it" "... it does not fit"
+like "$s" "again\\. +v" "... and a mark on the border says it goes on"
+like "$(inside)" "Tab: the whole briefing" "the hint offers the whole briefing"
+keys Tab
+like "$(screen | tr -s ' \n' '  ')" "climb the heights again\. Night ends it\." "Tab shows the briefing whole, in the pager"
+keys q
+like "$(screen)" "Which battle\\?" "q leaves the pager for the list"
+keys Escape
+rm "$tmp/dd/maps/kunersdorf.cfg"
 
 # More battles than the screen holds: the list scrolls to the highlighted
 # one, and marks that there are more.

@@ -125,6 +125,10 @@ static void draw_box(struct ui *ui, const char *title, const char *const *lines,
 		mvaddch(y + 1 + t.n + shown, x + w - 1, 'v');
 	for (int k = 0; k + 1 < drows && k < dt.n; k++)
 		ui_put_text(ui, y + 3 + t.n + shown + k, x + 2, inner, dt.lines[k], A_NORMAL, 0);
+	/* A detail cut short says so as the list does: its last line shown
+	 * marked on the border (the menu's Tab shows it whole). */
+	if (drows >= 2 && dt.n > drows - 1)
+		mvaddch(y + 1 + t.n + shown + drows, x + w - 1, 'v');
 	for (int k = 0; k < hn.n && h - 1 - hn.n + k > 0; k++)
 		ui_put_text(ui, y + h - 1 - hn.n + k, x + 2, inner, hn.lines[k], A_DIM, 0);
 	/* The terminal's cursor on the item highlighted (a screen reader
@@ -138,7 +142,8 @@ static void draw_box(struct ui *ui, const char *title, const char *const *lines,
 
 /* A menu; with map_keys the map's keys (pan, zoom, the log) work while
  * it waits, through ui->map_key; with details, the highlighted item's
- * shows under the list. */
+ * shows under the list, and Tab shows it whole in the pager (the screen
+ * may have room for a few of its lines only). */
 static int menu_run(struct ui *ui, const char *title, const char *const *keys,
                     const char *const *labels, const char *const *details, int n, const char *hint,
                     bool map_keys)
@@ -179,7 +184,12 @@ static int menu_run(struct ui *ui, const char *title, const char *const *keys,
 				choice = i;
 		if (choice >= 0)
 			break;
-		if (ch == KEY_UP || ch == 'k')
+		if (ch == '\t' && details && details[hl] && *details[hl]) {
+			char *all = strdup(details[hl]);
+			if (all)
+				ui_pager(ui, labels[hl], &all, 1, 0);
+			free(all);
+		} else if (ch == KEY_UP || ch == 'k')
 			hl = (hl + n - 1) % n;
 		else if (ch == KEY_DOWN || ch == 'j')
 			hl = (hl + 1) % n;
