@@ -8,7 +8,7 @@
 # divisional squares), and each is played by the computer to a result
 # without a refused order.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
-plan 32
+plan 34
 scratch history
 
 start() {
@@ -68,3 +68,21 @@ for m in talavera borodino pyramids; do
 	is "$(grep -c '^refused' "$tmp/$m.out")" 0 "$m: not one order refused"
 	like "$(cat "$tmp/$m.out")" "^report: Result: " "$m: the battle ends with a result"
 done
+
+# ---- the library's benchmark reads results as the report gives them ------
+# (tests/bench-library.sh: who won each battle, by the side's name): seeds
+# 1 and 2 of the Pyramids, AI against AI and AI as A against the baseline,
+# counted by it and by hand.
+a=$(sed -n 's/^side id=A .* name="\(.*\)"$/\1/p' "$tmp/pyramids.start")
+wins() { # wins AI SEED...: 1 for each seed side A won
+	for s in "$@"; do
+		"$GROGNARD" --batch --side none --ai "$1" --seed "$s" pyramids </dev/null 2>&1 |
+			grep -c "^report: Result: $a win: "
+	done
+}
+aa=$(wins normal 1 2 | awk '{ n += $1 } END { print n }')
+na=$(wins A=normal,B=naive 1 2 | awk '{ n += $1 } END { print n }')
+out=$(sh "$top_srcdir/tests/bench-library.sh" -n 2 -m 2 -j 2 -b pyramids "$GROGNARD" 2>&1)
+like "$out" "pyramids +AI vs AI, A / B: +$aa / +$((2 - aa)) of 2 \\(0 drawn\\)" \
+	"bench-library counts AI against AI as the reports say ($aa of 2 to side A)"
+like "$out" "pyramids +vs naive, AI as A / B: +$na / " "... and the AI against the baseline ($na of 2 as A)"
