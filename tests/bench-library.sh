@@ -42,13 +42,13 @@ for b in $only; do
 	while [ $i -le "$n" ]; do echo "$b aa normal $i"; i=$((i + 1)); done
 	i=1
 	while [ $i -le "$m" ]; do echo "$b na A=normal,B=naive $i"; echo "$b nb A=naive,B=normal $i"; i=$((i + 1)); done
-done >"$out/todo"
+done >"$out/battles"
 
 # The battles, JOBS at a time, each log kept for the count below.
 export grognard
 xargs -P "$jobs" -L 1 sh -c '
 	"$grognard" --batch --side none --ai "$2" --seed "$3" "$0" </dev/null >"'"$out"'/$0.$1.$3" 2>&1' \
-	<"$out/todo" || { echo "bench-library: a battle failed to run" >&2; exit 1; }
+	<"$out/battles" || { echo "bench-library: a battle failed to run" >&2; exit 1; }
 
 failures=0
 verdict() {
