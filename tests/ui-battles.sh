@@ -3,8 +3,9 @@
 # Choosing a battle in the terminal, driven in tmux at 80x24: started bare,
 # grognard lists the battles with year, nations, units a side and title,
 # the highlighted one's briefing under the list; a key or Enter starts
-# one, r a random battle, Esc leaves; Tab shows a long briefing whole.  A map added to the data directory
-# is offered without any change to the program, and a long list scrolls.
+# one, r a random battle, Esc leaves; Tab shows a long briefing whole.  A
+# map added to the data directory is offered without any change to the
+# program, and a long list scrolls.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 . "$top_srcdir/tests/tmux-lib.sh"
 tmux_start uib 300 0.5 0.2
