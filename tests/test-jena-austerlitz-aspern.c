@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "engine/game.h"
+#include "engine/victory.h"
 #include "engine/orbat.h"
 #include "engine/react.h"
 #include "engine/terrain.h"
@@ -182,6 +183,9 @@ static void test_grossbeeren(void **state)
 	assert_true(wholly_in(g, unit(g, "SGrSp"), "Grossbeeren"));
 	assert_true(unit(g, "SUhl")->flags & UF_LANCER);
 	assert_int_equal(g->wx.weather, WX_RAIN);
+	assert_int_equal(g->side[SIDE_A].break_percent, 28);
+	assert_int_equal(victory_break_at(g, SIDE_A, 35), 10);
+	assert_int_equal(victory_break_at(g, SIDE_B, 42), 21);
 	game_free(g);
 }
 
