@@ -428,8 +428,14 @@ void grid_refile(const struct game *g)
 	struct grid *gr = g->grid;
 	if (!gr || !gr->head || gr->n != g->nunits)
 		return;
-	for (int i = 0; i < gr->n; i++)
-		file_unit(gr, i, g->units[i].pos);
+	/* A unit still where it was filed is in its cell already (a unit's
+	 * cell is always the one of where it was filed): most of a restored
+	 * snapshot's units never moved. */
+	for (int i = 0; i < gr->n; i++) {
+		struct vec2 p = g->units[i].pos;
+		if (p.x != gr->at[i].x || p.y != gr->at[i].y)
+			file_unit(gr, i, p);
+	}
 	list_bridged(g, gr);
 }
 
