@@ -134,7 +134,9 @@ static bool hopeless(struct general_ai *ai, struct game *g, enum side side, stru
 		int foe = -1;
 		if (u->side != side || !general_active(u) || (u->acted & (UA_CHARGED | UA_FIRED)) || !ai->tune->retreat)
 			continue;
-		grid_units_near(g, i, GEOM_CONTACT, &near);
+		/* (The index gives the active enemies only: friends were passed
+		 * over.) */
+		grid_foes_near(g, i, GEOM_CONTACT, &near);
 		for (int q = 0; q < near.n; q++) {
 			int k = near.idx[q];
 			if (g->units[k].side != side && general_active(&g->units[k]) &&

@@ -200,14 +200,24 @@ static struct grid *ready(const struct game *g)
 	return gr;
 }
 
-void grid_units_box(const struct game *g, const double box[4], double margin, struct index_set *out)
+/* A unit a query keeps: any (foes_of < 0), or an active unit of the side
+ * other than foes_of. */
+static bool kept(const struct game *g, int i, int foes_of)
+{
+	return foes_of < 0 || (g->units[i].side != (enum side)foes_of && g->units[i].state == US_ACTIVE);
+}
+
+/* The units a query for a box finds (grid_units_box), less those it
+ * does not keep. */
+static void gather(const struct game *g, const double box[4], double margin, int foes_of, struct index_set *out)
 {
 	struct grid *gr = ready(g);
 	double lo_x, lo_y, hi_x, hi_y;
 	index_set_start(out);
 	if (!gr) {
 		for (int i = 0; i < g->nunits; i++)
-			index_set_add(out, i);
+			if (kept(g, i, foes_of))
+				index_set_add(out, i);
 		return;
 	}
 	/* Slightly more than the reach: a test at the limit never misses. */
@@ -220,11 +230,16 @@ void grid_units_box(const struct game *g, const double box[4], double margin, st
 			for (int cx = cx0; cx <= cx1; cx++)
 				for (int i = gr->head[cy * gr->nx + cx]; i >= 0; i = gr->next[i]) {
 					struct vec2 p = gr->at[i];
-					if (p.x >= lo_x && p.x <= hi_x && p.y >= lo_y && p.y <= hi_y)
+					if (p.x >= lo_x && p.x <= hi_x && p.y >= lo_y && p.y <= hi_y && kept(g, i, foes_of))
 						index_set_add(out, i);
 				}
 	}
 	index_set_sort(out);
+}
+
+void grid_units_box(const struct game *g, const double box[4], double margin, struct index_set *out)
+{
+	gather(g, box, margin, -1, out);
 }
 
 void grid_units_shape(const struct game *g, const struct shape *s, double margin, struct index_set *out)
@@ -234,20 +249,31 @@ void grid_units_shape(const struct game *g, const struct shape *s, double margin
 	grid_units_box(g, box, margin, out);
 }
 
-void grid_units_near(const struct game *g, int unit, double margin, struct index_set *out)
+/* Round a unit's footprint: every unit, or (foes) the active enemies. */
+static void near_unit(const struct game *g, int unit, double margin, bool foes, struct index_set *out)
 {
 	const struct unit *u = &g->units[unit];
 	double r = unit_radius(u);
 	double box[4] = { u->pos.x - r, u->pos.y - r, u->pos.x + r, u->pos.y + r };
-	grid_units_box(g, box, margin, out);
+	gather(g, box, margin, foes ? (int)u->side : -1, out);
 }
 
-void grid_contacts(const struct game *g, int unit, struct index_set *out)
+void grid_units_near(const struct game *g, int unit, double margin, struct index_set *out)
+{
+	near_unit(g, unit, margin, false, out);
+}
+
+void grid_foes_near(const struct game *g, int unit, double margin, struct index_set *out)
+{
+	near_unit(g, unit, margin, true, out);
+}
+
+static void contacts(const struct game *g, int unit, bool foes, struct index_set *out)
 {
 	const struct unit *u = &g->units[unit];
 	struct grid *gr;
 	bool more = false;
-	grid_units_near(g, unit, GEOM_CONTACT, out);
+	near_unit(g, unit, GEOM_CONTACT, foes, out);
 	if (!(gr = g->grid) || !gr->head)
 		return; /* every unit is in already */
 	if (u->bridge && u->bridge_foe >= 0 && u->bridge_foe < g->nunits) {
@@ -267,6 +293,16 @@ void grid_contacts(const struct game *g, int unit, struct index_set *out)
 				out->idx[n++] = out->idx[k];
 		out->n = n;
 	}
+}
+
+void grid_contacts(const struct game *g, int unit, struct index_set *out)
+{
+	contacts(g, unit, false, out);
+}
+
+void grid_foe_contacts(const struct game *g, int unit, struct index_set *out)
+{
+	contacts(g, unit, true, out);
 }
 
 void grid_bridges_changed(const struct game *g)
