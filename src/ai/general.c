@@ -98,9 +98,12 @@ static bool best_fire(struct general_ai *ai, struct game *g, enum side side, str
 				continue;
 			if (!ai->tune->fire_by_worth)
 				v = 100 - game_unit_distance(u, t); /* the nearest */
-			else
-				v = odds_fire_hits(shot.dice) * est_sp_worth(g, t) +
-				    est_gone_worth(g, t) * odds_fire_at_least(shot.dice, t->sp - unit_elimination_sp(t));
+			else {
+				double sp_worth, gone;
+				est_worths(g, t, &sp_worth, &gone);
+				v = odds_fire_hits(shot.dice) * sp_worth +
+				    gone * odds_fire_at_least(shot.dice, t->sp - unit_elimination_sp(t));
+			}
 			if (v > bv) {
 				bv = v;
 				best = k;
