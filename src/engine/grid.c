@@ -71,13 +71,13 @@ static int list_at(const struct grid *gr, int side, struct vec2 p)
 	return side * gr->nx * gr->ny + cell_at(gr, p);
 }
 
-/* Is a unit filed where it stands, on its side's list?  (A unit's list
- * is always the one of where it was filed.) */
+/* Is a unit filed where it stands?  (A unit's list is always the one of
+ * where it was filed, on its side's lists: a unit never changes side, as
+ * it never changes brigade, so the passes over every unit look at its
+ * place only.) */
 static bool filed_as(const struct grid *gr, int i, const struct unit *u)
 {
-	int lo = side_list(u) * gr->nx * gr->ny;
-	return u->pos.x == gr->at[i].x && u->pos.y == gr->at[i].y && gr->cell_of[i] >= lo &&
-	       gr->cell_of[i] < lo + gr->nx * gr->ny;
+	return u->pos.x == gr->at[i].x && u->pos.y == gr->at[i].y;
 }
 
 static void unlink_unit(struct grid *gr, int i)
