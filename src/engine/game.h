@@ -91,6 +91,9 @@ struct snapshot {
 	int *damage;
 	struct battle_state st;
 	int nlog, nhistory;
+	/* A trial's (game_trial_begin): units holds each unit but for its id
+	 * and name, which nothing but the loaders writes. */
+	bool tails;
 };
 
 #define UNDO_MAX 16
