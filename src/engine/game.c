@@ -356,6 +356,19 @@ int game_snapshot(const struct game *g, struct snapshot *s)
 	return snapshot_take(g, s, false);
 }
 
+int game_snapshot_back(const struct game *g, struct snapshot *s)
+{
+	return snapshot_take(g, s, true);
+}
+
+unsigned *snapshot_acted(struct snapshot *s, int unit)
+{
+	if (!s->tails)
+		return &s->units[unit].acted;
+	return (unsigned *)(void *)((unsigned char *)s->units + (size_t)unit * UNIT_TAIL_SIZE +
+	                            (offsetof(struct unit, acted) - UNIT_TAIL));
+}
+
 void game_restore(struct game *g, const struct snapshot *s)
 {
 	if (g->nunits && s->tails) {
