@@ -311,7 +311,7 @@ static double round_worth(const struct game *g, int unit, int foe, int sp)
 	int dice = sets * odds_halved(sp, melee_halvings(g, unit, foe));
 	double p = odds_d6_at_least(rules_quality[g->units[unit].rating], 0), hits = dice * p;
 	int need = f->sp - unit_elimination_sp(f);
-	double kill = 0;
+	double kill = 0, sp_worth, gone;
 	/* Chance of at least need hits from dice dice. */
 	if (need <= 0)
 		kill = 1;
@@ -323,7 +323,8 @@ static double round_worth(const struct game *g, int unit, int foe, int sp)
 		}
 		kill = 1 - cum;
 	}
-	return fmin(hits, f->sp) * est_sp_worth(g, f) + kill * est_gone_worth(g, f);
+	est_worths(g, f, &sp_worth, &gone);
+	return fmin(hits, f->sp) * sp_worth + kill * gone;
 }
 
 static int decide_split(struct game *g, struct decision *d)

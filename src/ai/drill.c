@@ -49,8 +49,9 @@ bool drill_in_hand(const struct game *g, const struct unit *u, enum side side)
 static double shot_value(const struct game *g, int target, int dice)
 {
 	const struct unit *t = &g->units[target];
-	return odds_fire_hits(dice) * est_sp_worth(g, t) +
-	       est_gone_worth(g, t) * odds_fire_at_least(dice, t->sp - unit_elimination_sp(t));
+	double sp_worth, gone;
+	est_worths(g, t, &sp_worth, &gone);
+	return odds_fire_hits(dice) * sp_worth + gone * odds_fire_at_least(dice, t->sp - unit_elimination_sp(t));
 }
 
 /* The best shot a unit has from where it stands, as worth: the nearest

@@ -61,10 +61,11 @@ static void near_box(const struct game *g, const struct objective *o, const stru
 
 /* The stake of an objective in a unit of its holder standing on it with
  * the enemy close by: its value shared among the holder's units there
- * (per_sp false), or spread over their strength points (per_sp true). */
-static double objective_stake(const struct game *g, const struct unit *u, bool per_sp)
+ * (*per_unit), and spread over their strength points (*per_sp): both
+ * from the one pass, as most callers want both. */
+static void objective_stakes(const struct game *g, const struct unit *u, double *per_unit, double *per_sp)
 {
-	double stake = 0;
+	*per_unit = *per_sp = 0;
 	for (int k = 0; k < g->nobj; k++) {
 		const struct objective *o = &g->obj[k];
 		int holding = 1, sp = u->sp;
@@ -89,15 +90,25 @@ static double objective_stake(const struct game *g, const struct unit *u, bool p
 			}
 		}
 		index_set_free(&near);
-		if (enemy)
-			stake += per_sp ? ai_worth.objective_sp * o->value / (sp > 0 ? sp : 1) : (double)o->value / holding;
+		if (enemy) {
+			*per_sp += ai_worth.objective_sp * o->value / (sp > 0 ? sp : 1);
+			*per_unit += (double)o->value / holding;
+		}
 	}
-	return stake;
+}
+
+/* A strength point's worth with the stake per SP. */
+static double sp_worth_of(const struct unit *u, double per_sp)
+{
+	return (unit_is_artillery(u) ? ai_worth.gun_sp : ai_worth.sp) + per_sp;
 }
 
 double est_sp_worth(const struct game *g, const struct unit *u)
 {
-	return (unit_is_artillery(u) ? ai_worth.gun_sp : ai_worth.sp) + (g->nobj ? objective_stake(g, u, true) : 0);
+	double per_unit = 0, per_sp = 0;
+	if (g->nobj)
+		objective_stakes(g, u, &per_unit, &per_sp);
+	return sp_worth_of(u, per_sp);
 }
 
 /* Removing a unit is worth something on top of its strength points (2
@@ -106,35 +117,65 @@ double est_sp_worth(const struct game *g, const struct unit *u)
  * close to (when its side's last unit there goes, the objective may change
  * hands: its share of the objective's value among its side's units on
  * it). */
-/* The part of it that is the same for every unit of a side. */
+/* The part of it that is the same for every unit of a side, for each
+ * side (the two counted in one pass over the units). */
+static void side_gone_worths(const struct game *g, double worth[SIDE_COUNT])
+{
+	int units[SIDE_COUNT] = { 0 }, lost[SIDE_COUNT] = { 0 };
+	bool count = false;
+	for (int s = 0; s < SIDE_COUNT; s++)
+		count |= g->side[s].break_percent > 0;
+	for (int i = 0; i < g->nunits && count; i++) {
+		const struct unit *o = &g->units[i];
+		if ((unsigned)o->side >= SIDE_COUNT)
+			continue;
+		units[o->side]++;
+		lost[o->side] += o->state == US_ELIMINATED || o->state == US_RETREATED;
+	}
+	for (int s = 0; s < SIDE_COUNT; s++) {
+		worth[s] = ai_worth.removal;
+		if (g->side[s].break_percent > 0) {
+			int need = (g->side[s].break_percent * units[s] + 99) / 100 - lost[s];
+			if (need >= 1)
+				worth[s] += ai_worth.last_removal / need;
+		}
+	}
+}
+
 static double side_gone_worth(const struct game *g, enum side side)
 {
-	double worth = ai_worth.removal;
-	int units = 0, lost = 0;
-	if (g->side[side].break_percent > 0) {
-		int need;
-		for (int i = 0; i < g->nunits; i++) {
-			const struct unit *o = &g->units[i];
-			if (o->side != side)
-				continue;
-			units++;
-			lost += o->state == US_ELIMINATED || o->state == US_RETREATED;
-		}
-		need = (g->side[side].break_percent * units + 99) / 100 - lost;
-		if (need >= 1)
-			worth += ai_worth.last_removal / need;
-	}
-	return worth;
+	double worth[SIDE_COUNT];
+	side_gone_worths(g, worth);
+	return worth[side];
 }
 
 static double gone_worth_of(const struct game *g, const struct unit *u, double side_worth)
 {
-	return side_worth + (g->nobj ? objective_stake(g, u, false) : 0);
+	double per_unit = 0, per_sp = 0;
+	if (g->nobj)
+		objective_stakes(g, u, &per_unit, &per_sp);
+	return side_worth + per_unit;
+}
+
+/* Both worths of a unit (est_sp_worth, and its removal's on top of
+ * side_worth) from the one look at the objectives. */
+static void worths_of(const struct game *g, const struct unit *u, double side_worth, double *sp_worth, double *gone)
+{
+	double per_unit = 0, per_sp = 0;
+	if (g->nobj)
+		objective_stakes(g, u, &per_unit, &per_sp);
+	*sp_worth = sp_worth_of(u, per_sp);
+	*gone = side_worth + per_unit;
 }
 
 double est_gone_worth(const struct game *g, const struct unit *u)
 {
 	return gone_worth_of(g, u, side_gone_worth(g, u->side));
+}
+
+void est_worths(const struct game *g, const struct unit *u, double *sp_worth, double *gone)
+{
+	worths_of(g, u, side_gone_worth(g, u->side), sp_worth, gone);
 }
 
 
@@ -151,7 +192,9 @@ int est_nearest_enemy_within(const struct game *g, const struct unit *u, double 
 /* All a unit is worth: its strength and its removal. */
 double est_whole_worth(const struct game *g, const struct unit *u)
 {
-	return u->sp * est_sp_worth(g, u) + est_gone_worth(g, u);
+	double sp_worth, gone;
+	est_worths(g, u, &sp_worth, &gone);
+	return u->sp * sp_worth + gone;
 }
 
 /* Could unit k join the fight against enemy e at the hand-to-hand phase
@@ -171,16 +214,15 @@ static bool may_join(const struct game *g, int k, int e)
 /* One side of a fight: unit u against e, with every friend already in
  * contact with e or that could join it fighting as one (its dice and strength pooled; it is gone only
  * when all of them are).  The worth of each removal and of each SP. */
-static void side_of(const struct game *g, int u, int e, struct odds_fighter *f, double *gone, double *sp_worth)
+static void side_of(const struct game *g, int u, int e, double side_worth, struct odds_fighter *f, double *gone,
+                    double *sp_worth)
 {
 	const struct unit *x = &g->units[u];
 	double sp = x->sp, need = 0, round = 0;
 	int n = 1;
 	struct index_set near = { 0 };
-	double side_worth = side_gone_worth(g, x->side);
 	odds_fighter_of(g, u, e, f);
-	*gone = gone_worth_of(g, x, side_worth);
-	*sp_worth = est_sp_worth(g, x);
+	worths_of(g, x, side_worth, sp_worth, gone);
 	need = (double)x->sp * f->need;
 	round = (double)f->round_sets * odds_halved(x->sp, f->halvings);
 	/* Those that may join and those in contact: all near e. */
@@ -215,9 +257,10 @@ void est_fight(const struct game *g, int a, int t, struct est_fight *f)
 {
 	struct odds_fighter fa, ft;
 	struct odds_fight r;
-	double gone_a, gone_t, worth_a, worth_t;
-	side_of(g, a, t, &fa, &gone_a, &worth_a);
-	side_of(g, t, a, &ft, &gone_t, &worth_t);
+	double gone_a, gone_t, worth_a, worth_t, side_worth[SIDE_COUNT];
+	side_gone_worths(g, side_worth);
+	side_of(g, a, t, side_worth[g->units[a].side], &fa, &gone_a, &worth_a);
+	side_of(g, t, a, side_worth[g->units[t].side], &ft, &gone_t, &worth_t);
 	odds_fight(&fa, &ft, &r);
 	for (int s = 0; s < 2; s++) {
 		f->lost[s] = r.lost[s];
@@ -593,18 +636,23 @@ static double pooled_value(const struct game *g, const struct odds_fighter *us, 
 	const struct unit *ue = &g->units[e];
 	struct odds_fighter fe;
 	struct odds_fight r;
+	struct index_set near = { 0 };
+	double sp_worth, gone;
 	int foe = -1;
-	/* The enemy's sets against the first of us it touches stand for all. */
-	for (int i = 0; i < g->nunits && foe < 0; i++)
-		if (g->units[i].side != ue->side && g->units[i].state == US_ACTIVE &&
-		    game_units_within(&g->units[i], ue, GEOM_CONTACT))
-			foe = i;
+	/* The enemy's sets against the first of us it touches stand for all
+	 * (the index gives the active units of our side round it, in unit
+	 * order). */
+	grid_foes_near(g, e, GEOM_CONTACT, &near);
+	for (int q = 0; q < near.n && foe < 0; q++)
+		if (game_units_within(&g->units[near.idx[q]], ue, GEOM_CONTACT))
+			foe = near.idx[q];
+	index_set_free(&near);
 	if (foe < 0)
 		return 0;
 	odds_fighter_of(g, e, foe, &fe);
 	odds_fight(us, &fe, &r);
-	return r.lost[1] * est_sp_worth(g, ue) + r.gone[1] * est_gone_worth(g, ue) - r.lost[0] -
-	       r.gone[0] * est_gone_worth(g, ue);
+	est_worths(g, ue, &sp_worth, &gone);
+	return r.lost[1] * sp_worth + r.gone[1] * gone - r.lost[0] - r.gone[0] * gone;
 }
 
 double est_join(struct game *g, int j, int e, double facing, double dist)

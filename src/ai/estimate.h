@@ -19,6 +19,8 @@ struct est_paths;
  * nears breaking, or when it holds an objective the enemy is close to). */
 double est_sp_worth(const struct game *g, const struct unit *u);
 double est_gone_worth(const struct game *g, const struct unit *u);
+/* Both at once (one look at the objectives for the two). */
+void est_worths(const struct game *g, const struct unit *u, double *sp_worth, double *gone);
 
 /* A hand-to-hand combat of a and t as they stand now (places,
  * formations, who is charging), fought to its end: strength points lost

@@ -98,9 +98,12 @@ static bool best_fire(struct general_ai *ai, struct game *g, enum side side, str
 				continue;
 			if (!ai->tune->fire_by_worth)
 				v = 100 - game_unit_distance(u, t); /* the nearest */
-			else
-				v = odds_fire_hits(shot.dice) * est_sp_worth(g, t) +
-				    est_gone_worth(g, t) * odds_fire_at_least(shot.dice, t->sp - unit_elimination_sp(t));
+			else {
+				double sp_worth, gone;
+				est_worths(g, t, &sp_worth, &gone);
+				v = odds_fire_hits(shot.dice) * sp_worth +
+				    gone * odds_fire_at_least(shot.dice, t->sp - unit_elimination_sp(t));
+			}
 			if (v > bv) {
 				bv = v;
 				best = k;
@@ -134,7 +137,9 @@ static bool hopeless(struct general_ai *ai, struct game *g, enum side side, stru
 		int foe = -1;
 		if (u->side != side || !general_active(u) || (u->acted & (UA_CHARGED | UA_FIRED)) || !ai->tune->retreat)
 			continue;
-		grid_units_near(g, i, GEOM_CONTACT, &near);
+		/* (The index gives the active enemies only: friends were passed
+		 * over.) */
+		grid_foes_near(g, i, GEOM_CONTACT, &near);
 		for (int q = 0; q < near.n; q++) {
 			int k = near.idx[q];
 			if (g->units[k].side != side && general_active(&g->units[k]) &&

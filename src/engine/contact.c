@@ -26,7 +26,8 @@ int contact_enemies(const struct game *g, int unit, int *out, int max)
 	int n = 0;
 	if (!unit_present(&g->units[unit]))
 		return 0;
-	grid_contacts(g, unit, &near);
+	/* (Only active enemies can touch it: the index leaves out the rest.) */
+	grid_foe_contacts(g, unit, &near);
 	for (int k = 0; k < near.n && n < max; k++)
 		if (contact_touching(g, unit, near.idx[k]))
 			out[n++] = near.idx[k];

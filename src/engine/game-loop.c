@@ -33,7 +33,7 @@ enum step_result game_step(struct game *g, struct controller **ctl)
 		 * state as it was when the phase began. */
 		struct snapshot before;
 		int res;
-		if (game_snapshot(g, &before) < 0)
+		if (game_snapshot_back(g, &before) < 0)
 			return STEP_QUIT;
 		grid_hold(g);
 		res = g->phase == PHASE_MELEE ? melee_phase(g, ctl) : melee_breakthrough_phase(g, ctl);

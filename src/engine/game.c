@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -310,11 +311,31 @@ static void *dup_array(const void *p, int n, size_t size, bool *ok)
 	return q;
 }
 
-int game_snapshot(const struct game *g, struct snapshot *s)
+/* What of a unit a trial keeps to take back: all from its side on. */
+#define UNIT_TAIL offsetof(struct unit, side)
+#define UNIT_TAIL_SIZE (sizeof(struct unit) - UNIT_TAIL)
+
+/* The units but for their ids and names, packed: a trial (made many
+ * times for each order the AI weighs) copies a third less. */
+static struct unit *dup_tails(const struct game *g, bool *ok)
+{
+	unsigned char *q;
+	if (g->nunits == 0)
+		return NULL;
+	if (!(q = malloc((size_t)g->nunits * UNIT_TAIL_SIZE))) {
+		*ok = false;
+		return NULL;
+	}
+	for (int i = 0; i < g->nunits; i++)
+		memcpy(q + (size_t)i * UNIT_TAIL_SIZE, (const unsigned char *)&g->units[i] + UNIT_TAIL, UNIT_TAIL_SIZE);
+	return (struct unit *)(void *)q;
+}
+
+static int snapshot_take(const struct game *g, struct snapshot *s, bool tails)
 {
 	bool ok = true;
-	*s = (struct snapshot){ .st = g->st, .nlog = g->nlog, .nhistory = g->nhistory };
-	s->units = dup_array(g->units, g->nunits, sizeof *g->units, &ok);
+	*s = (struct snapshot){ .st = g->st, .nlog = g->nlog, .nhistory = g->nhistory, .tails = tails };
+	s->units = tails ? dup_tails(g, &ok) : dup_array(g->units, g->nunits, sizeof *g->units, &ok);
 	s->cmdrs = dup_array(g->cmdrs, g->ncmdrs, sizeof *g->cmdrs, &ok);
 	s->brigs = dup_array(g->brigs, g->nbrigs, sizeof *g->brigs, &ok);
 	s->obj = dup_array(g->obj, g->nobj, sizeof *g->obj, &ok);
@@ -330,10 +351,33 @@ int game_snapshot(const struct game *g, struct snapshot *s)
 	return 0;
 }
 
+int game_snapshot(const struct game *g, struct snapshot *s)
+{
+	return snapshot_take(g, s, false);
+}
+
+int game_snapshot_back(const struct game *g, struct snapshot *s)
+{
+	return snapshot_take(g, s, true);
+}
+
+unsigned *snapshot_acted(struct snapshot *s, int unit)
+{
+	if (!s->tails)
+		return &s->units[unit].acted;
+	return (unsigned *)(void *)((unsigned char *)s->units + (size_t)unit * UNIT_TAIL_SIZE +
+	                            (offsetof(struct unit, acted) - UNIT_TAIL));
+}
+
 void game_restore(struct game *g, const struct snapshot *s)
 {
-	if (g->nunits)
+	if (g->nunits && s->tails) {
+		const unsigned char *q = (const unsigned char *)s->units;
+		for (int i = 0; i < g->nunits; i++)
+			memcpy((unsigned char *)&g->units[i] + UNIT_TAIL, q + (size_t)i * UNIT_TAIL_SIZE, UNIT_TAIL_SIZE);
+	} else if (g->nunits) {
 		memcpy(g->units, s->units, (size_t)g->nunits * sizeof *g->units);
+	}
 	if (g->ncmdrs)
 		memcpy(g->cmdrs, s->cmdrs, (size_t)g->ncmdrs * sizeof *g->cmdrs);
 	if (g->nbrigs)
@@ -370,7 +414,7 @@ void snapshot_free(struct snapshot *s)
 
 int game_trial_begin(struct game *g, struct game_trial *t)
 {
-	if (game_snapshot(g, &t->before) < 0)
+	if (snapshot_take(g, &t->before, true) < 0)
 		return -1;
 	t->nlisteners = g->nlisteners;
 	t->nundo = g->nundo;

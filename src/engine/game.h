@@ -91,6 +91,9 @@ struct snapshot {
 	int *damage;
 	struct battle_state st;
 	int nlog, nhistory;
+	/* A trial's (game_trial_begin): units holds each unit but for its id
+	 * and name, which nothing but the loaders writes. */
+	bool tails;
 };
 
 #define UNDO_MAX 16
@@ -199,6 +202,11 @@ int game_roll(struct game *g, int n, int *faces, const char *fmt, ...) GAME_PRIN
 int game_snapshot(const struct game *g, struct snapshot *s);
 void game_restore(struct game *g, const struct snapshot *s);
 void snapshot_free(struct snapshot *s);
+/* The same for taking back only (an order refused or undone): the units
+ * kept without their ids and names (tails set); a unit's acts in it are
+ * reached through snapshot_acted. */
+int game_snapshot_back(const struct game *g, struct snapshot *s);
+unsigned *snapshot_acted(struct snapshot *s, int unit);
 /* Restore for looking only (a replay's frames): the log and history are
  * left whole. */
 void game_restore_view(struct game *g, const struct snapshot *s);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* grid: a uniform grid of the units' centres over the table, each cell a
- * list of the units filed in it; a query gathers the cells round a box,
+ * list of each side's units filed in it; a query gathers the cells round a box,
  * keeps the units whose centres could put their footprints within reach,
  * and sorts them into unit order. */
 #include "config.h"
@@ -24,9 +24,12 @@ struct grid {
 	double cell;
 	int nx, ny;
 	double reach;         /* the largest footprint's half-diagonal */
-	int *head;            /* per cell: its first unit, or -1 */
-	int *next, *prev;     /* per unit: its neighbours in its cell's list */
-	int *cell_of;
+	/* Each cell keeps a list of each side's units (so that a look for
+	 * enemies passes over no friends): side s's list of cell c is list
+	 * s * nx * ny + c. */
+	int *head;            /* per list: its first unit, or -1 */
+	int *next, *prev;     /* per unit: its neighbours in its list */
+	int *cell_of;         /* per unit: its list */
 	struct vec2 *at;      /* where each unit was filed */
 	int held;             /* > 0: the engine reports every move */
 	int misses;           /* GRID_CHECK: held queries that found it stale */
@@ -56,6 +59,27 @@ static int cell_at(const struct grid *gr, struct vec2 p)
 	return index_cell(p.y, gr->cell, gr->ny) * gr->nx + index_cell(p.x, gr->cell, gr->nx);
 }
 
+/* The side whose lists a unit is filed in (a side out of range: A's). */
+static int side_list(const struct unit *u)
+{
+	return (unsigned)u->side < SIDE_COUNT ? (int)u->side : 0;
+}
+
+/* The list of a unit of that side standing at p. */
+static int list_at(const struct grid *gr, int side, struct vec2 p)
+{
+	return side * gr->nx * gr->ny + cell_at(gr, p);
+}
+
+/* Is a unit filed where it stands?  (A unit's list is always the one of
+ * where it was filed, on its side's lists: a unit never changes side, as
+ * it never changes brigade, so the passes over every unit look at its
+ * place only.) */
+static bool filed_as(const struct grid *gr, int i, const struct unit *u)
+{
+	return u->pos.x == gr->at[i].x && u->pos.y == gr->at[i].y;
+}
+
 static void unlink_unit(struct grid *gr, int i)
 {
 	int c = gr->cell_of[i];
@@ -70,9 +94,10 @@ static void unlink_unit(struct grid *gr, int i)
 	gr->cell_of[i] = -1;
 }
 
-static void file_unit(struct grid *gr, int i, struct vec2 p)
+static void file_unit(struct grid *gr, int i, const struct unit *u)
 {
-	int c = cell_at(gr, p);
+	struct vec2 p = u->pos;
+	int c = list_at(gr, side_list(u), p);
 	gr->at[i] = p;
 	if (gr->cell_of[i] == c)
 		return;
@@ -145,7 +170,7 @@ static bool build(const struct game *g, struct grid *gr)
 	gr->width = g->map.width;
 	gr->height = g->map.height;
 	gr->reach = grid_reach();
-	gr->head = malloc((size_t)gr->nx * (size_t)gr->ny * sizeof *gr->head);
+	gr->head = malloc((size_t)gr->nx * (size_t)gr->ny * SIDE_COUNT * sizeof *gr->head);
 	gr->next = malloc(((size_t)g->nunits + 1) * sizeof *gr->next);
 	gr->prev = malloc(((size_t)g->nunits + 1) * sizeof *gr->prev);
 	gr->cell_of = malloc(((size_t)g->nunits + 1) * sizeof *gr->cell_of);
@@ -155,14 +180,14 @@ static bool build(const struct game *g, struct grid *gr)
 		drop_cells(gr);
 		return false;
 	}
-	for (int c = 0; c < gr->nx * gr->ny; c++)
+	for (int c = 0; c < gr->nx * gr->ny * SIDE_COUNT; c++)
 		gr->head[c] = -1;
 	gr->n = g->nunits;
 	/* Filed last to first, so that each cell's list runs in unit order
 	 * (not needed: queries sort; but it keeps small sorts cheap). */
 	for (int i = gr->n - 1; i >= 0; i--) {
 		gr->cell_of[i] = -1;
-		file_unit(gr, i, g->units[i].pos);
+		file_unit(gr, i, &g->units[i]);
 	}
 	list_bridged(g, gr);
 	return true;
@@ -192,22 +217,32 @@ static struct grid *ready(const struct game *g)
 	gr->nbridged = 0;
 	for (int i = 0; i < gr->n; i++) {
 		const struct unit *u = &g->units[i];
-		if (u->pos.x != gr->at[i].x || u->pos.y != gr->at[i].y)
-			file_unit(gr, i, u->pos);
+		if (!filed_as(gr, i, u))
+			file_unit(gr, i, u);
 		if (u->bridge)
 			gr->bridged[gr->nbridged++] = i;
 	}
 	return gr;
 }
 
-void grid_units_box(const struct game *g, const double box[4], double margin, struct index_set *out)
+/* A unit a query keeps: any (foes_of < 0), or an active unit of the side
+ * other than foes_of. */
+static bool kept(const struct game *g, int i, int foes_of)
+{
+	return foes_of < 0 || (g->units[i].side != (enum side)foes_of && g->units[i].state == US_ACTIVE);
+}
+
+/* The units a query for a box finds (grid_units_box), less those it
+ * does not keep. */
+static void gather(const struct game *g, const double box[4], double margin, int foes_of, struct index_set *out)
 {
 	struct grid *gr = ready(g);
 	double lo_x, lo_y, hi_x, hi_y;
 	index_set_start(out);
 	if (!gr) {
 		for (int i = 0; i < g->nunits; i++)
-			index_set_add(out, i);
+			if (kept(g, i, foes_of))
+				index_set_add(out, i);
 		return;
 	}
 	/* Slightly more than the reach: a test at the limit never misses. */
@@ -216,15 +251,25 @@ void grid_units_box(const struct game *g, const double box[4], double margin, st
 	{
 		int cx0 = index_cell(lo_x, gr->cell, gr->nx), cx1 = index_cell(hi_x, gr->cell, gr->nx);
 		int cy0 = index_cell(lo_y, gr->cell, gr->ny), cy1 = index_cell(hi_y, gr->cell, gr->ny);
-		for (int cy = cy0; cy <= cy1; cy++)
-			for (int cx = cx0; cx <= cx1; cx++)
-				for (int i = gr->head[cy * gr->nx + cx]; i >= 0; i = gr->next[i]) {
-					struct vec2 p = gr->at[i];
-					if (p.x >= lo_x && p.x <= hi_x && p.y >= lo_y && p.y <= hi_y)
-						index_set_add(out, i);
-				}
+		for (int s = 0; s < SIDE_COUNT; s++) {
+			const int *head = gr->head + s * gr->nx * gr->ny;
+			if (s == foes_of)
+				continue;
+			for (int cy = cy0; cy <= cy1; cy++)
+				for (int cx = cx0; cx <= cx1; cx++)
+					for (int i = head[cy * gr->nx + cx]; i >= 0; i = gr->next[i]) {
+						struct vec2 p = gr->at[i];
+						if (p.x >= lo_x && p.x <= hi_x && p.y >= lo_y && p.y <= hi_y && kept(g, i, foes_of))
+							index_set_add(out, i);
+					}
+		}
 	}
 	index_set_sort(out);
+}
+
+void grid_units_box(const struct game *g, const double box[4], double margin, struct index_set *out)
+{
+	gather(g, box, margin, -1, out);
 }
 
 void grid_units_shape(const struct game *g, const struct shape *s, double margin, struct index_set *out)
@@ -234,20 +279,31 @@ void grid_units_shape(const struct game *g, const struct shape *s, double margin
 	grid_units_box(g, box, margin, out);
 }
 
-void grid_units_near(const struct game *g, int unit, double margin, struct index_set *out)
+/* Round a unit's footprint: every unit, or (foes) the active enemies. */
+static void near_unit(const struct game *g, int unit, double margin, bool foes, struct index_set *out)
 {
 	const struct unit *u = &g->units[unit];
 	double r = unit_radius(u);
 	double box[4] = { u->pos.x - r, u->pos.y - r, u->pos.x + r, u->pos.y + r };
-	grid_units_box(g, box, margin, out);
+	gather(g, box, margin, foes ? (int)u->side : -1, out);
 }
 
-void grid_contacts(const struct game *g, int unit, struct index_set *out)
+void grid_units_near(const struct game *g, int unit, double margin, struct index_set *out)
+{
+	near_unit(g, unit, margin, false, out);
+}
+
+void grid_foes_near(const struct game *g, int unit, double margin, struct index_set *out)
+{
+	near_unit(g, unit, margin, true, out);
+}
+
+static void contacts(const struct game *g, int unit, bool foes, struct index_set *out)
 {
 	const struct unit *u = &g->units[unit];
 	struct grid *gr;
 	bool more = false;
-	grid_units_near(g, unit, GEOM_CONTACT, out);
+	near_unit(g, unit, GEOM_CONTACT, foes, out);
 	if (!(gr = g->grid) || !gr->head)
 		return; /* every unit is in already */
 	if (u->bridge && u->bridge_foe >= 0 && u->bridge_foe < g->nunits) {
@@ -267,6 +323,16 @@ void grid_contacts(const struct game *g, int unit, struct index_set *out)
 				out->idx[n++] = out->idx[k];
 		out->n = n;
 	}
+}
+
+void grid_contacts(const struct game *g, int unit, struct index_set *out)
+{
+	contacts(g, unit, false, out);
+}
+
+void grid_foe_contacts(const struct game *g, int unit, struct index_set *out)
+{
+	contacts(g, unit, true, out);
 }
 
 void grid_bridges_changed(const struct game *g)
@@ -368,8 +434,11 @@ int grid_nearest_enemy_within(const struct game *g, const struct unit *u, double
 					if (cy != y0 && cy != y1 && cx != x0 && cx != x1)
 						cx = x1 - 1; /* inside: an earlier ring's */
 					else
-						for (int i = gr->head[cy * gr->nx + cx]; i >= 0; i = gr->next[i])
-							cand_add(&k, i);
+						for (int s = 0; s < SIDE_COUNT; s++)
+							if (s != (int)u->side) /* friends are never the nearest enemy */
+								for (int i = gr->head[s * gr->nx * gr->ny + cy * gr->nx + cx]; i >= 0;
+								     i = gr->next[i])
+									cand_add(&k, i);
 				}
 			cand_measure(&k);
 			if (fmin(k.bd, limit) < r * gr->cell - gr->reach - 1e-6 ||
@@ -420,7 +489,7 @@ void grid_moved(const struct game *g, int unit)
 {
 	struct grid *gr = g->grid;
 	if (gr && gr->head && unit >= 0 && unit < gr->n)
-		file_unit(gr, unit, g->units[unit].pos);
+		file_unit(gr, unit, &g->units[unit]);
 }
 
 void grid_refile(const struct game *g)
@@ -428,8 +497,11 @@ void grid_refile(const struct game *g)
 	struct grid *gr = g->grid;
 	if (!gr || !gr->head || gr->n != g->nunits)
 		return;
+	/* A unit still where it was filed is in its list already: most of a
+	 * restored snapshot's units never moved. */
 	for (int i = 0; i < gr->n; i++)
-		file_unit(gr, i, g->units[i].pos);
+		if (!filed_as(gr, i, &g->units[i]))
+			file_unit(gr, i, &g->units[i]);
 	list_bridged(g, gr);
 }
 
@@ -446,7 +518,7 @@ int grid_stale(const struct game *g)
 		return 0;
 	for (int i = 0; i < gr->n; i++)
 		n += gr->at[i].x != g->units[i].pos.x || gr->at[i].y != g->units[i].pos.y ||
-		     gr->cell_of[i] != cell_at(gr, g->units[i].pos);
+		     gr->cell_of[i] != list_at(gr, side_list(&g->units[i]), g->units[i].pos);
 	return n;
 }
 

@@ -35,6 +35,11 @@ void grid_units_near(const struct game *g, int unit, double margin, struct index
  * round its footprint within contact, and those it is in contact with
  * over a bridge (either way: contact_touching). */
 void grid_contacts(const struct game *g, int unit, struct index_set *out);
+/* The same two less every unit but the active (US_ACTIVE) ones of the
+ * other side: for callers that look at enemies only, who then need not
+ * pass over (and the query sort) the friends crowding round a unit. */
+void grid_foes_near(const struct game *g, int unit, double margin, struct index_set *out);
+void grid_foe_contacts(const struct game *g, int unit, struct index_set *out);
 
 /* The enemy unit on the field (unit_present) nearest a unit, by the
  * distance between footprints (the first in unit order of those equally

@@ -69,10 +69,17 @@ static double division_enemy_distance(const struct game *g, int division)
 		const struct unit *u = &g->units[i];
 		if (u->state != US_ACTIVE || unit_division(g, u) != division)
 			continue;
+		double ru = unit_radius(u);
 		for (int j = 0; j < g->nunits; j++) {
 			const struct unit *o = &g->units[j];
 			double d;
 			if (o->side == u->side || o->state != US_ACTIVE)
+				continue;
+			/* Each footprint lies within its half-diagonal of its
+			 * centre: a pair whose centres are further apart than both
+			 * and the nearest so far (by more than any rounding) is no
+			 * nearer, and is not measured. */
+			if (v2_dist(u->pos, o->pos) - ru - unit_radius(o) - 1e-6 > best)
 				continue;
 			d = game_unit_distance(u, o);
 			if (d < best)

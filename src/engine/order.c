@@ -508,7 +508,7 @@ static int exec(struct game *g, struct controller **ctl, enum side side, const s
 		return ord_refuse(&c, "%s do not have the initiative", g->side[side].name);
 	if (g->previewing)
 		return exec_previewed(&c, prev, draws);
-	if (game_snapshot(g, &before) < 0)
+	if (game_snapshot_back(g, &before) < 0)
 		return ord_refuse(&c, "out of memory");
 	/* Recorded first: the answers to decisions it raises follow it in the
 	 * battle's history. */
@@ -538,9 +538,9 @@ static int exec(struct game *g, struct controller **ctl, enum side side, const s
 	if (g->current_unit != prev) {
 		game_drop_undo(g);
 		if (prev >= 0)
-			before.units[prev].acted |= UA_DONE;
+			*snapshot_acted(&before, prev) |= UA_DONE;
 		before.st.current_unit = g->current_unit;
-		before.units[g->current_unit].acted |= UA_STARTED;
+		*snapshot_acted(&before, g->current_unit) |= UA_STARTED;
 		g->undo_draws = before.st.dice.draws;
 	}
 	if (g->nundo == UNDO_MAX) {

@@ -8,6 +8,7 @@
 
 static struct rules in_force;
 static bool installed;
+static unsigned long installs;
 
 const struct rules *const rules_in_force = &in_force;
 
@@ -40,11 +41,17 @@ void rules_install(const struct rules *r)
 		}
 	}
 	installed = true;
+	installs++;
 }
 
 bool rules_installed(void)
 {
 	return installed;
+}
+
+unsigned long rules_installs(void)
+{
+	return installs;
 }
 
 const struct move_allowance *rules_move_for(enum unit_type t, enum formation f)

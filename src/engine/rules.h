@@ -254,6 +254,9 @@ extern const struct rules *const rules_in_force;
 void rules_install(const struct rules *r);
 /* Whether a set has been installed since the program began. */
 bool rules_installed(void);
+/* How many sets have been installed: what is worked out once from the
+ * rules (a table of them) is worked out again when this changes. */
+unsigned long rules_installs(void);
 /* A terrain rate as one of the three words. */
 enum go rules_go_of_rate(double rate);
 
