@@ -314,6 +314,9 @@ static void *dup_array(const void *p, int n, size_t size, bool *ok)
 /* What of a unit a trial keeps to take back: all from its side on. */
 #define UNIT_TAIL offsetof(struct unit, side)
 #define UNIT_TAIL_SIZE (sizeof(struct unit) - UNIT_TAIL)
+_Static_assert(offsetof(struct unit, name) == sizeof((struct unit *)0)->id &&
+                   offsetof(struct unit, side) == offsetof(struct unit, name) + sizeof((struct unit *)0)->name,
+               "only the id and the name come before a unit's side");
 
 /* The units but for their ids and names, packed: a trial (made many
  * times for each order the AI weighs) copies a third less. */

@@ -38,6 +38,9 @@ enum unit_act {
 };
 
 struct unit {
+	/* Written by the loaders only: trials and take-backs (game.c) copy
+	 * every field from side on and leave these two alone, so a field
+	 * that changes in a battle goes after them. */
 	char id[ID_LEN];
 	char name[NAME_LEN];
 	enum side side;
