@@ -921,6 +921,36 @@ static void test_snapshot_restore(void **state)
 	game_free(g);
 }
 
+/* A snapshot made to take back keeps every unit but its id and name
+ * (only the loaders write those), and a unit's acts in it can be marked
+ * there before it is restored. */
+static void test_snapshot_back(void **state)
+{
+	struct game *g = deploy_game(2, UT_LINE_INF, FORM_LINE);
+	struct snapshot snap;
+	enum side side = g->units[1].side;
+	(void)state;
+	g->units[0].pos = v2(10, 10);
+	g->units[1].acted = 0;
+	assert_int_equal(game_snapshot_back(g, &snap), 0);
+	*snapshot_acted(&snap, 1) |= UA_DONE;
+	g->units[0].pos = v2(30, 30);
+	g->units[0].form = FORM_COLUMN;
+	g->units[1].sp = 1;
+	g->units[1].acted = UA_MOVED;
+	g->units[1].side = !side;
+	snprintf(g->units[1].name, sizeof g->units[1].name, "renamed");
+	game_restore(g, &snap);
+	assert_float_equal(g->units[0].pos.x, 10, EPS);
+	assert_int_equal(g->units[0].form, FORM_LINE);
+	assert_int_equal(g->units[1].sp, 4);
+	assert_int_equal(g->units[1].acted, UA_DONE);
+	assert_int_equal(g->units[1].side, side);
+	assert_string_equal(g->units[1].name, "renamed");
+	snapshot_free(&snap);
+	game_free(g);
+}
+
 static void test_start_battle(void **state)
 {
 	struct game *g = deploy_game(2, UT_LINE_INF, FORM_LINE);
@@ -967,6 +997,7 @@ int main(void)
 		cmocka_unit_test(test_deploy_overlap),
 		cmocka_unit_test(test_deploy_commanders),
 		cmocka_unit_test(test_snapshot_restore),
+		cmocka_unit_test(test_snapshot_back),
 		cmocka_unit_test(test_start_battle),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);

@@ -115,6 +115,23 @@ static void check_near(const struct game *g, int i, double margin, const struct 
 	}
 }
 
+/* The enemies' queries: exactly the active units of the other side whose
+ * footprints come within margin of unit i's; no friend, nobody gone. */
+static void check_foes_near(const struct game *g, int i, double margin, const struct index_set *s)
+{
+	int q = 0;
+	for (int k = 0; k < g->nunits; k++) {
+		const struct unit *o = &g->units[k];
+		bool foe = o->side != g->units[i].side && o->state == US_ACTIVE;
+		while (q < s->n && s->idx[q] < k)
+			q++;
+		if (foe && game_units_within(&g->units[i], o, margin))
+			assert_true(q < s->n && s->idx[q] == k);
+		if (q < s->n && s->idx[q] == k)
+			assert_true(foe);
+	}
+}
+
 static void random_queries(struct game *g, struct rng *r)
 {
 	struct index_set s = { 0 };
@@ -131,6 +148,10 @@ static void random_queries(struct game *g, struct rng *r)
 		check_near(g, i, margin, &s);
 		grid_contacts(g, i, &s);
 		check_near(g, i, GEOM_CONTACT, &s);
+		grid_foes_near(g, i, margin, &s);
+		check_foes_near(g, i, margin, &s);
+		grid_foe_contacts(g, i, &s);
+		check_foes_near(g, i, GEOM_CONTACT, &s);
 	}
 	index_set_free(&s);
 }

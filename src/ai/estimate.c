@@ -97,18 +97,23 @@ static void objective_stakes(const struct game *g, const struct unit *u, double 
 	}
 }
 
-/* A strength point's worth with the stake per SP. */
-static double sp_worth_of(const struct unit *u, double per_sp)
-{
-	return (unit_is_artillery(u) ? ai_worth.gun_sp : ai_worth.sp) + per_sp;
-}
-
-double est_sp_worth(const struct game *g, const struct unit *u)
+/* Both worths of a unit: a strength point's, and its removal's on top of
+ * side_worth (the part the same for its whole side, below), from the one
+ * look at the objectives. */
+static void worths_of(const struct game *g, const struct unit *u, double side_worth, double *sp_worth, double *gone)
 {
 	double per_unit = 0, per_sp = 0;
 	if (g->nobj)
 		objective_stakes(g, u, &per_unit, &per_sp);
-	return sp_worth_of(u, per_sp);
+	*sp_worth = (unit_is_artillery(u) ? ai_worth.gun_sp : ai_worth.sp) + per_sp;
+	*gone = side_worth + per_unit;
+}
+
+double est_sp_worth(const struct game *g, const struct unit *u)
+{
+	double sp_worth, gone;
+	worths_of(g, u, 0, &sp_worth, &gone);
+	return sp_worth;
 }
 
 /* Removing a unit is worth something on top of its strength points (2
@@ -149,28 +154,11 @@ static double side_gone_worth(const struct game *g, enum side side)
 	return worth[side];
 }
 
-static double gone_worth_of(const struct game *g, const struct unit *u, double side_worth)
-{
-	double per_unit = 0, per_sp = 0;
-	if (g->nobj)
-		objective_stakes(g, u, &per_unit, &per_sp);
-	return side_worth + per_unit;
-}
-
-/* Both worths of a unit (est_sp_worth, and its removal's on top of
- * side_worth) from the one look at the objectives. */
-static void worths_of(const struct game *g, const struct unit *u, double side_worth, double *sp_worth, double *gone)
-{
-	double per_unit = 0, per_sp = 0;
-	if (g->nobj)
-		objective_stakes(g, u, &per_unit, &per_sp);
-	*sp_worth = sp_worth_of(u, per_sp);
-	*gone = side_worth + per_unit;
-}
-
 double est_gone_worth(const struct game *g, const struct unit *u)
 {
-	return gone_worth_of(g, u, side_gone_worth(g, u->side));
+	double sp_worth, gone;
+	worths_of(g, u, side_gone_worth(g, u->side), &sp_worth, &gone);
+	return gone;
 }
 
 void est_worths(const struct game *g, const struct unit *u, double *sp_worth, double *gone)
@@ -231,6 +219,7 @@ static void side_of(const struct game *g, int u, int e, double side_worth, struc
 		int k = near.idx[q];
 		const struct unit *j = &g->units[k];
 		struct odds_fighter fj;
+		double j_sp, j_gone;
 		if (k == u || j->side != x->side || j->state != US_ACTIVE || unit_abandoned(j) ||
 		    (!may_join(g, k, e) && !game_units_within(j, &g->units[e], GEOM_CONTACT)))
 			continue;
@@ -239,7 +228,8 @@ static void side_of(const struct game *g, int u, int e, double side_worth, struc
 		need += (double)j->sp * fj.need;
 		round += (double)fj.round_sets * odds_halved(j->sp, fj.halvings);
 		f->elim += fj.elim;
-		*gone += gone_worth_of(g, j, side_worth);
+		worths_of(g, j, side_worth, &j_sp, &j_gone);
+		*gone += j_gone;
 		n++;
 	}
 	index_set_free(&near);

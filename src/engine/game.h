@@ -91,8 +91,9 @@ struct snapshot {
 	int *damage;
 	struct battle_state st;
 	int nlog, nhistory;
-	/* A trial's (game_trial_begin): units holds each unit but for its id
-	 * and name, which nothing but the loaders writes. */
+	/* Made only to take back (game_snapshot_back, a trial's): units
+	 * holds each unit but for its id and name, which nothing but the
+	 * loaders writes. */
 	bool tails;
 };
 

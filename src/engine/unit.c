@@ -188,17 +188,17 @@ static double footprint_radius(enum unit_type t, enum formation f)
  * formation, worked out (the same sum) once for the rules in force,
  * again when others are installed.  radius_for is the count of
  * installs they are for, plus one (0: not yet worked out). */
-static double radius_of[UT_COUNT][FORM_COUNT + 1];
+static double radius_of[UT_COUNT][FORM_COUNT];
 static unsigned long radius_for;
 
 double unit_radius(const struct unit *u)
 {
 	unsigned long now = rules_installs() + 1;
-	if ((unsigned)u->type >= UT_COUNT || (unsigned)u->form > FORM_COUNT)
+	if ((unsigned)u->type >= UT_COUNT || (unsigned)u->form >= FORM_COUNT)
 		return footprint_radius(u->type, u->form);
 	if (radius_for != now) {
 		for (int t = 0; t < UT_COUNT; t++)
-			for (int f = 0; f <= FORM_COUNT; f++)
+			for (int f = 0; f < FORM_COUNT; f++)
 				radius_of[t][f] = footprint_radius((enum unit_type)t, (enum formation)f);
 		radius_for = now;
 	}
